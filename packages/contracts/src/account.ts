@@ -1,0 +1,160 @@
+import { z } from "zod";
+import { emptySchema, pingSchema } from "./common";
+import { defineContract } from "./define-contract";
+
+export const loginMethods = [
+  "Password",
+  "ApiToken",
+  "DemoCode",
+  "SingleSignOnGoogle",
+  "SingleSignOnIntuit",
+  "SingleSignOnMicrosoft",
+  "SingleSignOnXero",
+] as const;
+export const loginMethodSchema = z.enum(loginMethods);
+
+export const requiredActions = ["AuthenticateMultiFactor"] as const;
+export const requiredActionSchema = z.enum(requiredActions);
+export type RequiredAction = z.infer<typeof requiredActionSchema>;
+
+export const signUpSteps = ["Welcome", "Data", "Configure"] as const;
+export const signUpStepSchema = z.enum(signUpSteps);
+
+export const roleAbilitySchema = z.object({
+  moduleSystemName: z.string(),
+  featureSystemName: z.string(),
+  abilitySystemName: z.string(),
+});
+export type RoleAbility = z.infer<typeof roleAbilitySchema>;
+
+/** The user profile of spec 3.3. */
+export const userProfileSchema = z.object({
+  name: z.string(),
+  email: z.string(),
+  userGUID: z.string(),
+  organisationGUID: z.string(),
+  organisationName: z.string(),
+  organisationHasMargins: z.boolean(),
+  organisationIsForInternalUse: z.boolean(),
+  organisationModule: z.number().int(),
+  multiFactorAuthenticationStatus: z.string(),
+  subscriptionCurrencyCode: z.string(),
+  userIsAdmin: z.boolean(),
+  userRoleAbilities: z.array(roleAbilitySchema),
+  organisationSignUpStep: signUpStepSchema.nullable(),
+  loginMethod: loginMethodSchema,
+  demoMode: z.boolean(),
+});
+export type UserProfile = z.infer<typeof userProfileSchema>;
+
+export const authorisedPingResponseSchema = pingSchema.extend({ profile: userProfileSchema });
+
+export const authorisedPing = defineContract({
+  name: "Account/AuthorisedPing",
+  method: "GET",
+  root: "api",
+  path: "Account/AuthorisedPing",
+  response: authorisedPingResponseSchema,
+  responseKind: "json",
+  access: "authenticated",
+  summary: "Whether the caller is signed in, with the user profile.",
+});
+
+export const permissionPing = defineContract({
+  name: "Account/PermissionPing",
+  method: "GET",
+  root: "api",
+  path: "Account/PermissionPing",
+  response: pingSchema.extend({
+    userIsAdmin: z.boolean(),
+    userRoleAbilities: z.array(roleAbilitySchema),
+  }),
+  responseKind: "json",
+  access: "authenticated",
+  summary: "The caller's abilities.",
+});
+
+export const termsOfServiceStatusSchema = pingSchema.extend({
+  hasOnceAgreedToTermsOfServiceAgreement: z.boolean(),
+  hasAcceptedLatestEffectiveVersion: z.boolean(),
+});
+export type TermsOfServiceStatus = z.infer<typeof termsOfServiceStatusSchema>;
+
+export const termsOfServicePing = defineContract({
+  name: "Account/TermsOfServicePing",
+  method: "GET",
+  root: "api",
+  path: "Account/TermsOfServicePing",
+  response: termsOfServiceStatusSchema,
+  responseKind: "json",
+  access: "authenticated",
+  summary: "Whether the caller has accepted the latest terms of service.",
+});
+
+export const menuItemSchema = z.object({
+  key: z.string(),
+  title: z.string(),
+  path: z.string(),
+  moduleId: z.number().int(),
+});
+export type MenuItem = z.infer<typeof menuItemSchema>;
+
+export const getAuthorisedMenu = defineContract({
+  name: "Account/GetAuthorisedMenu",
+  method: "GET",
+  root: "api",
+  path: "Account/GetAuthorisedMenu",
+  response: z.object({ items: z.array(menuItemSchema) }),
+  responseKind: "json",
+  access: "authenticated",
+  summary: "The menu entries the caller may open.",
+});
+
+export const loginRequestSchema = z.object({
+  email: z.string().trim().min(1).max(320),
+  password: z.string().min(1).max(256),
+  stayLoggedIn: z.boolean().default(false),
+  recaptchaToken: z.string().max(4096).nullish(),
+  actionsCompleted: z.array(requiredActionSchema).default([]),
+  authenticateMultiFactor: z
+    .object({
+      totpCode: z
+        .string()
+        .regex(/^\d{6}$/)
+        .optional(),
+      skip: z.boolean().optional(),
+    })
+    .nullish(),
+});
+export type LoginRequest = z.input<typeof loginRequestSchema>;
+
+export const loginResponseSchema = z.object({
+  requiredActions: z.array(requiredActionSchema),
+  authenticateMultiFactor: z.object({ optional: z.boolean(), totpSecret: z.string().optional() }).optional(),
+});
+export type LoginResponse = z.infer<typeof loginResponseSchema>;
+
+export const login = defineContract({
+  name: "login",
+  method: "POST",
+  root: "api",
+  path: "login",
+  body: loginRequestSchema,
+  response: loginResponseSchema,
+  responseKind: "json",
+  access: "public",
+  policy: "never",
+  summary: "Sign in with e-mail and password; may answer with required actions such as multi-factor.",
+});
+
+export const logout = defineContract({
+  name: "logout",
+  method: "GET",
+  root: "api",
+  path: "logout",
+  response: emptySchema,
+  responseKind: "empty",
+  access: "public",
+  policy: "never",
+  summary: "End the current session.",
+});

@@ -1,0 +1,84 @@
+import type { z } from "zod";
+
+/** The two roots of spec section 7: the general API root and the variance-analysis root below it. */
+export const apiRoots = { api: "/api/", variance: "/api/variance/" } as const;
+export type ApiRoot = keyof typeof apiRoots;
+
+export type HttpMethod = "GET" | "POST" | "PUT" | "DELETE";
+
+/** How the body of a successful answer is read (spec 7: JSON, raw text, files, or no content). */
+export type ResponseKind = "json" | "text" | "file" | "empty";
+
+/** An ability of spec 6: module, feature and ability system names. */
+export interface AbilityRef {
+  readonly moduleSystemName: string;
+  readonly featureSystemName: string;
+  readonly abilitySystemName: string;
+}
+
+/**
+ * Who may call: anyone, any signed-in user (session or API token), or a user holding an ability.
+ * Admins hold every ability.
+ */
+export type Access = "public" | "authenticated" | AbilityRef;
+
+/** How the client retries and caches a call (spec 7.8 and 9). */
+export type ClientPolicy = "default" | "lookup" | "never";
+
+export interface Contract<
+  Params extends z.ZodType = z.ZodType,
+  Query extends z.ZodType = z.ZodType,
+  Body extends z.ZodType = z.ZodType,
+  Response extends z.ZodType = z.ZodType,
+> {
+  /** The spec's name of the call, e.g. `Account/AuthorisedPing`. */
+  readonly name: string;
+  readonly method: HttpMethod;
+  readonly root: ApiRoot;
+  /** Relative to the root; path parameters as `{name}`. */
+  readonly path: string;
+  readonly params?: Params;
+  readonly query?: Query;
+  readonly body?: Body;
+  /** `multipart` bodies are files; their parts are described by `body` where known. */
+  readonly bodyKind?: "json" | "multipart";
+  readonly response: Response;
+  readonly responseKind: ResponseKind;
+  readonly access: Access;
+  /** Retry and cache policy of the client; `never` for calls that must not repeat (uploads). */
+  readonly policy?: ClientPolicy;
+  /** Cache time to live in ms for cached calls (spec 9: actual periods 60 s, lookups 20 min). */
+  readonly cacheTtlMs?: number;
+  readonly summary?: string;
+}
+
+/** Declares a contract, keeping its literal types for inference. */
+export function defineContract<
+  Params extends z.ZodType = z.ZodNever,
+  Query extends z.ZodType = z.ZodNever,
+  Body extends z.ZodType = z.ZodNever,
+  Response extends z.ZodType = z.ZodVoid,
+>(contract: Contract<Params, Query, Body, Response>): Contract<Params, Query, Body, Response> {
+  return contract;
+}
+
+/** The full path of a contract with its path parameters filled in. */
+export function contractPath(contract: Contract, params: Record<string, string> = {}): string {
+  const relative = contract.path.replace(/\{(\w+)\}/g, (_, name: string) => {
+    const value = params[name];
+    if (value === undefined) throw new Error(`The parameter '${name}' must be defined.`);
+    return encodeURIComponent(value);
+  });
+  return apiRoots[contract.root] + relative;
+}
+
+/** The path pattern of a contract in the router's syntax (`:name`). */
+export function contractRoutePattern(contract: Contract): string {
+  return apiRoots[contract.root] + contract.path.replace(/\{(\w+)\}/g, ":$1");
+}
+
+export type ParamsOf<C> = C extends Contract<infer P, z.ZodType, z.ZodType, z.ZodType> ? z.input<P> : never;
+export type QueryOf<C> = C extends Contract<z.ZodType, infer Q, z.ZodType, z.ZodType> ? z.input<Q> : never;
+export type BodyOf<C> = C extends Contract<z.ZodType, z.ZodType, infer B, z.ZodType> ? z.input<B> : never;
+export type ResponseOf<C> =
+  C extends Contract<z.ZodType, z.ZodType, z.ZodType, infer R> ? z.output<R> : never;

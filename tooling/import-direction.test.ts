@@ -1,0 +1,66 @@
+// The allowed direction of imports (DESIGN.md section 2): a package imports only those below it.
+// This test fails when a workspace declares or imports a package it may not.
+import { readdirSync, readFileSync, statSync } from "node:fs";
+import { join, relative } from "node:path";
+import { describe, expect, it } from "vitest";
+
+const root = join(import.meta.dirname, "..");
+
+const allowed: Record<string, string[]> = {
+  period: [],
+  variance: ["period"],
+  contracts: ["period"],
+  "api-client": ["contracts", "period"],
+  machines: ["contracts", "period"],
+  server: ["contracts", "variance", "period"],
+  web: ["machines", "api-client", "contracts", "period"],
+  cli: ["machines", "api-client", "contracts", "period"],
+};
+
+const workspaces = ["packages", "apps"].flatMap((dir) =>
+  readdirSync(join(root, dir)).map((name) => ({ name, dir: join(root, dir, name) })),
+);
+
+function sourceFiles(dir: string): string[] {
+  return readdirSync(dir).flatMap((entry) => {
+    const path = join(dir, entry);
+    if (entry === "node_modules" || entry === "dist") return [];
+    if (statSync(path).isDirectory()) return sourceFiles(path);
+    return /\.(ts|tsx|mts)$/.test(entry) ? [path] : [];
+  });
+}
+
+const importPattern = /(?:from|import)\s*\(?\s*["'](@varia\/[\w-]+|\.\.?\/[^"']*)["']/g;
+
+describe("import direction", () => {
+  it("knows every workspace", () => {
+    expect(workspaces.map((w) => w.name).sort()).toEqual(Object.keys(allowed).sort());
+  });
+
+  for (const { name, dir } of workspaces) {
+    it(`${name} declares only the packages below it`, () => {
+      const pkg = JSON.parse(readFileSync(join(dir, "package.json"), "utf8"));
+      const internal = Object.keys({ ...pkg.dependencies, ...pkg.devDependencies })
+        .filter((d) => d.startsWith("@varia/"))
+        .map((d) => d.slice("@varia/".length));
+      expect(internal.filter((d) => !allowed[name]?.includes(d))).toEqual([]);
+    });
+
+    it(`${name} imports only the packages below it and never another's files`, () => {
+      const offending: string[] = [];
+      for (const file of sourceFiles(dir)) {
+        const text = readFileSync(file, "utf8");
+        for (const match of text.matchAll(importPattern)) {
+          const target = match[1] ?? "";
+          if (target.startsWith("@varia/")) {
+            const dep = target.slice("@varia/".length);
+            if (!allowed[name]?.includes(dep)) offending.push(`${relative(root, file)} -> ${target}`);
+          } else if (relative(dir, join(file, "..", target)).startsWith("..")) {
+            offending.push(`${relative(root, file)} -> ${target} (outside the package)`);
+          }
+        }
+      }
+      expect(offending).toEqual([]);
+    });
+  }
+});

@@ -1,0 +1,11 @@
+import { defineConfig } from "vitest/config";
+
+export default defineConfig({
+  test: {
+    include: ["{packages,apps}/*/{src,test,e2e}/**/*.test.{ts,tsx}", "tooling/**/*.test.ts"],
+    exclude: ["**/node_modules/**", "**/dist/**"],
+    pool: "forks",
+    testTimeout: 30_000,
+    hookTimeout: 120_000,
+  },
+});

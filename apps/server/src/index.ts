@@ -1,1 +1,5 @@
-export {};
+export { app } from "./app";
+export { loadConfig, type ServerConfig } from "./config";
+export { type Database, openDatabase } from "./db/database";
+export { migrate } from "./db/migrate";
+export { buildServer, type RunningServer, startServer } from "./server";

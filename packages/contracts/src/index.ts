@@ -2,6 +2,7 @@ import * as account from "./account";
 import type { Contract } from "./define-contract";
 import * as variance from "./variance";
 
+export * from "./abilities";
 export * from "./account";
 export * from "./common";
 export * from "./define-contract";

@@ -1,12 +1,7 @@
 import { z } from "zod";
+import { abilities } from "./abilities";
 import { periodSchema } from "./common";
 import { defineContract } from "./define-contract";
-
-export const varianceRead = {
-  moduleSystemName: "Variance",
-  featureSystemName: "Dashboard",
-  abilitySystemName: "View",
-} as const;
 
 export const actualPeriods = defineContract({
   name: "VarianceOverview/ActualPeriods",
@@ -15,7 +10,7 @@ export const actualPeriods = defineContract({
   path: "VarianceOverview/ActualPeriods",
   response: z.array(periodSchema),
   responseKind: "json",
-  access: varianceRead,
+  access: abilities.varianceDashboardView,
   cacheTtlMs: 60_000,
   summary: "The months that hold actual data, newest first.",
 });

@@ -1,0 +1,105 @@
+import { existsSync } from "node:fs";
+import { join } from "node:path";
+import fastifyCookie from "@fastify/cookie";
+import fastifyStatic from "@fastify/static";
+import { contracts } from "@varia/contracts";
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import fp from "fastify-plugin";
+import { sql } from "kysely";
+import { AppError } from "./errors";
+import { type AuthContext, resolveAuth } from "./http/auth-context";
+import type { AppDeps } from "./http/deps";
+import { buildOpenApi } from "./http/openapi";
+import { accountRoutes } from "./routes/account-routes";
+import { varianceRoutes } from "./routes/variance-routes";
+
+declare module "fastify" {
+  interface FastifyRequest {
+    /** The caller, resolved once per request on first use. */
+    resolveAuth(): Promise<AuthContext | null>;
+  }
+}
+
+const securityHeaders: Record<string, string> = {
+  "content-security-policy":
+    "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data: blob:; font-src 'self' data:; connect-src 'self'; frame-ancestors 'none'; base-uri 'self'; form-action 'self'; object-src 'none'",
+  "x-content-type-options": "nosniff",
+  "x-frame-options": "DENY",
+  "referrer-policy": "same-origin",
+  "cross-origin-opener-policy": "same-origin",
+};
+
+/** The Varia application as a Fastify plugin: every route of the API plus the web app. */
+export const app = fp(
+  async (fastify: FastifyInstance, deps: AppDeps) => {
+    await fastify.register(fastifyCookie);
+
+    const authCache = new WeakMap<FastifyRequest, Promise<AuthContext | null>>();
+    fastify.decorateRequest("resolveAuth", function (this: FastifyRequest) {
+      let pending = authCache.get(this);
+      if (!pending) {
+        pending = resolveAuth(deps.db, this, deps.config);
+        authCache.set(this, pending);
+      }
+      return pending;
+    });
+
+    fastify.addHook("onSend", async (request, reply, payload) => {
+      for (const [name, value] of Object.entries(securityHeaders)) reply.header(name, value);
+      if (deps.config.secureCookies)
+        reply.header("strict-transport-security", "max-age=31536000; includeSubDomains");
+      if (request.url.startsWith("/api/")) reply.header("cache-control", "no-store");
+      return payload;
+    });
+
+    fastify.setErrorHandler((error: Error & { statusCode?: number; code?: string }, request, reply) => {
+      if (error instanceof AppError) {
+        if (error.headers) reply.headers(error.headers);
+        return reply
+          .code(error.status)
+          .send({ message: error.message, code: error.code, errors: error.errors });
+      }
+      const status = error.statusCode ?? 500;
+      if (status < 500) {
+        const message =
+          error.code === "FST_ERR_CTP_INVALID_MEDIA_TYPE" ? "Unsupported content type" : error.message;
+        return reply.code(status).send({ message, code: error.code });
+      }
+      request.log.error({ err: error }, "request failed");
+      return reply.code(500).send({ message: "An unexpected server error occurred." });
+    });
+
+    fastify.get("/healthz", async () => ({ status: "ok" }));
+    fastify.get("/readyz", async (_request, reply) => {
+      try {
+        await sql`select 1`.execute(deps.db);
+        return { status: "ready" };
+      } catch {
+        return reply.code(503).send({ status: "unavailable" });
+      }
+    });
+    const openApi = buildOpenApi(Object.values(contracts), "0.1.0");
+    fastify.get("/api/openapi.json", async () => openApi);
+
+    await fastify.register(async (api) => {
+      await accountRoutes(api, deps);
+      await varianceRoutes(api, deps);
+    });
+
+    const hasWeb = existsSync(join(deps.config.webDist, "index.html"));
+    if (hasWeb) {
+      await fastify.register(fastifyStatic, { root: deps.config.webDist, wildcard: false, index: false });
+    }
+    fastify.setNotFoundHandler((request, reply) => {
+      const isPage = request.method === "GET" && !request.url.startsWith("/api/");
+      if (isPage && hasWeb) return reply.type("text/html; charset=utf-8").sendFile("index.html");
+      if (isPage)
+        return reply
+          .code(404)
+          .type("text/plain")
+          .send("The web app is not built: run npm run build -w @varia/web");
+      return reply.code(404).send({ message: "Not found" });
+    });
+  },
+  { name: "varia-app" },
+);

@@ -1,0 +1,58 @@
+import { randomUUID } from "node:crypto";
+import type { Kysely } from "kysely";
+import type { Schema } from "../db/schema";
+import { hashSecret, randomSecret } from "./secret-tokens";
+
+export const apiTokenPrefix = "varia_";
+
+export interface CreatedApiToken {
+  id: string;
+  name: string;
+  /** Shown once; only its hash is stored. */
+  token: string;
+}
+
+export async function createApiToken(
+  db: Kysely<Schema>,
+  input: { organisationId: string; userId: string; name: string },
+): Promise<CreatedApiToken> {
+  const token = apiTokenPrefix + randomSecret(32);
+  const id = randomUUID();
+  await db
+    .insertInto("api_tokens")
+    .values({
+      organisation_id: input.organisationId,
+      id,
+      user_id: input.userId,
+      name: input.name,
+      token_hash: hashSecret(token),
+      token_prefix: token.slice(0, apiTokenPrefix.length + 4),
+    })
+    .execute();
+  return { id, name: input.name, token };
+}
+
+/** Finds the live token, records its use, and returns whose it is. */
+export async function findApiToken(
+  db: Kysely<Schema>,
+  token: string,
+  now = new Date(),
+): Promise<{ organisationId: string; userId: string; tokenId: string } | null> {
+  if (!token.startsWith(apiTokenPrefix) || token.length > 200) return null;
+  const row = await db
+    .selectFrom("api_tokens")
+    .select(["organisation_id", "user_id", "id", "last_used_at"])
+    .where("token_hash", "=", hashSecret(token))
+    .where("revoked_at", "is", null)
+    .executeTakeFirst();
+  if (!row) return null;
+  if (!row.last_used_at || now.getTime() - new Date(row.last_used_at).getTime() > 60_000) {
+    await db
+      .updateTable("api_tokens")
+      .set({ last_used_at: now })
+      .where("organisation_id", "=", row.organisation_id)
+      .where("id", "=", row.id)
+      .execute();
+  }
+  return { organisationId: row.organisation_id, userId: row.user_id, tokenId: row.id };
+}

@@ -1,0 +1,71 @@
+import type { Kysely } from "kysely";
+import type { Schema } from "../db/schema";
+import { hashSecret, randomSecret } from "./secret-tokens";
+
+/** Idle expiry: 12 hours, or 30 days with "Stay logged in" (DESIGN.md 5). */
+export const sessionIdleMs = { normal: 12 * 3600_000, stayLoggedIn: 30 * 24 * 3600_000 } as const;
+
+export interface NewSession {
+  organisationId: string;
+  userId: string;
+  loginMethod: string;
+  stayLoggedIn: boolean;
+}
+
+/** Creates a session and returns its id; only the id's hash is stored. */
+export async function createSession(
+  db: Kysely<Schema>,
+  session: NewSession,
+  now = new Date(),
+): Promise<string> {
+  const id = randomSecret(32);
+  const idle = session.stayLoggedIn ? sessionIdleMs.stayLoggedIn : sessionIdleMs.normal;
+  await db
+    .insertInto("sessions")
+    .values({
+      id_hash: hashSecret(id),
+      organisation_id: session.organisationId,
+      user_id: session.userId,
+      login_method: session.loginMethod,
+      stay_logged_in: session.stayLoggedIn,
+      last_seen_at: now,
+      expires_at: new Date(now.getTime() + idle),
+    })
+    .execute();
+  return id;
+}
+
+export interface SessionRow {
+  organisationId: string;
+  userId: string;
+  loginMethod: string;
+}
+
+/** Finds a live session by id and slides its idle expiry; an expired one is deleted. */
+export async function touchSession(
+  db: Kysely<Schema>,
+  id: string,
+  now = new Date(),
+): Promise<SessionRow | null> {
+  const idHash = hashSecret(id);
+  const row = await db.selectFrom("sessions").selectAll().where("id_hash", "=", idHash).executeTakeFirst();
+  if (!row) return null;
+  if (new Date(row.expires_at).getTime() <= now.getTime()) {
+    await db.deleteFrom("sessions").where("id_hash", "=", idHash).execute();
+    return null;
+  }
+  // Write at most once a minute: a busy dashboard makes many calls.
+  if (now.getTime() - new Date(row.last_seen_at).getTime() > 60_000) {
+    const idle = row.stay_logged_in ? sessionIdleMs.stayLoggedIn : sessionIdleMs.normal;
+    await db
+      .updateTable("sessions")
+      .set({ last_seen_at: now, expires_at: new Date(now.getTime() + idle) })
+      .where("id_hash", "=", idHash)
+      .execute();
+  }
+  return { organisationId: row.organisation_id, userId: row.user_id, loginMethod: row.login_method };
+}
+
+export async function deleteSession(db: Kysely<Schema>, id: string): Promise<void> {
+  await db.deleteFrom("sessions").where("id_hash", "=", hashSecret(id)).execute();
+}

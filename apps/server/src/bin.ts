@@ -1,0 +1,179 @@
+import { Command } from "commander";
+import { type AdminHandler, listenAdminSocket, sendAdminCommand } from "./admin/admin-socket";
+import { runAdminCommand } from "./admin/commands";
+import { countOrganisations, createOrganisation } from "./admin/organisations";
+import { acquireOwnerLock } from "./admin/owner-lock";
+import { loadConfig, type ServerConfig } from "./config";
+import { openDatabase } from "./db/database";
+import { migrate } from "./db/migrate";
+import { databaseTarget, startServer } from "./server";
+
+const demoAdminEmail = "admin@demo.example.com";
+
+async function readStdin(): Promise<string | undefined> {
+  if (process.stdin.isTTY) return undefined;
+  let data = "";
+  for await (const chunk of process.stdin) data += chunk;
+  return data.trim() || undefined;
+}
+
+function fail(message: string): never {
+  process.stderr.write(`varia-server: ${message}\n`);
+  process.exit(1);
+}
+
+/**
+ * Runs an admin command against the database: directly when no server holds the embedded
+ * database, or through the running server's admin socket when one does.
+ */
+async function withDatabase(config: ServerConfig, command: string, args: Record<string, unknown>) {
+  if (!config.databaseUrl) {
+    const lock = acquireOwnerLock(config.dataDir);
+    if (!lock.acquired) {
+      try {
+        return await sendAdminCommand(config.dataDir, command, args);
+      } catch (error) {
+        const reason =
+          (error as NodeJS.ErrnoException).code === "ENOENT"
+            ? "it has no admin socket"
+            : (error as Error).message;
+        fail(
+          `a running server (pid ${lock.pid}) holds the embedded database in ${config.dataDir}, and the command failed there: ${reason}`,
+        );
+      }
+    }
+    try {
+      return await runDirect(config, command, args);
+    } finally {
+      lock.release();
+    }
+  }
+  return runDirect(config, command, args);
+}
+
+async function runDirect(config: ServerConfig, command: string, args: Record<string, unknown>) {
+  const database = await openDatabase(databaseTarget(config));
+  try {
+    await migrate(database);
+    return await runAdminCommand(database.db, command, args);
+  } finally {
+    await database.close();
+  }
+}
+
+const program = new Command("varia-server").description("The Varia API server and its admin commands");
+
+program
+  .command("start")
+  .description("Start the server (creates the demo organisation on first start)")
+  .option("--port <port>", "port to listen on (env PORT, default 8080)")
+  .option("--demo-mode", "run in demo mode (env VARIA_DEMO_MODE)")
+  .action(async (options: { port?: string; demoMode?: boolean }) => {
+    const env = { ...process.env };
+    if (options.port !== undefined) env.PORT = options.port;
+    if (options.demoMode) env.VARIA_DEMO_MODE = "true";
+    const config = loadConfig(env);
+    const lock = config.databaseUrl ? undefined : acquireOwnerLock(config.dataDir);
+    if (lock && !lock.acquired) {
+      fail(`another Varia server (pid ${lock.pid}) already uses the embedded database in ${config.dataDir}`);
+    }
+    const server = await startServer(config);
+    let firstStart: string | undefined;
+    if ((await countOrganisations(server.database.db)) === 0) {
+      const demo = await createOrganisation(server.database.db, {
+        tenant: "demo",
+        name: "Demo Company",
+        adminEmail: demoAdminEmail,
+        adminName: "Demo Admin",
+        adminPassword: config.demoAdminPassword,
+        isDemo: false,
+      });
+      firstStart = demo.generatedPassword
+        ? `Sign in as ${demo.adminEmail} with the password ${demo.generatedPassword} (shown only this once).`
+        : `Sign in as ${demo.adminEmail} with the password from VARIA_DEMO_ADMIN_PASSWORD.`;
+    }
+    const handler: AdminHandler = (command, args) => runAdminCommand(server.database.db, command, args);
+    const adminSocket = lock ? await listenAdminSocket(config.dataDir, handler) : undefined;
+    const port = new URL(server.url).port;
+    process.stdout.write(
+      `Varia is running at http://localhost:${port} (tenant sites: http://<tenant>.localhost:${port})\n`,
+    );
+    if (firstStart)
+      process.stdout.write(`First start: created the demo organisation (tenant 'demo').\n${firstStart}\n`);
+
+    let stopping = false;
+    const stop = async () => {
+      if (stopping) return;
+      stopping = true;
+      adminSocket?.close();
+      await server.close();
+      if (lock?.acquired) lock.release();
+      process.exit(0);
+    };
+    process.on("SIGTERM", stop);
+    process.on("SIGINT", stop);
+  });
+
+program
+  .command("migrate")
+  .description("Apply the database migrations")
+  .action(async () => {
+    const config = loadConfig();
+    const lock = config.databaseUrl ? undefined : acquireOwnerLock(config.dataDir);
+    if (lock && !lock.acquired)
+      fail(`a running server (pid ${lock.pid}) holds the embedded database; it migrated at start`);
+    const database = await openDatabase(databaseTarget(config));
+    try {
+      const applied = await migrate(database);
+      process.stdout.write(
+        applied.length ? `Applied migrations ${applied.join(", ")}\n` : "The database is up to date\n",
+      );
+    } finally {
+      await database.close();
+      if (lock?.acquired) lock.release();
+    }
+  });
+
+const org = program.command("org").description("Organisations");
+org
+  .command("create")
+  .description("Create an organisation and its admin (password from stdin, or generated and printed once)")
+  .requiredOption("--tenant <tenant>", "sub-domain name of the organisation")
+  .requiredOption("--name <name>", "display name")
+  .requiredOption("--admin-email <email>", "e-mail of the first admin")
+  .option("--json", "print JSON")
+  .action(async (options: { tenant: string; name: string; adminEmail: string; json?: boolean }) => {
+    const password = await readStdin();
+    const result = (await withDatabase(loadConfig(), "org.create", {
+      tenant: options.tenant,
+      name: options.name,
+      "admin-email": options.adminEmail,
+      password,
+    }).catch((error: Error) => fail(error.message))) as Awaited<ReturnType<typeof createOrganisation>>;
+    if (options.json) process.stdout.write(`${JSON.stringify(result)}\n`);
+    else {
+      process.stdout.write(`Created organisation '${result.tenant}' with admin ${result.adminEmail}\n`);
+      if (result.generatedPassword)
+        process.stdout.write(`Password (shown once): ${result.generatedPassword}\n`);
+    }
+  });
+
+const token = program.command("token").description("API tokens");
+token
+  .command("create")
+  .description("Create an API token for a user (printed once)")
+  .requiredOption("--tenant <tenant>", "the user's organisation")
+  .requiredOption("--email <email>", "the user's e-mail")
+  .requiredOption("--name <name>", "a name for the token")
+  .option("--json", "print JSON")
+  .action(async (options: { tenant: string; email: string; name: string; json?: boolean }) => {
+    const result = (await withDatabase(loadConfig(), "token.create", {
+      tenant: options.tenant,
+      email: options.email,
+      name: options.name,
+    }).catch((error: Error) => fail(error.message))) as { id: string; name: string; token: string };
+    if (options.json) process.stdout.write(`${JSON.stringify(result)}\n`);
+    else process.stdout.write(`${result.token}\n`);
+  });
+
+await program.parseAsync(process.argv);

@@ -1,0 +1,56 @@
+import { readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import type { Database } from "./database";
+
+export const migrationsDir = join(import.meta.dirname, "..", "..", "migrations");
+
+export interface Migration {
+  version: number;
+  name: string;
+  sql: string;
+}
+
+/** The ordered, versioned migration files (`NNN_name.sql`). */
+export function listMigrations(dir = migrationsDir): Migration[] {
+  return readdirSync(dir)
+    .filter((file) => /^\d{3}_[\w-]+\.sql$/.test(file))
+    .sort()
+    .map((file) => ({
+      version: Number(file.slice(0, 3)),
+      name: file.slice(4, -4),
+      sql: readFileSync(join(dir, file), "utf8"),
+    }));
+}
+
+/**
+ * Applies every migration not yet applied, each in its own transaction, in version order.
+ * On PostgreSQL an advisory lock keeps two servers starting at once from racing.
+ */
+export async function migrate(database: Database, migrations = listMigrations()): Promise<number[]> {
+  await database.execScript(`
+    create table if not exists schema_migrations (
+      version integer primary key,
+      name text not null,
+      applied_at timestamptz not null default now()
+    );`);
+  return database.withAdvisoryLock(7_270_101, async () => {
+    const applied = new Set(
+      (await database.db.selectFrom("schema_migrations").select("version").execute()).map((r) => r.version),
+    );
+    const done: number[] = [];
+    for (const migration of migrations) {
+      if (applied.has(migration.version)) continue;
+      const record = `insert into schema_migrations (version, name) values (${migration.version}, '${migration.name.replace(/'/g, "''")}');`;
+      try {
+        await database.execScript(`begin;\n${migration.sql}\n;${record}\ncommit;`);
+      } catch (error) {
+        await database.execScript("rollback;").catch(() => {});
+        throw new Error(
+          `Migration ${migration.version}_${migration.name} failed: ${(error as Error).message}`,
+        );
+      }
+      done.push(migration.version);
+    }
+    return done;
+  });
+}

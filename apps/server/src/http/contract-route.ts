@@ -1,0 +1,109 @@
+import { type Contract, contractRoutePattern } from "@varia/contracts";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { type ZodType, z } from "zod";
+import { verifyXsrfToken, xsrfCookieName, xsrfHeaderName } from "../auth/xsrf";
+import { AppError, type FieldError } from "../errors";
+import type { AuthContext } from "./auth-context";
+import { holdsAbility } from "./auth-context";
+import type { AppDeps } from "./deps";
+
+type Part<S> = S extends z.ZodNever ? undefined : S extends ZodType ? z.output<S> : undefined;
+
+export interface HandlerInput<C extends Contract> {
+  params: C extends Contract<infer P, ZodType, ZodType, ZodType> ? Part<P> : never;
+  query: C extends Contract<ZodType, infer Q, ZodType, ZodType> ? Part<Q> : never;
+  body: C extends Contract<ZodType, ZodType, infer B, ZodType> ? Part<B> : never;
+  auth: AuthContext | null;
+  request: FastifyRequest;
+  reply: FastifyReply;
+}
+
+type HandlerResult<C extends Contract> = z.input<C["response"]> | Promise<z.input<C["response"]>>;
+
+function fieldErrors(error: z.ZodError, location: string): FieldError[] {
+  return error.issues.map((issue) => ({
+    field: issue.path.length ? issue.path.join(".") : location,
+    message: issue.message,
+  }));
+}
+
+function parsePart<T extends ZodType | undefined>(schema: T, value: unknown, location: string) {
+  if (!schema) return undefined;
+  const result = schema.safeParse(value);
+  if (!result.success) {
+    const errors = fieldErrors(result.error, location);
+    const names = [...new Set(errors.map((e) => e.field))].join(", ");
+    throw new AppError("BadRequest", `Invalid ${location}: ${names}`, errors);
+  }
+  return result.data;
+}
+
+/** Query keys are matched without regard to case (the spec mixes `DataType` and `dataType`). */
+function normaliseQuery(schema: ZodType | undefined, raw: Record<string, unknown>): Record<string, unknown> {
+  if (!(schema instanceof z.ZodObject)) return raw;
+  const byLower = new Map(Object.keys(schema.shape).map((key) => [key.toLowerCase(), key]));
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(raw)) {
+    const canonical = byLower.get(key.toLowerCase()) ?? key;
+    out[canonical] = value;
+  }
+  return out;
+}
+
+const unsafeMethods = new Set(["POST", "PUT", "DELETE", "PATCH"]);
+
+/**
+ * Mounts one contract: checks who may call it, checks the XSRF token of cookie sessions on unsafe
+ * methods, parses params, query and body by the contract's schemas (400 naming the fields),
+ * and sends the answer the way the contract says.
+ */
+export function registerContract<C extends Contract>(
+  app: FastifyInstance,
+  deps: AppDeps,
+  contract: C,
+  handler: (input: HandlerInput<C>) => HandlerResult<C>,
+): void {
+  app.route({
+    method: contract.method,
+    url: contractRoutePattern(contract),
+    config: { contract },
+    handler: async (request, reply) => {
+      const auth = await request.resolveAuth();
+      if (contract.access !== "public") {
+        if (!auth) throw new AppError("Unauthorized", "Unauthorized");
+        if (contract.access !== "authenticated" && !holdsAbility(auth, contract.access)) {
+          throw new AppError("Forbidden", "You do not have permission to do this.");
+        }
+      }
+      if (contract.access !== "public" && auth?.sessionId && unsafeMethods.has(request.method)) {
+        const header = request.headers[xsrfHeaderName];
+        const ok = verifyXsrfToken(
+          deps.xsrfKey,
+          auth.sessionId,
+          request.cookies[xsrfCookieName],
+          typeof header === "string" ? header : undefined,
+        );
+        if (!ok) throw new AppError("Forbidden", "The XSRF token is missing or invalid.");
+      }
+      const params = parsePart(contract.params, request.params, "path");
+      const query = parsePart(
+        contract.query,
+        normaliseQuery(contract.query, request.query as Record<string, unknown>),
+        "query",
+      );
+      const body = parsePart(contract.body, request.body ?? {}, "body");
+      const result = await handler({ params, query, body, auth, request, reply } as HandlerInput<C>);
+      if (reply.sent) return reply;
+      switch (contract.responseKind) {
+        case "empty":
+          return reply.code(200).send();
+        case "text":
+          return reply.type("text/plain; charset=utf-8").send(result);
+        case "file":
+          return reply.send(result);
+        case "json":
+          return reply.type("application/json; charset=utf-8").send(JSON.stringify(result));
+      }
+    },
+  });
+}

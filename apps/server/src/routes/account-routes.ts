@@ -1,0 +1,171 @@
+import {
+  authorisedPing,
+  getAuthorisedMenu,
+  login,
+  logout,
+  menuCatalogue,
+  moduleIds,
+  permissionPing,
+  termsOfServicePing,
+  type UserProfile,
+} from "@varia/contracts";
+import type { FastifyInstance, FastifyReply } from "fastify";
+import { sql } from "kysely";
+import { verifyAgainstDummy, verifyPassword } from "../auth/passwords";
+import { createSession, deleteSession, sessionIdleMs } from "../auth/sessions";
+import { issueXsrfToken, xsrfCookieName } from "../auth/xsrf";
+import { AppError } from "../errors";
+import {
+  type AuthContext,
+  findOrganisationByTenant,
+  holdsAbility,
+  requestTenant,
+  sessionCookieName,
+} from "../http/auth-context";
+import { registerContract } from "../http/contract-route";
+import type { AppDeps } from "../http/deps";
+
+export function userProfile(auth: AuthContext, demoMode: boolean): UserProfile {
+  const { organisation, user } = auth;
+  return {
+    name: user.name,
+    email: user.email,
+    userGUID: user.id,
+    organisationGUID: organisation.id,
+    organisationName: organisation.name,
+    organisationHasMargins: organisation.has_margins,
+    organisationIsForInternalUse: organisation.is_internal,
+    organisationModule: moduleIds.Variance,
+    multiFactorAuthenticationStatus: user.mfa_enabled ? "enabled" : "disabled",
+    subscriptionCurrencyCode: organisation.currency_code.toUpperCase(),
+    userIsAdmin: user.is_admin,
+    userRoleAbilities: auth.abilities,
+    organisationSignUpStep: (organisation.sign_up_step as UserProfile["organisationSignUpStep"]) ?? null,
+    loginMethod: auth.method,
+    demoMode: demoMode || organisation.is_demo,
+  };
+}
+
+export function setSessionCookies(
+  deps: AppDeps,
+  reply: FastifyReply,
+  sessionId: string,
+  stayLoggedIn: boolean,
+) {
+  const secure = deps.config.secureCookies;
+  const maxAge = stayLoggedIn ? sessionIdleMs.stayLoggedIn / 1000 : undefined;
+  reply.setCookie(sessionCookieName(secure), sessionId, {
+    path: "/",
+    httpOnly: true,
+    sameSite: "lax",
+    secure,
+    maxAge,
+  });
+  reply.setCookie(xsrfCookieName, issueXsrfToken(deps.xsrfKey, sessionId), {
+    path: "/",
+    httpOnly: false,
+    sameSite: "lax",
+    secure,
+    maxAge,
+  });
+}
+
+function clearSessionCookies(deps: AppDeps, reply: FastifyReply) {
+  const secure = deps.config.secureCookies;
+  reply.clearCookie(sessionCookieName(secure), { path: "/", secure });
+  reply.clearCookie(xsrfCookieName, { path: "/", secure });
+}
+
+const invalidLogin = () =>
+  new AppError("Unauthorized", "Unable to login. Either email or password is incorrect");
+
+export async function accountRoutes(app: FastifyInstance, deps: AppDeps) {
+  const { db } = deps;
+
+  registerContract(app, deps, authorisedPing, ({ auth, request, reply }) => {
+    const profileAuth = auth!;
+    // A session without a valid XSRF cookie (a cleared cookie jar) gets a fresh one.
+    if (profileAuth.sessionId && !request.cookies[xsrfCookieName]) {
+      reply.setCookie(xsrfCookieName, issueXsrfToken(deps.xsrfKey, profileAuth.sessionId), {
+        path: "/",
+        sameSite: "lax",
+        secure: deps.config.secureCookies,
+      });
+    }
+    return { success: true, profile: userProfile(profileAuth, deps.config.demoMode) };
+  });
+
+  registerContract(app, deps, permissionPing, ({ auth }) => ({
+    success: true,
+    userIsAdmin: auth!.user.is_admin,
+    userRoleAbilities: auth!.abilities,
+  }));
+
+  registerContract(app, deps, termsOfServicePing, async ({ auth }) => {
+    const { organisation, user } = auth!;
+    const latest = await db
+      .selectFrom("terms_versions")
+      .select("id")
+      .where("effective_at", "<=", sql<Date>`now()`)
+      .orderBy("effective_at", "desc")
+      .executeTakeFirst();
+    const accepted = await db
+      .selectFrom("terms_acceptances")
+      .select("terms_version_id")
+      .where("organisation_id", "=", organisation.id)
+      .where("user_id", "=", user.id)
+      .execute();
+    return {
+      success: true,
+      hasOnceAgreedToTermsOfServiceAgreement: accepted.length > 0,
+      hasAcceptedLatestEffectiveVersion: !latest || accepted.some((a) => a.terms_version_id === latest.id),
+    };
+  });
+
+  registerContract(app, deps, getAuthorisedMenu, ({ auth }) => ({
+    items: menuCatalogue
+      .filter((item) => holdsAbility(auth!, item.ability))
+      .map(({ key, title, path, ability }) => ({
+        key,
+        title,
+        path,
+        moduleId: moduleIds[ability.moduleSystemName],
+      })),
+  }));
+
+  registerContract(app, deps, login, async ({ body, auth, request, reply }) => {
+    const organisation = await findOrganisationByTenant(
+      db,
+      requestTenant(request, deps.config.defaultTenant).tenant,
+    );
+    const user = organisation
+      ? await db
+          .selectFrom("users")
+          .selectAll()
+          .where("organisation_id", "=", organisation.id)
+          .where(sql`lower(email)`, "=", body.email.toLowerCase())
+          .where("disabled_at", "is", null)
+          .executeTakeFirst()
+      : undefined;
+    const ok = user?.password_hash
+      ? await verifyPassword(body.password, user.password_hash)
+      : await verifyAgainstDummy(body.password);
+    if (!ok || !user || !organisation) throw invalidLogin();
+    // A sign-in always starts a new session; the one the browser held before ends.
+    if (auth?.sessionId) await deleteSession(db, auth.sessionId);
+    const sessionId = await createSession(db, {
+      organisationId: organisation.id,
+      userId: user.id,
+      loginMethod: "Password",
+      stayLoggedIn: body.stayLoggedIn,
+    });
+    setSessionCookies(deps, reply, sessionId, body.stayLoggedIn);
+    request.log.info({ organisation: organisation.tenant, user: user.id }, "signed in");
+    return { requiredActions: [] };
+  });
+
+  registerContract(app, deps, logout, async ({ auth, reply }) => {
+    if (auth?.sessionId) await deleteSession(db, auth.sessionId);
+    clearSessionCookies(deps, reply);
+  });
+}

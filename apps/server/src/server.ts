@@ -1,0 +1,80 @@
+import { join } from "node:path";
+import Fastify, { type FastifyInstance } from "fastify";
+import { app } from "./app";
+import { getServerSecret } from "./auth/server-secret";
+import type { ServerConfig } from "./config";
+import { type Database, type DatabaseTarget, openDatabase } from "./db/database";
+import { migrate } from "./db/migrate";
+import type { AppDeps } from "./http/deps";
+
+/** Where the configuration says the data lives: PostgreSQL when DATABASE_URL is set, else PGlite. */
+export function databaseTarget(config: ServerConfig): DatabaseTarget {
+  return config.databaseUrl
+    ? { kind: "postgres", url: config.databaseUrl }
+    : { kind: "pglite", dataDir: join(config.dataDir, "data") };
+}
+
+const redactedQuery = /([?&](?:[^=&]*(?:token|secret|password|code)[^=&]*)=)[^&]*/gi;
+
+/** Builds the Fastify instance around an open, migrated database. */
+export async function buildServer(
+  config: ServerConfig,
+  database: Database,
+  options: { logger?: boolean } = {},
+): Promise<FastifyInstance> {
+  const fastify = Fastify({
+    logger:
+      options.logger === false
+        ? false
+        : {
+            level: config.logLevel,
+            redact: ["req.headers.authorization", "req.headers.cookie", 'res.headers["set-cookie"]'],
+            serializers: {
+              req: (req) => ({
+                method: req.method,
+                url: String(req.url).replace(redactedQuery, "$1[redacted]"),
+                host: req.headers?.host,
+                remoteAddress: req.ip,
+              }),
+            },
+          },
+    bodyLimit: 1024 * 1024,
+    trustProxy: false,
+  });
+  const deps: AppDeps = {
+    database,
+    db: database.db,
+    config,
+    xsrfKey: await getServerSecret(database.db, "xsrf"),
+  };
+  await fastify.register(app, deps);
+  return fastify;
+}
+
+export interface RunningServer {
+  url: string;
+  fastify: FastifyInstance;
+  database: Database;
+  close(): Promise<void>;
+}
+
+/** Opens and migrates the database, then listens. `close` drains requests and closes the database. */
+export async function startServer(
+  config: ServerConfig,
+  options: { logger?: boolean; database?: Database } = {},
+): Promise<RunningServer> {
+  const database = options.database ?? (await openDatabase(databaseTarget(config)));
+  await migrate(database);
+  const fastify = await buildServer(config, database, options);
+  const address = await fastify.listen({ port: config.port, host: config.host });
+  const url = address.replace("0.0.0.0", "localhost").replace("[::]", "localhost");
+  return {
+    url,
+    fastify,
+    database,
+    async close() {
+      await fastify.close();
+      if (!options.database) await database.close();
+    },
+  };
+}

@@ -1,0 +1,188 @@
+import { randomBytes } from "node:crypto";
+import { mkdtempSync, rmSync } from "node:fs";
+import { request as httpRequest } from "node:http";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import pg from "pg";
+import { afterAll, beforeAll, describe } from "vitest";
+import { createOrganisation } from "../src/admin/organisations";
+import { loadConfig, type ServerConfig } from "../src/config";
+import { type Database, openDatabase } from "../src/db/database";
+import { migrate } from "../src/db/migrate";
+import { type RunningServer, startServer } from "../src/server";
+
+export type DatabaseKind = "pglite" | "postgres";
+
+/** The databases every data-layer and API suite runs on: PGlite always, PostgreSQL when configured. */
+export function testDatabaseKinds(): DatabaseKind[] {
+  return process.env.TEST_DATABASE_URL ? ["pglite", "postgres"] : ["pglite"];
+}
+
+/** A fresh, migrated database: PGlite in memory, or a new database on the PostgreSQL server. */
+export async function openTestDatabase(
+  kind: DatabaseKind,
+): Promise<{ database: Database; drop(): Promise<void> }> {
+  if (kind === "pglite") {
+    const database = await openDatabase({ kind: "pglite", dataDir: null });
+    await migrate(database);
+    return { database, drop: () => database.close() };
+  }
+  const base = process.env.TEST_DATABASE_URL!;
+  const name = `varia_test_${randomBytes(6).toString("hex")}`;
+  const admin = new pg.Client({ connectionString: base });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(base);
+  url.pathname = `/${name}`;
+  const database = await openDatabase({ kind: "postgres", url: url.toString() });
+  await migrate(database);
+  return {
+    database,
+    async drop() {
+      await database.close();
+      const client = new pg.Client({ connectionString: base });
+      await client.connect();
+      await client.query(`drop database if exists ${name} with (force)`);
+      await client.end();
+    },
+  };
+}
+
+export interface TestServer {
+  kind: DatabaseKind;
+  url: string;
+  server: RunningServer;
+  database: Database;
+  config: ServerConfig;
+  /** The address of a tenant's site on this server (`http://<tenant>.localhost:<port>`). */
+  tenantUrl(tenant: string): string;
+  createOrganisation(
+    tenant: string,
+    password?: string,
+  ): Promise<{ email: string; password: string; organisationId: string; userId: string }>;
+}
+
+/**
+ * Runs `fn` once per database kind with a real server listening on a free port.
+ * One server per file and kind: PGlite takes seconds to start.
+ */
+export function describeWithServer(name: string, fn: (ctx: () => TestServer) => void) {
+  for (const kind of testDatabaseKinds()) {
+    describe(`${name} [${kind}]`, () => {
+      let ctx: TestServer | undefined;
+      let drop: (() => Promise<void>) | undefined;
+      let dataDir: string | undefined;
+      beforeAll(async () => {
+        dataDir = mkdtempSync(join(tmpdir(), "varia-test-"));
+        const opened = await openTestDatabase(kind);
+        drop = opened.drop;
+        const config = {
+          ...loadConfig({ PORT: "0", HOST: "127.0.0.1", VARIA_DATA_DIR: dataDir, LOG_LEVEL: "silent" }),
+        };
+        const server = await startServer(config, { database: opened.database, logger: false });
+        const port = new URL(server.url).port;
+        let counter = 0;
+        ctx = {
+          kind,
+          url: server.url,
+          server,
+          database: opened.database,
+          config,
+          tenantUrl: (tenant) => `http://${tenant}.localhost:${port}`,
+          async createOrganisation(tenant, password = `correct horse ${++counter} battery`) {
+            const email = `admin@${tenant}.example.com`;
+            const created = await createOrganisation(opened.database.db, {
+              tenant,
+              name: `${tenant} Ltd`,
+              adminEmail: email,
+              adminPassword: password,
+            });
+            return { email, password, organisationId: created.organisationId, userId: created.adminUserId };
+          },
+        };
+      });
+      afterAll(async () => {
+        await ctx?.server.close();
+        await drop?.();
+        if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+      });
+      fn(() => {
+        if (!ctx) throw new Error("the test server is not started");
+        return ctx;
+      });
+    });
+  }
+}
+
+/** A minimal cookie-keeping HTTP client over fetch, for tests that act as a browser would. */
+export class Browser {
+  private cookies = new Map<string, string>();
+  constructor(private readonly origin: string) {}
+
+  cookie(name: string) {
+    return this.cookies.get(name);
+  }
+
+  async request(method: string, path: string, body?: unknown, headers: Record<string, string> = {}) {
+    const cookieHeader = [...this.cookies].map(([k, v]) => `${k}=${v}`).join("; ");
+    const origin = new URL(this.origin);
+    // Connect to 127.0.0.1 and send the tenant's host name, as a browser resolving *.localhost does.
+    const response = await new Promise<{ status: number; headers: Headers; text: string }>(
+      (resolve, reject) => {
+        const req = httpRequest(
+          {
+            host: "127.0.0.1",
+            port: origin.port,
+            method,
+            path,
+            headers: {
+              host: origin.host,
+              ...(cookieHeader ? { cookie: cookieHeader } : {}),
+              ...(body !== undefined ? { "content-type": "application/json" } : {}),
+              ...headers,
+            },
+          },
+          (res) => {
+            let text = "";
+            res.setEncoding("utf8");
+            res.on("data", (chunk: string) => {
+              text += chunk;
+            });
+            res.on("end", () => {
+              const h = new Headers();
+              for (const [name, value] of Object.entries(res.headers)) {
+                for (const v of Array.isArray(value) ? value : value === undefined ? [] : [value])
+                  h.append(name, v);
+              }
+              resolve({ status: res.statusCode ?? 0, headers: h, text });
+            });
+          },
+        );
+        req.on("error", reject);
+        req.end(body === undefined ? undefined : JSON.stringify(body));
+      },
+    );
+    for (const line of response.headers.getSetCookie()) {
+      const [pair] = line.split(";");
+      const [name, ...rest] = (pair ?? "").split("=");
+      const value = rest.join("=");
+      if (!name) continue;
+      if (value === "" || /max-age=0|expires=thu, 01 jan 1970/i.test(line)) this.cookies.delete(name);
+      else this.cookies.set(name, value);
+    }
+    const text = response.text;
+    let json: unknown;
+    try {
+      json = text ? JSON.parse(text) : undefined;
+    } catch {
+      json = undefined;
+    }
+    return {
+      status: response.status,
+      headers: response.headers,
+      text,
+      json: json as Record<string, unknown>,
+    };
+  }
+}

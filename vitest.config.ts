@@ -2,7 +2,11 @@ import { defineConfig } from "vitest/config";
 
 export default defineConfig({
   test: {
-    include: ["{packages,apps}/*/{src,test,e2e}/**/*.test.{ts,tsx}", "tooling/**/*.test.ts"],
+    include: [
+      "{packages,apps}/*/{src,test,e2e}/**/*.test.{ts,tsx}",
+      "tooling/**/*.test.ts",
+      "e2e/**/*.test.ts",
+    ],
     exclude: ["**/node_modules/**", "**/dist/**"],
     pool: "forks",
     testTimeout: 30_000,

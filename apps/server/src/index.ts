@@ -1,3 +1,4 @@
+export { createOrganisation, createTokenForUser } from "./admin/organisations";
 export { app } from "./app";
 export { loadConfig, type ServerConfig } from "./config";
 export { type Database, openDatabase } from "./db/database";

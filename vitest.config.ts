@@ -9,6 +9,7 @@ export default defineConfig({
     ],
     exclude: ["**/node_modules/**", "**/dist/**"],
     pool: "forks",
+    reporters: ["default", "./tooling/summary-reporter.ts"],
     testTimeout: 30_000,
     hookTimeout: 120_000,
   },

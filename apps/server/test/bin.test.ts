@@ -1,0 +1,87 @@
+import { type ChildProcess, spawn, spawnSync } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
+const bin = join(import.meta.dirname, "..", "bin", "varia-server.js");
+
+function run(args: string[], env: NodeJS.ProcessEnv, input?: string) {
+  return spawnSync(process.execPath, [bin, ...args], { env, input, encoding: "utf8", timeout: 60_000 });
+}
+
+/** Starts `varia-server start` and resolves with its first lines once it says where it runs. */
+function start(env: NodeJS.ProcessEnv): Promise<{ child: ChildProcess; output: string }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [bin, "start", "--port", "0"], { env });
+    let output = "";
+    child.stdout.setEncoding("utf8");
+    child.stdout.on("data", (chunk: string) => {
+      output += chunk;
+      if (/Sign in as .*\n/.test(output)) resolve({ child, output });
+    });
+    child.stderr.on("data", (chunk: Buffer) => {
+      output += chunk.toString();
+    });
+    child.on("exit", (code) => reject(new Error(`server exited with ${code}: ${output}`)));
+  });
+}
+
+describe("varia-server and the embedded database's single owner", () => {
+  const dataDir = mkdtempSync(join(tmpdir(), "varia-bin-"));
+  const env = { ...process.env, VARIA_DATA_DIR: dataDir, LOG_LEVEL: "silent", DATABASE_URL: "" };
+  let server: { child: ChildProcess; output: string };
+
+  beforeAll(async () => {
+    server = await start(env);
+  });
+  afterAll(() => {
+    server?.child.kill("SIGTERM");
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it("prints the demo admin's sign-in once on first start", () => {
+    expect(server.output).toMatch(/Varia is running at http:\/\/localhost:\d+/);
+    expect(server.output).toMatch(
+      /Sign in as admin@demo\.example\.com with the password \S{20} \(shown only this once\)/,
+    );
+  });
+
+  it("runs admin commands through the running server", () => {
+    const org = run(
+      [
+        "org",
+        "create",
+        "--tenant",
+        "acme",
+        "--name",
+        "Acme",
+        "--admin-email",
+        "ops@acme.example.com",
+        "--json",
+      ],
+      env,
+      "a long enough password\n",
+    );
+    expect(org.stderr).toBe("");
+    expect(JSON.parse(org.stdout)).toMatchObject({ tenant: "acme", adminEmail: "ops@acme.example.com" });
+    const token = run(
+      ["token", "create", "--tenant", "acme", "--email", "ops@acme.example.com", "--name", "ci"],
+      env,
+    );
+    expect(token.stdout.trim()).toMatch(/^varia_[\w-]{40,}$/);
+  });
+
+  it("refuses a second server and a migration while one holds the database, saying why", () => {
+    const migrate = run(["migrate"], env);
+    expect(migrate.status).not.toBe(0);
+    expect(migrate.stderr).toMatch(/running server \(pid \d+\) holds the embedded database/);
+    const duplicate = run(
+      ["org", "create", "--tenant", "acme", "--name", "Again", "--admin-email", "x@acme.example.com"],
+      env,
+      "another long password\n",
+    );
+    expect(duplicate.status).not.toBe(0);
+    expect(duplicate.stderr).toContain("An organisation with tenant 'acme' already exists");
+  });
+});

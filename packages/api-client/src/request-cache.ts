@@ -1,0 +1,68 @@
+import type { Clock } from "./clock";
+
+/** Spec 9: at most 150 items, 20 minutes by default, failures 1 minute, swept every 60 s. */
+export const cacheLimits = {
+  maxItems: 150,
+  defaultTtlMs: 20 * 60_000,
+  failureTtlMs: 60_000,
+  sweepEveryMs: 60_000,
+} as const;
+
+interface Entry {
+  expiresAt: number;
+  promise: Promise<unknown>;
+}
+
+/** A cache of request results keyed by call and parameters; the oldest entry goes first when full. */
+export class RequestCache {
+  private readonly entries = new Map<string, Entry>();
+  private readonly stopSweep: () => void;
+
+  constructor(private readonly clock: Clock) {
+    this.stopSweep = clock.every(cacheLimits.sweepEveryMs, () => this.sweep());
+  }
+
+  get size() {
+    return this.entries.size;
+  }
+
+  /** The cached result of `key`, or the result of `load` kept for `ttlMs` (failures for a minute). */
+  get<T>(key: string, ttlMs: number, load: () => Promise<T>): Promise<T> {
+    const hit = this.entries.get(key);
+    if (hit && hit.expiresAt > this.clock.now()) return hit.promise as Promise<T>;
+    if (hit) this.entries.delete(key);
+    const promise = load();
+    this.set(key, promise, ttlMs);
+    promise.catch(() => {
+      const entry = this.entries.get(key);
+      if (entry?.promise === promise)
+        entry.expiresAt = Math.min(entry.expiresAt, this.clock.now() + cacheLimits.failureTtlMs);
+    });
+    return promise;
+  }
+
+  private set(key: string, promise: Promise<unknown>, ttlMs: number) {
+    this.entries.delete(key);
+    while (this.entries.size >= cacheLimits.maxItems) {
+      const oldest = this.entries.keys().next().value;
+      if (oldest === undefined) break;
+      this.entries.delete(oldest);
+    }
+    this.entries.set(key, { promise, expiresAt: this.clock.now() + ttlMs });
+  }
+
+  /** Drops expired entries (run every 60 s). */
+  sweep() {
+    const now = this.clock.now();
+    for (const [key, entry] of this.entries) if (entry.expiresAt <= now) this.entries.delete(key);
+  }
+
+  clear() {
+    this.entries.clear();
+  }
+
+  dispose() {
+    this.stopSweep();
+    this.entries.clear();
+  }
+}

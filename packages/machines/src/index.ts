@@ -1,1 +1,3 @@
-export {};
+export * from "./login";
+export * from "./request-error";
+export * from "./startup";

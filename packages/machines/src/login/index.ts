@@ -1,0 +1,3 @@
+export * from "./login-machine";
+export * from "./login-messages";
+export * from "./selectors";

@@ -1,0 +1,20 @@
+import type { SnapshotFrom } from "xstate";
+import type { startupMachine } from "./startup-machine";
+
+type Snapshot = SnapshotFrom<typeof startupMachine>;
+
+export const selectAuthenticated = (s: Snapshot) => s.context.authenticated;
+export const selectServerUnavailable = (s: Snapshot) => s.context.serverUnavailable;
+export const selectProfile = (s: Snapshot) => s.context.profile;
+export const selectMenu = (s: Snapshot) => s.context.menu;
+export const selectActualPeriods = (s: Snapshot) => s.context.actualPeriods;
+export const selectTourOpen = (s: Snapshot) => s.context.tourOpen;
+export const selectTermsFormOpen = (s: Snapshot) =>
+  s.matches({ session: "terms" }) || s.matches({ session: "acknowledging" });
+export const selectTermsMustBeAccepted = (s: Snapshot) =>
+  !s.context.terms?.hasOnceAgreedToTermsOfServiceAgreement;
+/** 'visible' | 'waiting' | 'fading' | 'hidden': the overlay covers the app until 'hidden'. */
+export const selectOverlay = (s: Snapshot) => {
+  const overlay = (s.value as { overlay: string }).overlay;
+  return overlay as "visible" | "waiting" | "fading" | "hidden";
+};

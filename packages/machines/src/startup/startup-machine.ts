@@ -1,0 +1,236 @@
+import type { MenuItem, PeriodDto, RoleAbility, TermsOfServiceStatus, UserProfile } from "@varia/contracts";
+import { assign, enqueueActions, fromPromise, setup } from "xstate";
+import { notProvided, seemsUnavailable } from "../request-error";
+
+/** Spec 9: the overlay shows at least 2000 ms after start, then fades over 500 ms. */
+export const overlayTimings = { minimumMs: 2000, fadeMs: 500 } as const;
+
+export interface StartupInput {
+  /** Demo mode, set by the environment (spec 1). */
+  demoMode: boolean;
+}
+
+export interface AuthoriseOutput {
+  profile: UserProfile;
+  terms: TermsOfServiceStatus;
+}
+
+export interface LoadAppOutput {
+  actualPeriods: PeriodDto[];
+  userIsAdmin: boolean;
+  abilities: RoleAbility[];
+  menu: MenuItem[];
+}
+
+export interface StartupContext {
+  demoMode: boolean;
+  /** null until the initial authentication step finishes (spec 4.1). */
+  authenticated: boolean | null;
+  serverUnavailable: boolean;
+  profile: UserProfile | null;
+  terms: TermsOfServiceStatus | null;
+  actualPeriods: PeriodDto[];
+  abilities: RoleAbility[];
+  menu: MenuItem[];
+  tourOpen: boolean;
+}
+
+export type StartupEvent =
+  | { type: "auth.signedIn" }
+  | { type: "auth.signedOut" }
+  | { type: "auth.retry" }
+  | { type: "terms.acknowledge" }
+  | { type: "tour.close" };
+
+const signedOut = {
+  authenticated: false,
+  profile: null,
+  terms: null,
+  actualPeriods: [],
+  abilities: [],
+  menu: [],
+};
+
+/**
+ * Start-up and authentication (spec 4.1). Two regions: the session (ping, load, one of four
+ * outcomes) and the page-wide overlay (at least 2000 ms, then a 500 ms fade once start-up is done).
+ *
+ * The app provides the actors `authorise` (AuthorisedPing + TermsOfServicePing), `loadApp`
+ * (ActualPeriods, PermissionPing, GetAuthorisedMenu) and `acknowledgeTerms`; the guard
+ * `tourNotYetShown` and the actions `rememberTour`, `redirectToSignUp` and `closeChatWidget`.
+ */
+export const startupMachine = setup({
+  types: {
+    context: {} as StartupContext,
+    events: {} as StartupEvent,
+    input: {} as StartupInput,
+  },
+  actors: {
+    authorise: fromPromise<AuthoriseOutput>(async () => notProvided("authorise")),
+    loadApp: fromPromise<LoadAppOutput>(async () => notProvided("loadApp")),
+    acknowledgeTerms: fromPromise<void>(async () => notProvided("acknowledgeTerms")),
+  },
+  guards: {
+    isDemo: ({ context }) => context.demoMode,
+    hasPendingSignUp: ({ context }) => Boolean(context.profile?.organisationSignUpStep),
+    needsTerms: ({ context }) =>
+      !context.terms?.hasOnceAgreedToTermsOfServiceAgreement ||
+      !context.terms.hasAcceptedLatestEffectiveVersion,
+    neverAgreed: ({ context }) => !context.terms?.hasOnceAgreedToTermsOfServiceAgreement,
+    seemsUnavailable: (_, params: { error: unknown }) => seemsUnavailable(params.error),
+    /** Provided by the app: whether this demo e-mail has not seen the tour (remembered locally). */
+    tourNotYetShown: (_, _params: { email: string }) => true,
+    startupDone: ({ context }) => context.authenticated !== null || context.serverUnavailable,
+  },
+  actions: {
+    /** Provided by the app: remember locally that this demo e-mail has seen the tour. */
+    rememberTour: (_, _params: { email: string }) => {},
+    /** Provided by the app: go to /sign-up/{step}. */
+    redirectToSignUp: (_, _params: { path: string }) => {},
+    /** Provided by the app: close the chat widget. */
+    closeChatWidget: () => {},
+    openTour: assign({ tourOpen: true }),
+  },
+  delays: {
+    overlayMinimum: overlayTimings.minimumMs,
+    overlayFade: overlayTimings.fadeMs,
+  },
+}).createMachine({
+  id: "startup",
+  type: "parallel",
+  context: ({ input }) => ({
+    demoMode: input.demoMode,
+    authenticated: null,
+    serverUnavailable: false,
+    profile: null,
+    terms: null,
+    actualPeriods: [],
+    abilities: [],
+    menu: [],
+    tourOpen: false,
+  }),
+  on: {
+    "tour.close": { actions: assign({ tourOpen: false }) },
+  },
+  states: {
+    session: {
+      initial: "authorising",
+      states: {
+        authorising: {
+          entry: assign({ serverUnavailable: false }),
+          invoke: {
+            src: "authorise",
+            onDone: {
+              target: "loading",
+              actions: assign({
+                profile: ({ event }) => event.output.profile,
+                terms: ({ event }) => event.output.terms,
+              }),
+            },
+            onError: [
+              {
+                guard: { type: "seemsUnavailable", params: ({ event }) => ({ error: event.error }) },
+                target: "unavailable",
+              },
+              { target: "signedOut", actions: "closeChatWidget" },
+            ],
+          },
+        },
+        loading: {
+          invoke: {
+            src: "loadApp",
+            onDone: {
+              target: "deciding",
+              actions: assign({
+                actualPeriods: ({ event }) => event.output.actualPeriods,
+                abilities: ({ event }) => event.output.abilities,
+                menu: ({ event }) => event.output.menu,
+                authenticated: true,
+              }),
+            },
+            onError: [
+              {
+                guard: { type: "seemsUnavailable", params: ({ event }) => ({ error: event.error }) },
+                target: "unavailable",
+              },
+              { target: "signedOut", actions: "closeChatWidget" },
+            ],
+          },
+        },
+        deciding: {
+          always: [
+            {
+              guard: "isDemo",
+              target: "signedIn",
+              // Demo visitors see the tour once per e-mail (spec 4.1 a).
+              actions: enqueueActions(({ context, enqueue, check }) => {
+                const email = context.profile?.email ?? "";
+                if (check({ type: "tourNotYetShown", params: { email } })) {
+                  enqueue("openTour");
+                  enqueue({ type: "rememberTour", params: { email } });
+                }
+              }),
+            },
+            {
+              guard: "hasPendingSignUp",
+              target: "signingUp",
+              actions: {
+                type: "redirectToSignUp",
+                params: ({ context }) => ({
+                  path: `/sign-up/${(context.profile?.organisationSignUpStep ?? "").toLowerCase()}`,
+                }),
+              },
+            },
+            { guard: "needsTerms", target: "terms" },
+            { target: "signedIn" },
+          ],
+        },
+        signedIn: {
+          on: { "auth.signedOut": { target: "signedOut" } },
+        },
+        signingUp: {
+          on: { "auth.signedOut": { target: "signedOut" } },
+        },
+        terms: {
+          on: {
+            "terms.acknowledge": { target: "acknowledging" },
+            "auth.signedOut": { target: "signedOut" },
+          },
+        },
+        acknowledging: {
+          invoke: {
+            src: "acknowledgeTerms",
+            onDone: [
+              { guard: "neverAgreed", target: "signedIn", actions: "openTour" },
+              { target: "signedIn" },
+            ],
+            onError: { target: "terms" },
+          },
+        },
+        signedOut: {
+          entry: assign(signedOut),
+          on: { "auth.signedIn": { target: "authorising" } },
+        },
+        unavailable: {
+          entry: assign({ ...signedOut, serverUnavailable: true }),
+          on: { "auth.retry": { target: "authorising" }, "auth.signedIn": { target: "authorising" } },
+        },
+      },
+    },
+    overlay: {
+      initial: "visible",
+      states: {
+        visible: {
+          after: { overlayMinimum: { target: "waiting" } },
+        },
+        waiting: {
+          always: { guard: "startupDone", target: "fading" },
+        },
+        fading: {
+          after: { overlayFade: { target: "hidden" } },
+        },
+        hidden: {},
+      },
+    },
+  },
+});

@@ -159,6 +159,37 @@ describeWithServer("account and sessions", (ctx) => {
     expect(periods.json).toEqual([]);
   });
 
+  it("records the terms acknowledgement, only with the session's XSRF token", async () => {
+    const org = await ctx().createOrganisation("terms");
+    const browser = new Browser(ctx().tenantUrl("terms"));
+    await browser.request("POST", "/api/login", { email: org.email, password: org.password });
+    const withoutToken = await browser.request("POST", "/api/Account/AcknowledgeTermsOfService", {
+      accepted: true,
+    });
+    expect(withoutToken.status).toBe(403);
+    const forged = await browser.request(
+      "POST",
+      "/api/Account/AcknowledgeTermsOfService",
+      { accepted: true },
+      { "x-xsrf-token": "forged.token" },
+    );
+    expect(forged.status).toBe(403);
+    const ok = await browser.request(
+      "POST",
+      "/api/Account/AcknowledgeTermsOfService",
+      { accepted: true },
+      { "x-xsrf-token": browser.cookie("XSRF-TOKEN") ?? "" },
+    );
+    expect(ok.status).toBe(200);
+    expect(ok.json).toEqual({
+      success: true,
+      hasOnceAgreedToTermsOfServiceAgreement: true,
+      hasAcceptedLatestEffectiveVersion: true,
+    });
+    const ping = await browser.request("GET", "/api/Account/TermsOfServicePing");
+    expect(ping.json.hasAcceptedLatestEffectiveVersion).toBe(true);
+  });
+
   it("serves an OpenAPI document with every contract", async () => {
     const doc = await new Browser(ctx().url).request("GET", "/api/openapi.json");
     expect(doc.status).toBe(200);

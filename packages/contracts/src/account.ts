@@ -158,3 +158,15 @@ export const logout = defineContract({
   policy: "never",
   summary: "End the current session.",
 });
+
+export const acknowledgeTermsOfService = defineContract({
+  name: "Account/AcknowledgeTermsOfService",
+  method: "POST",
+  root: "api",
+  path: "Account/AcknowledgeTermsOfService",
+  body: z.object({ accepted: z.literal(true) }),
+  response: termsOfServiceStatusSchema,
+  responseKind: "json",
+  access: "authenticated",
+  summary: "Record that the caller accepted the latest terms of service.",
+});

@@ -13,6 +13,7 @@ export const contracts = {
   authorisedPing: account.authorisedPing,
   permissionPing: account.permissionPing,
   termsOfServicePing: account.termsOfServicePing,
+  acknowledgeTermsOfService: account.acknowledgeTermsOfService,
   getAuthorisedMenu: account.getAuthorisedMenu,
   login: account.login,
   logout: account.logout,

@@ -1,4 +1,5 @@
 import {
+  acknowledgeTermsOfService,
   authorisedPing,
   getAuthorisedMenu,
   login,
@@ -101,14 +102,9 @@ export async function accountRoutes(app: FastifyInstance, deps: AppDeps) {
     userRoleAbilities: auth!.abilities,
   }));
 
-  registerContract(app, deps, termsOfServicePing, async ({ auth }) => {
-    const { organisation, user } = auth!;
-    const latest = await db
-      .selectFrom("terms_versions")
-      .select("id")
-      .where("effective_at", "<=", sql<Date>`now()`)
-      .orderBy("effective_at", "desc")
-      .executeTakeFirst();
+  async function termsStatus(auth: AuthContext) {
+    const { organisation, user } = auth;
+    const latest = await latestTermsVersion();
     const accepted = await db
       .selectFrom("terms_acceptances")
       .select("terms_version_id")
@@ -120,6 +116,33 @@ export async function accountRoutes(app: FastifyInstance, deps: AppDeps) {
       hasOnceAgreedToTermsOfServiceAgreement: accepted.length > 0,
       hasAcceptedLatestEffectiveVersion: !latest || accepted.some((a) => a.terms_version_id === latest.id),
     };
+  }
+
+  function latestTermsVersion() {
+    return db
+      .selectFrom("terms_versions")
+      .select("id")
+      .where("effective_at", "<=", sql<Date>`now()`)
+      .orderBy("effective_at", "desc")
+      .executeTakeFirst();
+  }
+
+  registerContract(app, deps, termsOfServicePing, ({ auth }) => termsStatus(auth!));
+
+  registerContract(app, deps, acknowledgeTermsOfService, async ({ auth }) => {
+    const latest = await latestTermsVersion();
+    if (latest) {
+      await db
+        .insertInto("terms_acceptances")
+        .values({
+          organisation_id: auth!.organisation.id,
+          user_id: auth!.user.id,
+          terms_version_id: latest.id,
+        })
+        .onConflict((oc) => oc.columns(["organisation_id", "user_id", "terms_version_id"]).doNothing())
+        .execute();
+    }
+    return termsStatus(auth!);
   });
 
   registerContract(app, deps, getAuthorisedMenu, ({ auth }) => ({

@@ -1,0 +1,258 @@
+import { login as loginContract } from "@varia/contracts";
+import {
+  loginMachine,
+  selectCharacter,
+  selectLoginBusy,
+  selectLoginError,
+  selectLoginMode,
+  selectResetLocked,
+  selectResetMessage,
+} from "@varia/machines";
+import { useActorRef, useSelector } from "@xstate/react";
+import { type FormEvent, useState } from "react";
+import { useSearchParams } from "react-router";
+import { fromPromise } from "xstate";
+import { api } from "../api";
+import { usePageTitle } from "../page-title";
+import { Logo } from "../shell/LoadingOverlay";
+import { ServerUnavailable } from "../shell/ServerUnavailable";
+import { StartupContext } from "../shell/startup-context";
+import { Character } from "./Character";
+
+const ssoProviders = [
+  { provider: "Google", label: "Sign In with Google" },
+  { provider: "Intuit", label: "Sign In with Intuit Quickbooks" },
+  { provider: "Microsoft", label: "Sign In with Microsoft" },
+  { provider: "Xero", label: "Sign In with Xero" },
+] as const;
+
+type LoginActor = ReturnType<typeof useActorRef<typeof loginMachine>>;
+
+/** The 6-digit code step, split 3+3 (spec 2.3). */
+function MultiFactorForm({ actor, error, busy }: { actor: LoginActor; error: string | null; busy: boolean }) {
+  const multiFactor = useSelector(actor, (s) => s.context.multiFactor);
+  const [code, setCode] = useState("");
+  return (
+    <form
+      className="form"
+      onSubmit={(event) => {
+        event.preventDefault();
+        actor.send({ type: "login.submitCode", code: code.replace(/\D/g, "") });
+      }}
+    >
+      <h1 id="login-heading">Multi-factor authentication</h1>
+      <label className="field">
+        <span className="field__label">6-digit code from your authenticator app</span>
+        <input
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          pattern="[0-9]{3}-?[0-9]{3}"
+          maxLength={7}
+          value={code}
+          onChange={(e) => setCode(e.target.value)}
+        />
+      </label>
+      {error && (
+        <p className="form__error" role="alert">
+          {error}
+        </p>
+      )}
+      <button type="submit" className="button button--primary" disabled={busy}>
+        Verify
+      </button>
+      {multiFactor?.optional && (
+        <button
+          type="button"
+          className="button button--secondary"
+          onClick={() => actor.send({ type: "login.skipMultiFactor" })}
+        >
+          Skip setting up multi-factor
+        </button>
+      )}
+      <button
+        type="button"
+        className="button button--link"
+        onClick={() => actor.send({ type: "mode.default" })}
+      >
+        Back to Login
+      </button>
+    </form>
+  );
+}
+
+/** The login screen's default and forgot-password modes (spec 2.3), driven by the login machine. */
+export function LoginView() {
+  usePageTitle("Login");
+  const [searchParams] = useSearchParams();
+  const serverUnavailable = StartupContext.useSelector((s) => s.context.serverUnavailable);
+  const actor = useActorRef(
+    loginMachine.provide({
+      actors: {
+        login: fromPromise(async ({ input }) => api.call(loginContract, { body: input })),
+        // The reset request call arrives with the accounts work; until then the form says it failed.
+        requestReset: fromPromise<void, { email: string }>(() =>
+          Promise.reject(new Error("Password reset is not available yet")),
+        ),
+      },
+      actions: {
+        rewriteAddress: (_, params) => window.history.replaceState(window.history.state, "", params.path),
+        // Spec 4.2: on success the page reloads after the character's animation.
+        reload: () => window.location.reload(),
+      },
+    }),
+    { input: { pathname: window.location.pathname, errorParam: searchParams.get("error") } },
+  );
+  const mode = useSelector(actor, selectLoginMode);
+  const error = useSelector(actor, selectLoginError);
+  const busy = useSelector(actor, selectLoginBusy);
+  const pose = useSelector(actor, selectCharacter);
+  const resetMessage = useSelector(actor, selectResetMessage);
+  const resetLocked = useSelector(actor, selectResetLocked);
+  const [email, setEmail] = useState("");
+  const [password, setPassword] = useState("");
+  const [stayLoggedIn, setStayLoggedIn] = useState(false);
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    actor.send({ type: "login.submit", email, password, stayLoggedIn });
+  };
+
+  return (
+    <main className="login-frame">
+      <section className="login-card" aria-labelledby="login-heading">
+        <div className="login-card__brand">
+          <Logo />
+          <span>Varia</span>
+        </div>
+        <Character pose={pose} />
+        {serverUnavailable ? (
+          <ServerUnavailable />
+        ) : mode === "SingleSignOn" ? (
+          <div className="form">
+            <h1 id="login-heading">Single sign-on</h1>
+            {ssoProviders.map((p) => (
+              <a
+                key={p.provider}
+                className="button button--secondary"
+                href={`/api/Auth/SingleSignOn/${p.provider}`}
+              >
+                {p.label}
+              </a>
+            ))}
+            <button
+              type="button"
+              className="button button--link"
+              onClick={() => actor.send({ type: "mode.default" })}
+            >
+              Back to Login
+            </button>
+          </div>
+        ) : mode === "AuthenticateMultiFactor" ? (
+          <MultiFactorForm actor={actor} error={error} busy={busy} />
+        ) : mode === "ForgotPassword" ? (
+          <form
+            className="form"
+            onSubmit={(event) => {
+              event.preventDefault();
+              actor.send({ type: "reset.submit", email });
+            }}
+          >
+            <h1 id="login-heading">Reset your password</h1>
+            <label className="field">
+              <span className="field__label">Email</span>
+              <input
+                type="email"
+                autoComplete="email"
+                required
+                value={email}
+                disabled={resetLocked}
+                onChange={(e) => setEmail(e.target.value)}
+              />
+            </label>
+            {error && (
+              <p className="form__error" role="alert">
+                {error}
+              </p>
+            )}
+            {resetMessage && (
+              <p className="form__success" role="status">
+                {resetMessage}
+              </p>
+            )}
+            <button type="submit" className="button button--primary" disabled={resetLocked}>
+              Reset Password
+            </button>
+            <button
+              type="button"
+              className="button button--link"
+              onClick={() => actor.send({ type: "mode.default" })}
+            >
+              Back to Login
+            </button>
+          </form>
+        ) : (
+          <form className="form" onSubmit={submit} noValidate>
+            <h1 id="login-heading">Sign in</h1>
+            <label className="field">
+              <span className="field__label">Email</span>
+              <input
+                type="email"
+                name="email"
+                autoComplete="username"
+                required
+                value={email}
+                onChange={(e) => setEmail(e.target.value)}
+              />
+            </label>
+            <label className="field">
+              <span className="field__label">Password</span>
+              <input
+                type="password"
+                name="password"
+                autoComplete="current-password"
+                required
+                value={password}
+                onChange={(e) => setPassword(e.target.value)}
+                onFocus={() => actor.send({ type: "password.focus" })}
+                onBlur={() => actor.send({ type: "password.blur" })}
+              />
+            </label>
+            <label className="checkbox">
+              <input
+                type="checkbox"
+                checked={stayLoggedIn}
+                onChange={(e) => setStayLoggedIn(e.target.checked)}
+              />
+              <span>Stay logged in</span>
+            </label>
+            {error && (
+              <p className="form__error" role="alert">
+                {error}
+              </p>
+            )}
+            <button type="submit" className="button button--primary" disabled={busy} aria-busy={busy}>
+              {busy ? <span className="spinner" aria-hidden="true" /> : null}
+              Login
+            </button>
+            <div className="form__row">
+              <button
+                type="button"
+                className="button button--link"
+                onClick={() => actor.send({ type: "mode.forgotPassword" })}
+              >
+                Forgot Password?
+              </button>
+              <button
+                type="button"
+                className="button button--link"
+                onClick={() => actor.send({ type: "mode.singleSignOn" })}
+              >
+                Single sign-on
+              </button>
+            </div>
+          </form>
+        )}
+      </section>
+    </main>
+  );
+}

@@ -1,0 +1,34 @@
+import type { ReactNode } from "react";
+import { usePageTitle } from "../page-title";
+
+/** A page of the workspace: its title (also the document title) and content. */
+export function PageFrame({
+  title,
+  actions,
+  children,
+}: {
+  title: string;
+  actions?: ReactNode;
+  children: ReactNode;
+}) {
+  usePageTitle(title);
+  return (
+    <section className="page" aria-labelledby="page-heading">
+      <div className="page__header">
+        <h1 id="page-heading">{title}</h1>
+        {actions}
+      </div>
+      {children}
+    </section>
+  );
+}
+
+/** The honest state of a screen whose data or feature is not there yet. */
+export function EmptyState({ title, children }: { title: string; children?: ReactNode }) {
+  return (
+    <div className="empty-state">
+      <h2>{title}</h2>
+      {children}
+    </div>
+  );
+}

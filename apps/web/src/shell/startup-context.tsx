@@ -1,0 +1,63 @@
+import {
+  acknowledgeTermsOfService,
+  actualPeriods,
+  authorisedPing,
+  getAuthorisedMenu,
+  permissionPing,
+  termsOfServicePing,
+} from "@varia/contracts";
+import { startupMachine } from "@varia/machines";
+import { createActorContext } from "@xstate/react";
+import { fromPromise } from "xstate";
+import { api } from "../api";
+import { navigateTo } from "../navigation";
+
+const tourKey = "varia.tourSeen";
+
+function seenTours(): string[] {
+  try {
+    return JSON.parse(localStorage.getItem(tourKey) ?? "[]") as string[];
+  } catch {
+    return [];
+  }
+}
+
+/** The start-up machine with the app's real actors and effects. */
+export const appStartupMachine = startupMachine.provide({
+  actors: {
+    authorise: fromPromise(async () => {
+      const [ping, terms] = await Promise.all([api.call(authorisedPing), api.call(termsOfServicePing)]);
+      return { profile: ping.profile, terms };
+    }),
+    loadApp: fromPromise(async () => {
+      const [periods, permissions, menu] = await Promise.all([
+        api.call(actualPeriods).catch((error: { status?: number }) => {
+          if (error.status === 401) return []; // spec 8: 401 on actual periods is an empty list
+          throw error;
+        }),
+        api.call(permissionPing),
+        api.call(getAuthorisedMenu),
+      ]);
+      return {
+        actualPeriods: periods,
+        userIsAdmin: permissions.userIsAdmin,
+        abilities: permissions.userRoleAbilities,
+        menu: menu.items,
+      };
+    }),
+    acknowledgeTerms: fromPromise(async () => {
+      await api.call(acknowledgeTermsOfService, { body: { accepted: true } });
+    }),
+  },
+  guards: {
+    tourNotYetShown: (_, params) => !seenTours().includes(params.email),
+  },
+  actions: {
+    rememberTour: (_, params) =>
+      localStorage.setItem(tourKey, JSON.stringify([...seenTours(), params.email])),
+    redirectToSignUp: (_, params) => navigateTo(params.path, true),
+    closeChatWidget: () => {},
+  },
+});
+
+export const StartupContext = createActorContext(appStartupMachine);

@@ -13,6 +13,7 @@ const dirs = workspaces.flatMap((pattern) => {
     .filter(Boolean)
     .map((name) => join(root, base, name));
 });
+dirs.push(join(root, "e2e"), join(root, "tooling"));
 let failed = 0;
 for (const dir of dirs) {
   if (!existsSync(join(dir, "tsconfig.json"))) continue;

@@ -1,0 +1,73 @@
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTenant, launchChromium, startE2eServer } from "./browser";
+
+describe("signing in through the browser", () => {
+  let browser: Browser;
+  let env: Awaited<ReturnType<typeof startE2eServer>>;
+  let origin: string;
+  let account: { email: string; password: string };
+
+  beforeAll(async () => {
+    env = await startE2eServer();
+    account = await createTenant(env.server, "acme", "a long e2e password");
+    origin = `http://acme.localhost:${env.port}`;
+    browser = await launchChromium();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await env?.stop();
+  });
+
+  async function openLogin(): Promise<Page> {
+    const page = await browser.newPage();
+    await page.goto(`${origin}/`);
+    // The overlay covers the app for at least 2 s, then the login view is there.
+    await page.getByTestId("loading-overlay").waitFor({ state: "detached" });
+    await page.getByLabel("Email").waitFor();
+    return page;
+  }
+
+  it("refuses a wrong password with the spec's message", async () => {
+    const page = await openLogin();
+    expect(await page.title()).toBe("Login | Varia");
+    await page.getByLabel("Email").fill(account.email);
+    await page.getByLabel("Password").fill("not the password");
+    await page.getByRole("button", { name: "Login" }).click();
+    await expect
+      .poll(() => page.getByRole("alert").textContent())
+      .toBe("Unable to login. Either email or password is incorrect");
+    expect(new URL(page.url()).pathname).toBe("/");
+    await page.close();
+  });
+
+  it("signs in and lands on the level-1 dashboard, then handles an unknown path", async () => {
+    const page = await openLogin();
+    await page.getByLabel("Email").fill(account.email);
+    await page.getByLabel("Password").fill(account.password);
+    await page.getByRole("button", { name: "Login" }).click();
+    await page.waitForURL("**/variance/dashboard/stockTypeOverview");
+    await page.getByRole("heading", { name: "Stock Type Overview" }).waitFor();
+    expect(await page.title()).toMatch(/ \| Varia$/);
+
+    // A first sign-in asks for the terms; the checkbox is required.
+    const dialog = page.getByRole("dialog", { name: "Terms of Service" });
+    await dialog.getByRole("button", { name: "Continue" }).click();
+    await expect
+      .poll(() => dialog.getByRole("alert").textContent())
+      .toBe("You must accept our Terms of Service and Privacy Policy to continue");
+    await dialog.getByLabel("I accept the Terms of Service and Privacy Policy").check();
+    await dialog.getByRole("button", { name: "Continue" }).click();
+    await page
+      .getByRole("dialog", { name: "Welcome to Varia" })
+      .getByRole("button", { name: "Get started" })
+      .click();
+    await page.getByRole("dialog").waitFor({ state: "detached" });
+
+    await page.goto(`${origin}/no/such/page`);
+    await page.getByRole("heading", { name: "The requested page was not found" }).waitFor();
+    await page.getByRole("link", { name: "Go home" }).click();
+    await page.waitForURL("**/variance/dashboard/stockTypeOverview");
+    await page.close();
+  });
+});

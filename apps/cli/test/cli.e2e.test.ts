@@ -1,0 +1,102 @@
+import { type ChildProcess, spawn, spawnSync } from "node:child_process";
+import { mkdtempSync, rmSync, statSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
+// The server is a separate program here, as it is for a user: started through its own bin.
+const serverBin = join(import.meta.dirname, "..", "..", "server", "bin", "varia-server.js");
+const cliBin = join(import.meta.dirname, "..", "bin", "varia.js");
+
+function startServer(env: NodeJS.ProcessEnv): Promise<{ child: ChildProcess; url: string }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [serverBin, "start", "--port", "0"], { env });
+    let output = "";
+    child.stdout.setEncoding("utf8");
+    child.stdout.on("data", (chunk: string) => {
+      output += chunk;
+      const match = /running at (http:\/\/localhost:\d+)/.exec(output);
+      if (match?.[1] && /Sign in as/.test(output)) resolve({ child, url: match[1] });
+    });
+    child.on("exit", (code) => reject(new Error(`the server exited with ${code}: ${output}`)));
+  });
+}
+
+describe("varia login and whoami against a running server", () => {
+  const dataDir = mkdtempSync(join(tmpdir(), "varia-cli-server-"));
+  const configDir = mkdtempSync(join(tmpdir(), "varia-cli-config-"));
+  const serverEnv = { ...process.env, VARIA_DATA_DIR: dataDir, LOG_LEVEL: "silent", DATABASE_URL: "" };
+  const cliEnv = { ...process.env, VARIA_CONFIG_DIR: configDir, VARIA_HOST: "", VARIA_TOKEN: "" };
+  let server: { child: ChildProcess; url: string };
+  let token: string;
+
+  const varia = (args: string[], env = cliEnv) =>
+    spawnSync(process.execPath, [cliBin, ...args], { env, encoding: "utf8", timeout: 60_000 });
+
+  beforeAll(async () => {
+    server = await startServer(serverEnv);
+    const created = spawnSync(
+      process.execPath,
+      [
+        serverBin,
+        "token",
+        "create",
+        "--tenant",
+        "demo",
+        "--email",
+        "admin@demo.example.com",
+        "--name",
+        "cli test",
+      ],
+      { env: serverEnv, encoding: "utf8" },
+    );
+    token = created.stdout.trim();
+  });
+  afterAll(() => {
+    server?.child.kill("SIGTERM");
+    rmSync(dataDir, { recursive: true, force: true });
+    rmSync(configDir, { recursive: true, force: true });
+  });
+
+  it("logs in with a token from varia-server and stores it with mode 0600", () => {
+    const login = varia(["login", "--host", server.url, "--token", token, "--json"]);
+    expect(login.stderr).toBe("");
+    expect(login.status).toBe(0);
+    expect(JSON.parse(login.stdout)).toMatchObject({
+      organisation: "Demo Company",
+      user: "admin@demo.example.com",
+    });
+    expect(statSync(join(configDir, "config.json")).mode & 0o777).toBe(0o600);
+  });
+
+  it("prints the organisation and user with whoami --json", () => {
+    const whoami = varia(["whoami", "--json"]);
+    expect(whoami.status).toBe(0);
+    expect(JSON.parse(whoami.stdout)).toMatchObject({
+      host: server.url,
+      organisation: { name: "Demo Company" },
+      user: { email: "admin@demo.example.com", isAdmin: true },
+    });
+  });
+
+  it("refuses a bad token with the server's answer on stderr and a non-zero exit", () => {
+    const bad = varia(["whoami"], { ...cliEnv, VARIA_TOKEN: `${token}x` });
+    expect(bad.status).not.toBe(0);
+    expect(bad.stdout).toBe("");
+    expect(bad.stderr).toContain("Unauthorized");
+    const refused = varia(["login", "--host", server.url, "--token", "varia_wrong", "--json"], {
+      ...cliEnv,
+      VARIA_CONFIG_DIR: mkdtempSync(join(tmpdir(), "varia-cli-other-")),
+    });
+    expect(refused.status).not.toBe(0);
+  });
+
+  it("says how to log in when nothing is configured", () => {
+    const none = varia(["whoami"], {
+      ...cliEnv,
+      VARIA_CONFIG_DIR: mkdtempSync(join(tmpdir(), "varia-cli-none-")),
+    });
+    expect(none.status).toBe(1);
+    expect(none.stderr).toContain("Not logged in: run `varia login`");
+  });
+});

@@ -38,7 +38,7 @@ export const app = fp(
     fastify.decorateRequest("resolveAuth", function (this: FastifyRequest) {
       let pending = authCache.get(this);
       if (!pending) {
-        pending = resolveAuth(deps.db, this, deps.config);
+        pending = resolveAuth(deps.db, this, deps.config, deps.now());
         authCache.set(this, pending);
       }
       return pending;

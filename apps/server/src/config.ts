@@ -18,6 +18,57 @@ export interface ServerConfig {
   readonly logLevel: string;
   /** Sets the demo admin's password on first start instead of generating one. */
   readonly demoAdminPassword: string | undefined;
+  /** Outgoing mail server (`smtp://user:pass@host:port`); without it mail goes to `dataDir/outbox/`. */
+  readonly smtpUrl: string | undefined;
+  readonly mailFrom: string;
+  /** Where Demo/ContactUs messages are sent. */
+  readonly contactEmail: string;
+  /** reCAPTCHA v3: checked server-side when the secret is set, skipped otherwise. */
+  readonly recaptcha: { secret: string; verifyUrl: string; minScore: number } | undefined;
+  /** The organisation each demo visitor gets a fresh copy of. */
+  readonly demoTenant: string;
+  /** E-mail domains refused for a demo (not business addresses). */
+  readonly demoBlockedDomains: readonly string[];
+  /** OpenID Connect providers for single sign-on and sign-up, one env group per provider. */
+  readonly ssoProviders: Readonly<Partial<Record<SsoProviderName, SsoProviderConfig>>>;
+  /** Calls per IP address and 15 minutes on the public sign-in, reset and demo endpoints. */
+  readonly authRateLimitPerIp: number;
+}
+
+export const ssoProviderNames = ["Google", "Intuit", "Microsoft", "Xero"] as const;
+export type SsoProviderName = (typeof ssoProviderNames)[number];
+
+export interface SsoProviderConfig {
+  /** The issuer of the provider's discovery document (`<issuer>/.well-known/openid-configuration`). */
+  readonly issuer: string;
+  readonly clientId: string;
+  readonly clientSecret: string;
+  readonly scope: string;
+}
+
+const defaultIssuers: Record<SsoProviderName, string> = {
+  Google: "https://accounts.google.com",
+  Intuit: "https://oauth.platform.intuit.com/op/v1",
+  Microsoft: "https://login.microsoftonline.com/common/v2.0",
+  Xero: "https://identity.xero.com",
+};
+
+/** `VARIA_SSO_<PROVIDER>_CLIENT_ID`, `_CLIENT_SECRET`, optional `_ISSUER` and `_SCOPE`. */
+function ssoProviders(env: NodeJS.ProcessEnv): Partial<Record<SsoProviderName, SsoProviderConfig>> {
+  const out: Partial<Record<SsoProviderName, SsoProviderConfig>> = {};
+  for (const name of ssoProviderNames) {
+    const prefix = `VARIA_SSO_${name.toUpperCase()}_`;
+    const clientId = env[`${prefix}CLIENT_ID`];
+    const clientSecret = env[`${prefix}CLIENT_SECRET`];
+    if (!clientId || !clientSecret) continue;
+    out[name] = {
+      issuer: env[`${prefix}ISSUER`] || defaultIssuers[name],
+      clientId,
+      clientSecret,
+      scope: env[`${prefix}SCOPE`] || "openid email profile",
+    };
+  }
+  return out;
 }
 
 const repoRoot = resolve(import.meta.dirname, "..", "..", "..");
@@ -43,5 +94,22 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     secureCookies: publicUrl.startsWith("https://"),
     logLevel: env.LOG_LEVEL ?? "info",
     demoAdminPassword: env.VARIA_DEMO_ADMIN_PASSWORD || undefined,
+    smtpUrl: env.SMTP_URL || undefined,
+    mailFrom: env.VARIA_MAIL_FROM || "Varia <no-reply@varia.localhost>",
+    contactEmail: env.VARIA_CONTACT_EMAIL || "sales@varia.localhost",
+    recaptcha: env.RECAPTCHA_SECRET
+      ? {
+          secret: env.RECAPTCHA_SECRET,
+          verifyUrl: env.RECAPTCHA_VERIFY_URL || "https://www.google.com/recaptcha/api/siteverify",
+          minScore: Number(env.RECAPTCHA_MIN_SCORE ?? 0.5),
+        }
+      : undefined,
+    demoTenant: env.VARIA_DEMO_TENANT || "demo",
+    demoBlockedDomains: (env.VARIA_DEMO_BLOCKED_DOMAINS ?? "gmail.com,yahoo.com,hotmail.com,outlook.com")
+      .split(",")
+      .map((d) => d.trim().toLowerCase())
+      .filter(Boolean),
+    ssoProviders: ssoProviders(env),
+    authRateLimitPerIp: Number(env.VARIA_AUTH_RATE_LIMIT_PER_IP ?? 300),
   };
 }

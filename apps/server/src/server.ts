@@ -6,6 +6,7 @@ import type { ServerConfig } from "./config";
 import { type Database, type DatabaseTarget, openDatabase } from "./db/database";
 import { migrate } from "./db/migrate";
 import type { AppDeps } from "./http/deps";
+import { createMailer, type Mailer } from "./mail/mailer";
 
 /** Where the configuration says the data lives: PostgreSQL when DATABASE_URL is set, else PGlite. */
 export function databaseTarget(config: ServerConfig): DatabaseTarget {
@@ -20,7 +21,7 @@ const redactedQuery = /([?&](?:[^=&]*(?:token|secret|password|code)[^=&]*)=)[^&]
 export async function buildServer(
   config: ServerConfig,
   database: Database,
-  options: { logger?: boolean } = {},
+  options: { logger?: boolean; now?: () => Date; mailer?: Mailer } = {},
 ): Promise<FastifyInstance> {
   const fastify = Fastify({
     logger:
@@ -46,7 +47,10 @@ export async function buildServer(
     db: database.db,
     config,
     xsrfKey: await getServerSecret(database.db, "xsrf"),
+    now: options.now ?? (() => new Date()),
+    mailer: options.mailer ?? createMailer(config, fastify.log),
   };
+  fastify.addHook("onClose", async () => deps.mailer.close());
   await fastify.register(app, deps);
   return fastify;
 }
@@ -61,7 +65,7 @@ export interface RunningServer {
 /** Opens and migrates the database, then listens. `close` drains requests and closes the database. */
 export async function startServer(
   config: ServerConfig,
-  options: { logger?: boolean; database?: Database } = {},
+  options: { logger?: boolean; database?: Database; now?: () => Date; mailer?: Mailer } = {},
 ): Promise<RunningServer> {
   const database = options.database ?? (await openDatabase(databaseTarget(config)));
   await migrate(database);

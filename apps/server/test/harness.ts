@@ -63,11 +63,33 @@ export interface TestServer {
   ): Promise<{ email: string; password: string; organisationId: string; userId: string }>;
 }
 
+/** A simulated clock for lockout windows, code expiry and TOTP steps: it moves only when told. */
+export class TestClock {
+  private ms: number;
+  constructor(start = Date.parse("2026-03-02T09:00:00Z")) {
+    this.ms = start;
+  }
+  readonly now = () => new Date(this.ms);
+  advance(ms: number) {
+    this.ms += ms;
+  }
+}
+
+export interface ServerOptions {
+  /** Extra environment for the server's configuration, read when the server starts. */
+  env?: () => Record<string, string>;
+  clock?: TestClock;
+}
+
 /**
  * Runs `fn` once per database kind with a real server listening on a free port.
  * One server per file and kind: PGlite takes seconds to start.
  */
-export function describeWithServer(name: string, fn: (ctx: () => TestServer) => void) {
+export function describeWithServer(
+  name: string,
+  fn: (ctx: () => TestServer) => void,
+  options: ServerOptions = {},
+) {
   for (const kind of testDatabaseKinds()) {
     describe(`${name} [${kind}]`, () => {
       let ctx: TestServer | undefined;
@@ -78,9 +100,19 @@ export function describeWithServer(name: string, fn: (ctx: () => TestServer) => 
         const opened = await openTestDatabase(kind);
         drop = opened.drop;
         const config = {
-          ...loadConfig({ PORT: "0", HOST: "127.0.0.1", VARIA_DATA_DIR: dataDir, LOG_LEVEL: "silent" }),
+          ...loadConfig({
+            PORT: "0",
+            HOST: "127.0.0.1",
+            VARIA_DATA_DIR: dataDir,
+            LOG_LEVEL: "silent",
+            ...options.env?.(),
+          }),
         };
-        const server = await startServer(config, { database: opened.database, logger: false });
+        const server = await startServer(config, {
+          database: opened.database,
+          logger: false,
+          now: options.clock?.now,
+        });
         const port = new URL(server.url).port;
         let counter = 0;
         ctx = {

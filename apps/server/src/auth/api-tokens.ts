@@ -1,6 +1,8 @@
 import { randomUUID } from "node:crypto";
+import type { RoleAbility } from "@varia/contracts";
 import type { Kysely } from "kysely";
 import type { Schema } from "../db/schema";
+import { loadUserAbilities, normaliseAbilities } from "./abilities";
 import { hashSecret, randomSecret } from "./secret-tokens";
 
 export const apiTokenPrefix = "varia_";
@@ -10,26 +12,57 @@ export interface CreatedApiToken {
   name: string;
   /** Shown once; only its hash is stored. */
   token: string;
+  abilities: RoleAbility[];
 }
 
+/**
+ * Creates a token scoped to `abilities` (default: every ability the user holds now). The token
+ * never does more than its user can at the time of the call: the scope is intersected per request.
+ */
 export async function createApiToken(
   db: Kysely<Schema>,
-  input: { organisationId: string; userId: string; name: string },
+  input: { organisationId: string; userId: string; name: string; abilities?: readonly RoleAbility[] },
 ): Promise<CreatedApiToken> {
   const token = apiTokenPrefix + randomSecret(32);
   const id = randomUUID();
-  await db
-    .insertInto("api_tokens")
-    .values({
-      organisation_id: input.organisationId,
-      id,
-      user_id: input.userId,
-      name: input.name,
-      token_hash: hashSecret(token),
-      token_prefix: token.slice(0, apiTokenPrefix.length + 4),
-    })
-    .execute();
-  return { id, name: input.name, token };
+  let scope = input.abilities ? normaliseAbilities(input.abilities) : undefined;
+  if (!scope) {
+    const user = await db
+      .selectFrom("users")
+      .select(["organisation_id", "id", "is_admin"])
+      .where("organisation_id", "=", input.organisationId)
+      .where("id", "=", input.userId)
+      .executeTakeFirstOrThrow();
+    scope = await loadUserAbilities(db, user);
+  }
+  const abilities = scope;
+  await db.transaction().execute(async (tx) => {
+    await tx
+      .insertInto("api_tokens")
+      .values({
+        organisation_id: input.organisationId,
+        id,
+        user_id: input.userId,
+        name: input.name,
+        token_hash: hashSecret(token),
+        token_prefix: token.slice(0, apiTokenPrefix.length + 4),
+      })
+      .execute();
+    if (abilities.length)
+      await tx
+        .insertInto("api_token_abilities")
+        .values(
+          abilities.map((a) => ({
+            organisation_id: input.organisationId,
+            token_id: id,
+            module_system_name: a.moduleSystemName,
+            feature_system_name: a.featureSystemName,
+            ability_system_name: a.abilitySystemName,
+          })),
+        )
+        .execute();
+  });
+  return { id, name: input.name, token, abilities };
 }
 
 /** Finds the live token, records its use, and returns whose it is. */

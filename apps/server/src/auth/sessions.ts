@@ -10,6 +10,8 @@ export interface NewSession {
   userId: string;
   loginMethod: string;
   stayLoggedIn: boolean;
+  /** The tenant whose host the session is used on, when not its organisation's (demo copies). */
+  hostTenant?: string | null;
 }
 
 /** Creates a session and returns its id; only the id's hash is stored. */
@@ -28,6 +30,7 @@ export async function createSession(
       user_id: session.userId,
       login_method: session.loginMethod,
       stay_logged_in: session.stayLoggedIn,
+      host_tenant: session.hostTenant ?? null,
       last_seen_at: now,
       expires_at: new Date(now.getTime() + idle),
     })
@@ -39,6 +42,7 @@ export interface SessionRow {
   organisationId: string;
   userId: string;
   loginMethod: string;
+  hostTenant: string | null;
 }
 
 /** Finds a live session by id and slides its idle expiry; an expired one is deleted. */
@@ -63,9 +67,29 @@ export async function touchSession(
       .where("id_hash", "=", idHash)
       .execute();
   }
-  return { organisationId: row.organisation_id, userId: row.user_id, loginMethod: row.login_method };
+  return {
+    organisationId: row.organisation_id,
+    userId: row.user_id,
+    loginMethod: row.login_method,
+    hostTenant: row.host_tenant,
+  };
 }
 
 export async function deleteSession(db: Kysely<Schema>, id: string): Promise<void> {
   await db.deleteFrom("sessions").where("id_hash", "=", hashSecret(id)).execute();
+}
+
+/** Ends every session of a user (password change, MFA reset, disabling), except `keepId`'s. */
+export async function deleteUserSessions(
+  db: Kysely<Schema>,
+  organisationId: string,
+  userId: string,
+  keepId?: string,
+): Promise<void> {
+  let query = db
+    .deleteFrom("sessions")
+    .where("organisation_id", "=", organisationId)
+    .where("user_id", "=", userId);
+  if (keepId) query = query.where("id_hash", "<>", hashSecret(keepId));
+  await query.execute();
 }

@@ -1,20 +1,37 @@
-import { type AbilityRef, abilities, abilityKey, type RoleAbility } from "@varia/contracts";
+import { type AbilityRef, abilityKey, type RoleAbility } from "@varia/contracts";
 import type { FastifyRequest } from "fastify";
 import type { Kysely, Selectable } from "kysely";
+import { intersectAbilities, loadTokenAbilities, loadUserAbilities } from "../auth/abilities";
 import { findApiToken } from "../auth/api-tokens";
 import { touchSession } from "../auth/sessions";
 import type { OrganisationsTable, Schema, UsersTable } from "../db/schema";
 import { tenantFromHost } from "../tenancy";
+import "../db/accounts-schema";
 
 export type Organisation = Selectable<OrganisationsTable>;
 export type User = Selectable<UsersTable>;
 
-/** Who is calling: their organisation, user, how they signed in and what they may do. */
+export type LoginMethod =
+  | "Password"
+  | "ApiToken"
+  | "DemoCode"
+  | "SingleSignOnGoogle"
+  | "SingleSignOnIntuit"
+  | "SingleSignOnMicrosoft"
+  | "SingleSignOnXero";
+
+/**
+ * Who is calling: their organisation, user, how they signed in and what they may do.
+ * Only a complete sign-in makes one: a password accepted while the MFA code is still due
+ * creates no session at all, so nothing can be called with it.
+ */
 export interface AuthContext {
   organisation: Organisation;
   user: User;
-  method: "Password" | "ApiToken";
+  method: LoginMethod;
   sessionId?: string;
+  tokenId?: string;
+  /** The abilities in force: the user's, narrowed to the token's scope for API tokens. */
   abilities: RoleAbility[];
 }
 
@@ -31,14 +48,8 @@ export async function findOrganisationByTenant(db: Kysely<Schema>, tenant: strin
   return db.selectFrom("organisations").selectAll().where("tenant", "=", tenant).executeTakeFirst();
 }
 
-/** The abilities a user holds: every one for admins; roles come with the settings screens. */
-export function userAbilities(user: User): RoleAbility[] {
-  if (user.is_admin) return Object.values(abilities).map((a) => ({ ...a }));
-  return [];
-}
-
+/** Whether the caller holds an ability (admins hold them all, unless a token's scope narrows it). */
 export function holdsAbility(auth: AuthContext, ability: AbilityRef): boolean {
-  if (auth.user.is_admin) return true;
   const key = abilityKey(ability);
   return auth.abilities.some((a) => abilityKey(a) === key);
 }
@@ -62,29 +73,39 @@ async function loadUser(db: Kysely<Schema>, organisationId: string, userId: stri
 /**
  * Resolves the caller from an `Authorization: Bearer` API token or the session cookie.
  * A token is bound to its organisation: presented on another tenant's host it is refused.
- * A session counts only on the host of its own tenant.
+ * A session counts only on the host of its own tenant (or the host it was made for).
  */
 export async function resolveAuth(
   db: Kysely<Schema>,
   request: FastifyRequest,
   options: { defaultTenant: string | undefined; secureCookies: boolean },
+  now: Date = new Date(),
 ): Promise<AuthContext | null> {
   const { explicit, tenant } = requestTenant(request, options.defaultTenant);
   const authorization = request.headers.authorization;
   if (authorization) {
     const match = /^Bearer\s+(\S+)$/i.exec(authorization);
     if (!match?.[1]) return null;
-    const token = await findApiToken(db, match[1]);
+    const token = await findApiToken(db, match[1], now);
     if (!token) return null;
     const found = await loadUser(db, token.organisationId, token.userId);
     if (!found || (explicit !== null && found.organisation.tenant !== explicit)) return null;
-    return { ...found, method: "ApiToken", abilities: userAbilities(found.user) };
+    const abilities = intersectAbilities(
+      await loadUserAbilities(db, found.user),
+      await loadTokenAbilities(db, token.organisationId, token.tokenId),
+    );
+    return { ...found, method: "ApiToken", tokenId: token.tokenId, abilities };
   }
   const sessionId = request.cookies[sessionCookieName(options.secureCookies)];
   if (!sessionId) return null;
-  const session = await touchSession(db, sessionId);
+  const session = await touchSession(db, sessionId, now);
   if (!session) return null;
   const found = await loadUser(db, session.organisationId, session.userId);
-  if (!found || found.organisation.tenant !== tenant) return null;
-  return { ...found, method: "Password", sessionId, abilities: userAbilities(found.user) };
+  if (!found || (session.hostTenant ?? found.organisation.tenant) !== tenant) return null;
+  return {
+    ...found,
+    method: session.loginMethod as LoginMethod,
+    sessionId,
+    abilities: await loadUserAbilities(db, found.user),
+  };
 }

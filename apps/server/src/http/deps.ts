@@ -2,6 +2,7 @@ import type { Kysely } from "kysely";
 import type { ServerConfig } from "../config";
 import type { Database } from "../db/database";
 import type { Schema } from "../db/schema";
+import type { Mailer } from "../mail/mailer";
 
 /** What the routes need from the outside: the database, configuration and server secrets. */
 export interface AppDeps {
@@ -9,4 +10,7 @@ export interface AppDeps {
   readonly db: Kysely<Schema>;
   readonly config: ServerConfig;
   readonly xsrfKey: string;
+  /** The clock of every expiry, lockout window and TOTP step (tests pass a simulated one). */
+  readonly now: () => Date;
+  readonly mailer: Mailer;
 }

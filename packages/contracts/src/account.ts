@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { abilities } from "./abilities";
 import { emptySchema, pingSchema } from "./common";
 import { defineContract } from "./define-contract";
 
@@ -130,7 +131,15 @@ export type LoginRequest = z.input<typeof loginRequestSchema>;
 
 export const loginResponseSchema = z.object({
   requiredActions: z.array(requiredActionSchema),
-  authenticateMultiFactor: z.object({ optional: z.boolean(), totpSecret: z.string().optional() }).optional(),
+  authenticateMultiFactor: z
+    .object({
+      optional: z.boolean(),
+      /** Present once, when the user enrols: the base32 secret for the authenticator app. */
+      totpSecret: z.string().optional(),
+      /** The same secret as the otpauth:// URI a QR code carries. */
+      totpUri: z.string().optional(),
+    })
+    .optional(),
 });
 export type LoginResponse = z.infer<typeof loginResponseSchema>;
 
@@ -169,4 +178,108 @@ export const acknowledgeTermsOfService = defineContract({
   responseKind: "json",
   access: "authenticated",
   summary: "Record that the caller accepted the latest terms of service.",
+});
+
+export const globalLoginResponseSchema = z.object({
+  organisations: z.array(z.object({ tenant: z.string(), organisationName: z.string(), url: z.string() })),
+});
+
+export const globalLogin = defineContract({
+  name: "globalLogin",
+  method: "POST",
+  root: "api",
+  path: "globalLogin",
+  body: z.object({ email: z.string().trim().min(1).max(320), password: z.string().min(1).max(256) }),
+  response: globalLoginResponseSchema,
+  responseKind: "json",
+  access: "public",
+  policy: "never",
+  summary:
+    "At the app host (no tenant): checks e-mail and password, and answers the organisations to continue at.",
+});
+
+const totpCodeSchema = z.string().regex(/^\d{6}$/, "The code has 6 digits");
+
+export const resetMultiFactorAuthentication = defineContract({
+  name: "Auth/ResetMultiFactorAuthentication",
+  method: "POST",
+  root: "api",
+  path: "Auth/ResetMultiFactorAuthentication",
+  body: z.object({ password: z.string().min(1).max(256), totpCode: totpCodeSchema }),
+  response: emptySchema,
+  responseKind: "empty",
+  access: "authenticated",
+  policy: "never",
+  summary: "Turn off one's own MFA (password and a current code); it is set up again at the next sign-in.",
+});
+
+export const adminResetMultiFactorAuthentication = defineContract({
+  name: "Admin/ResetMultiFactorAuthentication",
+  method: "POST",
+  root: "api",
+  path: "Admin/ResetMultiFactorAuthentication",
+  body: z.object({ userID: z.uuid() }),
+  response: emptySchema,
+  responseKind: "empty",
+  access: abilities.settingsUsersManage,
+  policy: "never",
+  summary: "Reset a user's MFA: they enrol again at their next sign-in; their sessions end.",
+});
+
+export const resetPasswordRequest = defineContract({
+  name: "ResetPassword/ResetPasswordRequest",
+  method: "POST",
+  root: "api",
+  path: "ResetPassword/ResetPasswordRequest",
+  body: z.object({ email: z.string().trim().min(1).max(320) }),
+  response: emptySchema,
+  responseKind: "empty",
+  access: "public",
+  policy: "never",
+  summary: "Mail a password-reset link (valid 1 h). The answer is the same whether or not the e-mail exists.",
+});
+
+const passwordTokenQuery = z.object({ tokenID: z.uuid(), secretToken: z.string().min(16).max(200) });
+
+export const isTokenValid = defineContract({
+  name: "ResetPassword/IsTokenValid",
+  method: "GET",
+  root: "api",
+  path: "ResetPassword/IsTokenValid",
+  query: passwordTokenQuery,
+  response: z.object({ isValid: z.boolean() }),
+  responseKind: "json",
+  access: "public",
+  policy: "never",
+  summary: "Whether a reset or set-password link is still usable.",
+});
+
+export const resetPassword = defineContract({
+  name: "ResetPassword/ResetPassword",
+  method: "POST",
+  root: "api",
+  path: "ResetPassword/ResetPassword",
+  body: passwordTokenQuery.extend({ password: z.string().min(1).max(1024) }),
+  response: emptySchema,
+  responseKind: "empty",
+  access: "public",
+  policy: "never",
+  summary: "Set a new password with a reset or set-password link; ends the user's sessions.",
+});
+
+export const resetPasswordInApp = defineContract({
+  name: "ResetPassword/ResetPasswordInApp",
+  method: "POST",
+  root: "api",
+  path: "ResetPassword/ResetPasswordInApp",
+  body: z.object({
+    oldPassword: z.string().min(1).max(256),
+    newPassword: z.string().min(1).max(1024),
+    totpCode: totpCodeSchema.nullish(),
+  }),
+  response: emptySchema,
+  responseKind: "empty",
+  access: "authenticated",
+  policy: "never",
+  summary: "Change one's password (the current one, and a code when MFA is on); other sessions end.",
 });

@@ -1,11 +1,21 @@
 import * as account from "./account";
+import * as apiTokens from "./api-tokens";
 import type { Contract } from "./define-contract";
+import * as demo from "./demo";
+import * as roles from "./roles";
+import * as sso from "./single-sign-on";
+import * as users from "./user-management";
 import * as variance from "./variance";
 
 export * from "./abilities";
 export * from "./account";
+export * from "./api-tokens";
 export * from "./common";
 export * from "./define-contract";
+export * from "./demo";
+export * from "./roles";
+export * from "./single-sign-on";
+export * from "./user-management";
 export * from "./variance";
 
 /** Every contract of the API; the server mounts each, the authorization matrix walks them all. */
@@ -17,6 +27,36 @@ export const contracts = {
   getAuthorisedMenu: account.getAuthorisedMenu,
   login: account.login,
   logout: account.logout,
+  globalLogin: account.globalLogin,
+  resetMultiFactorAuthentication: account.resetMultiFactorAuthentication,
+  adminResetMultiFactorAuthentication: account.adminResetMultiFactorAuthentication,
+  resetPasswordRequest: account.resetPasswordRequest,
+  isTokenValid: account.isTokenValid,
+  resetPassword: account.resetPassword,
+  resetPasswordInApp: account.resetPasswordInApp,
+  singleSignOn: sso.singleSignOn,
+  singleSignOnCallback: sso.singleSignOnCallback,
+  singleSignUp: sso.singleSignUp,
+  singleSignUpCallback: sso.singleSignUpCallback,
+  demoSignup: demo.demoSignup,
+  demoVerify: demo.demoVerify,
+  demoContactUs: demo.demoContactUs,
+  listApiTokens: apiTokens.listApiTokens,
+  createApiToken: apiTokens.createApiToken,
+  revokeApiToken: apiTokens.revokeApiToken,
+  getRoleList: roles.getRoleList,
+  getRoleDetail: roles.getRoleDetail,
+  availableAbilities: roles.availableAbilities,
+  editRole: roles.editRole,
+  deleteRole: roles.deleteRole,
+  getUserList: users.getUserList,
+  getUserDetail: users.getUserDetail,
+  userPasswordStatus: users.userPasswordStatus,
+  sendPasswordLink: users.sendPasswordLink,
+  createUser: users.createUser,
+  updateUserDetail: users.updateUserDetail,
+  updateUserProfile: users.updateUserProfile,
+  deleteUser: users.deleteUser,
   actualPeriods: variance.actualPeriods,
 } as const satisfies Record<string, Contract>;
 

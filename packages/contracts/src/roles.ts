@@ -1,0 +1,91 @@
+import { z } from "zod";
+import { abilities } from "./abilities";
+import { roleAbilitySchema } from "./account";
+import { emptySchema } from "./common";
+import { defineContract } from "./define-contract";
+
+/** Role of spec 3.8: roleID, roleInfo, roleUserIDs, activeToggles (the abilities it grants). */
+export const roleInfoSchema = z.object({
+  name: z.string().trim().min(1).max(100),
+  description: z.string().trim().max(1000).default(""),
+});
+
+export const roleSummarySchema = z.object({
+  roleID: z.string(),
+  roleInfo: roleInfoSchema,
+  userCount: z.number().int(),
+});
+
+export const roleDetailSchema = z.object({
+  roleID: z.string(),
+  roleInfo: roleInfoSchema,
+  roleUserIDs: z.array(z.string()),
+  activeToggles: z.array(roleAbilitySchema),
+});
+export type RoleDetail = z.infer<typeof roleDetailSchema>;
+
+export const getRoleList = defineContract({
+  name: "Role/GetRoleList",
+  method: "GET",
+  root: "variance",
+  path: "Role/GetRoleList",
+  response: z.array(roleSummarySchema),
+  responseKind: "json",
+  access: abilities.settingsRolesManage,
+  summary: "The organisation's roles.",
+});
+
+export const getRoleDetail = defineContract({
+  name: "Role/GetRoleDetail",
+  method: "GET",
+  root: "variance",
+  path: "Role/GetRoleDetail",
+  query: z.object({ roleID: z.uuid() }),
+  response: roleDetailSchema,
+  responseKind: "json",
+  access: abilities.settingsRolesManage,
+  summary: "A role with its users and abilities.",
+});
+
+export const availableAbilities = defineContract({
+  name: "Role/AvailableAbilities",
+  method: "GET",
+  root: "variance",
+  path: "Role/AvailableAbilities",
+  response: z.array(roleAbilitySchema),
+  responseKind: "json",
+  access: abilities.settingsRolesManage,
+  summary: "The catalogue of abilities a role can grant.",
+});
+
+export const editRole = defineContract({
+  name: "Role/Edit",
+  method: "POST",
+  root: "variance",
+  path: "Role/Edit",
+  body: z.object({
+    /** Absent or null: a new role. */
+    roleID: z.uuid().nullish(),
+    roleInfo: roleInfoSchema,
+    roleUserIDs: z.array(z.uuid()).max(10_000).default([]),
+    activeToggles: z.array(roleAbilitySchema).max(200).default([]),
+  }),
+  response: z.object({ roleID: z.string() }),
+  responseKind: "json",
+  access: abilities.settingsRolesManage,
+  policy: "never",
+  summary: "Create or update a role: its name, users and abilities (never more than the caller holds).",
+});
+
+export const deleteRole = defineContract({
+  name: "Role/Delete",
+  method: "POST",
+  root: "variance",
+  path: "Role/Delete",
+  query: z.object({ roleID: z.uuid() }),
+  response: emptySchema,
+  responseKind: "empty",
+  access: abilities.settingsRolesManage,
+  policy: "never",
+  summary: "Delete a role; its users lose the abilities it granted.",
+});

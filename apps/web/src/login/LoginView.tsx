@@ -14,6 +14,7 @@ import { useSearchParams } from "react-router";
 import { fromPromise } from "xstate";
 import { api } from "../api";
 import { usePageTitle } from "../page-title";
+import { FormMessage } from "../shell/FormMessage";
 import { Logo } from "../shell/LoadingOverlay";
 import { ServerUnavailable } from "../shell/ServerUnavailable";
 import { StartupContext } from "../shell/startup-context";
@@ -52,11 +53,7 @@ function MultiFactorForm({ actor, error, busy }: { actor: LoginActor; error: str
           onChange={(e) => setCode(e.target.value)}
         />
       </label>
-      {error && (
-        <p className="form__error" role="alert">
-          {error}
-        </p>
-      )}
+      <FormMessage error={error} />
       <button type="submit" className="button button--primary" disabled={busy}>
         Verify
       </button>
@@ -169,16 +166,7 @@ export function LoginView() {
                 onChange={(e) => setEmail(e.target.value)}
               />
             </label>
-            {error && (
-              <p className="form__error" role="alert">
-                {error}
-              </p>
-            )}
-            {resetMessage && (
-              <p className="form__success" role="status">
-                {resetMessage}
-              </p>
-            )}
+            <FormMessage error={error} success={resetMessage} />
             <button type="submit" className="button button--primary" disabled={resetLocked}>
               Reset Password
             </button>
@@ -225,11 +213,7 @@ export function LoginView() {
               />
               <span>Stay logged in</span>
             </label>
-            {error && (
-              <p className="form__error" role="alert">
-                {error}
-              </p>
-            )}
+            <FormMessage error={error} />
             <button type="submit" className="button button--primary" disabled={busy} aria-busy={busy}>
               {busy ? <span className="spinner" aria-hidden="true" /> : null}
               Login

@@ -1,5 +1,6 @@
 import { selectTermsMustBeAccepted } from "@varia/machines";
 import { useState } from "react";
+import { FormMessage } from "./FormMessage";
 import { Modal } from "./Modal";
 import { StartupContext } from "./startup-context";
 
@@ -40,11 +41,7 @@ export function TermsForm() {
               />
               <span>I accept the Terms of Service and Privacy Policy</span>
             </label>
-            {error && (
-              <p className="form__error" role="alert">
-                {error}
-              </p>
-            )}
+            <FormMessage error={error} />
             <button type="submit" className="button button--primary" disabled={sending}>
               Continue
             </button>

@@ -9,6 +9,7 @@ import { sql } from "kysely";
 import { AppError } from "./errors";
 import { type AuthContext, resolveAuth } from "./http/auth-context";
 import type { AppDeps } from "./http/deps";
+import { registerMetrics } from "./http/metrics";
 import { buildOpenApi } from "./http/openapi";
 import { accountRoutes } from "./routes/account-routes";
 import { varianceRoutes } from "./routes/variance-routes";
@@ -69,6 +70,7 @@ export const app = fp(
       return reply.code(500).send({ message: "An unexpected server error occurred." });
     });
 
+    registerMetrics(fastify);
     fastify.get("/healthz", async () => ({ status: "ok" }));
     fastify.get("/readyz", async (_request, reply) => {
       try {

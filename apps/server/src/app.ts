@@ -1,4 +1,4 @@
-import { existsSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import fastifyCookie from "@fastify/cookie";
 import fastifyStatic from "@fastify/static";
@@ -88,13 +88,23 @@ export const app = fp(
       await varianceRoutes(api, deps);
     });
 
-    const hasWeb = existsSync(join(deps.config.webDist, "index.html"));
+    const indexPath = join(deps.config.webDist, "index.html");
+    const hasWeb = existsSync(indexPath);
+    // The page tells the web app its mode (spec 1: demo mode is set by the environment).
+    const indexHtml = hasWeb
+      ? readFileSync(indexPath, "utf8").replace(
+          "</head>",
+          `<meta name="varia-demo-mode" content="${deps.config.demoMode}" />` +
+            `<meta name="varia-testbed" content="${deps.config.testbed}" /></head>`,
+        )
+      : "";
     if (hasWeb) {
       await fastify.register(fastifyStatic, { root: deps.config.webDist, wildcard: false, index: false });
     }
     fastify.setNotFoundHandler((request, reply) => {
       const isPage = request.method === "GET" && !request.url.startsWith("/api/");
-      if (isPage && hasWeb) return reply.type("text/html; charset=utf-8").sendFile("index.html");
+      if (isPage && hasWeb)
+        return reply.type("text/html; charset=utf-8").header("cache-control", "no-cache").send(indexHtml);
       if (isPage)
         return reply
           .code(404)

@@ -9,6 +9,8 @@ export interface ServerConfig {
   /** A PostgreSQL server; when absent, the embedded PGlite under `dataDir/data`. */
   readonly databaseUrl: string | undefined;
   readonly demoMode: boolean;
+  /** Serves the developer-only component gallery at /testbed (spec 2.2). */
+  readonly testbed: boolean;
   /** The address users reach the product at; links in e-mails are built from it, never from Host. */
   readonly publicUrl: string;
   /** The tenant used when the host names none (a bare `localhost` or an IP address). */
@@ -88,6 +90,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     dataDir: resolve(env.VARIA_DATA_DIR ?? resolve(repoRoot, ".varia")),
     databaseUrl: env.DATABASE_URL || undefined,
     demoMode: flag(env.VARIA_DEMO_MODE),
+    testbed: flag(env.VARIA_TESTBED),
     publicUrl,
     defaultTenant: env.VARIA_DEFAULT_TENANT === "" ? undefined : (env.VARIA_DEFAULT_TENANT ?? "demo"),
     webDist: resolve(env.VARIA_WEB_DIST ?? resolve(repoRoot, "apps", "web", "dist")),

@@ -11,6 +11,10 @@ import { Modal } from "./Modal";
 import { StartupContext } from "./startup-context";
 import { TermsForm } from "./TermsForm";
 
+const TestbedPage = lazy(() => import("../pages/TestbedPage").then((m) => ({ default: m.TestbedPage })));
+const testbedEnabled =
+  document.querySelector('meta[name="varia-testbed"]')?.getAttribute("content") === "true";
+
 const StockTypeOverviewPage = lazy(() =>
   import("../pages/StockTypeOverviewPage").then((m) => ({ default: m.StockTypeOverviewPage })),
 );
@@ -118,6 +122,14 @@ export function App() {
   useEffect(() => {
     if (authenticated === null) document.title = "Varia";
   }, [authenticated]);
+
+  if (testbedEnabled && location.pathname === "/testbed") {
+    return (
+      <Suspense fallback={null}>
+        <TestbedPage />
+      </Suspense>
+    );
+  }
 
   return (
     <>

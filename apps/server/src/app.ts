@@ -12,6 +12,8 @@ import type { AppDeps } from "./http/deps";
 import { registerMetrics } from "./http/metrics";
 import { buildOpenApi } from "./http/openapi";
 import { accountRoutes } from "./routes/account-routes";
+import { loginRoutes } from "./routes/login-routes";
+import { passwordRoutes } from "./routes/password-routes";
 import { varianceRoutes } from "./routes/variance-routes";
 
 declare module "fastify" {
@@ -50,6 +52,9 @@ export const app = fp(
       if (deps.config.secureCookies)
         reply.header("strict-transport-security", "max-age=31536000; includeSubDomains");
       if (request.url.startsWith("/api/")) reply.header("cache-control", "no-store");
+      // Reset and set-password addresses carry a secret: never send them on as a Referer.
+      if (/^\/(passwordReset|passwordSet|verify)(\/|\?|$)/.test(request.url))
+        reply.header("referrer-policy", "no-referrer");
       return payload;
     });
 
@@ -85,6 +90,8 @@ export const app = fp(
 
     await fastify.register(async (api) => {
       await accountRoutes(api, deps);
+      await loginRoutes(api, deps);
+      await passwordRoutes(api, deps);
       await varianceRoutes(api, deps);
     });
 

@@ -57,9 +57,11 @@ export interface TestServer {
   config: ServerConfig;
   /** The address of a tenant's site on this server (`http://<tenant>.localhost:<port>`). */
   tenantUrl(tenant: string): string;
+  /** An organisation and its admin; MFA is off unless `mfaSetting` says otherwise. */
   createOrganisation(
     tenant: string,
     password?: string,
+    mfaSetting?: "off" | "optional" | "required",
   ): Promise<{ email: string; password: string; organisationId: string; userId: string }>;
 }
 
@@ -122,7 +124,11 @@ export function describeWithServer(
           database: opened.database,
           config,
           tenantUrl: (tenant) => `http://${tenant}.localhost:${port}`,
-          async createOrganisation(tenant, password = `correct horse ${++counter} battery`) {
+          async createOrganisation(
+            tenant,
+            password = `correct horse ${++counter} battery`,
+            mfaSetting = "off",
+          ) {
             const email = `admin@${tenant}.example.com`;
             const created = await createOrganisation(opened.database.db, {
               tenant,
@@ -130,6 +136,11 @@ export function describeWithServer(
               adminEmail: email,
               adminPassword: password,
             });
+            await opened.database.db
+              .updateTable("organisations")
+              .set({ mfa_setting: mfaSetting })
+              .where("id", "=", created.organisationId)
+              .execute();
             return { email, password, organisationId: created.organisationId, userId: created.adminUserId };
           },
         };

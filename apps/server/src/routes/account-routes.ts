@@ -2,27 +2,15 @@ import {
   acknowledgeTermsOfService,
   authorisedPing,
   getAuthorisedMenu,
-  login,
-  logout,
   menuCatalogue,
   moduleIds,
   permissionPing,
   termsOfServicePing,
   type UserProfile,
 } from "@varia/contracts";
-import type { FastifyInstance, FastifyReply } from "fastify";
-import { sql } from "kysely";
-import { verifyAgainstDummy, verifyPassword } from "../auth/passwords";
-import { createSession, deleteSession, sessionIdleMs } from "../auth/sessions";
+import type { FastifyInstance } from "fastify";
 import { issueXsrfToken, xsrfCookieName } from "../auth/xsrf";
-import { AppError } from "../errors";
-import {
-  type AuthContext,
-  findOrganisationByTenant,
-  holdsAbility,
-  requestTenant,
-  sessionCookieName,
-} from "../http/auth-context";
+import { type AuthContext, holdsAbility } from "../http/auth-context";
 import { registerContract } from "../http/contract-route";
 import type { AppDeps } from "../http/deps";
 
@@ -46,39 +34,6 @@ export function userProfile(auth: AuthContext, demoMode: boolean): UserProfile {
     demoMode: demoMode || organisation.is_demo,
   };
 }
-
-export function setSessionCookies(
-  deps: AppDeps,
-  reply: FastifyReply,
-  sessionId: string,
-  stayLoggedIn: boolean,
-) {
-  const secure = deps.config.secureCookies;
-  const maxAge = stayLoggedIn ? sessionIdleMs.stayLoggedIn / 1000 : undefined;
-  reply.setCookie(sessionCookieName(secure), sessionId, {
-    path: "/",
-    httpOnly: true,
-    sameSite: "lax",
-    secure,
-    maxAge,
-  });
-  reply.setCookie(xsrfCookieName, issueXsrfToken(deps.xsrfKey, sessionId), {
-    path: "/",
-    httpOnly: false,
-    sameSite: "lax",
-    secure,
-    maxAge,
-  });
-}
-
-function clearSessionCookies(deps: AppDeps, reply: FastifyReply) {
-  const secure = deps.config.secureCookies;
-  reply.clearCookie(sessionCookieName(secure), { path: "/", secure });
-  reply.clearCookie(xsrfCookieName, { path: "/", secure });
-}
-
-const invalidLogin = () =>
-  new AppError("Unauthorized", "Unable to login. Either email or password is incorrect");
 
 export async function accountRoutes(app: FastifyInstance, deps: AppDeps) {
   const { db } = deps;
@@ -122,7 +77,7 @@ export async function accountRoutes(app: FastifyInstance, deps: AppDeps) {
     return db
       .selectFrom("terms_versions")
       .select("id")
-      .where("effective_at", "<=", sql<Date>`now()`)
+      .where("effective_at", "<=", deps.now())
       .orderBy("effective_at", "desc")
       .executeTakeFirst();
   }
@@ -155,40 +110,4 @@ export async function accountRoutes(app: FastifyInstance, deps: AppDeps) {
         moduleId: moduleIds[ability.moduleSystemName],
       })),
   }));
-
-  registerContract(app, deps, login, async ({ body, auth, request, reply }) => {
-    const organisation = await findOrganisationByTenant(
-      db,
-      requestTenant(request, deps.config.defaultTenant).tenant,
-    );
-    const user = organisation
-      ? await db
-          .selectFrom("users")
-          .selectAll()
-          .where("organisation_id", "=", organisation.id)
-          .where(sql`lower(email)`, "=", body.email.toLowerCase())
-          .where("disabled_at", "is", null)
-          .executeTakeFirst()
-      : undefined;
-    const ok = user?.password_hash
-      ? await verifyPassword(body.password, user.password_hash)
-      : await verifyAgainstDummy(body.password);
-    if (!ok || !user || !organisation) throw invalidLogin();
-    // A sign-in always starts a new session; the one the browser held before ends.
-    if (auth?.sessionId) await deleteSession(db, auth.sessionId);
-    const sessionId = await createSession(db, {
-      organisationId: organisation.id,
-      userId: user.id,
-      loginMethod: "Password",
-      stayLoggedIn: body.stayLoggedIn,
-    });
-    setSessionCookies(deps, reply, sessionId, body.stayLoggedIn);
-    request.log.info({ organisation: organisation.tenant, user: user.id }, "signed in");
-    return { requiredActions: [] };
-  });
-
-  registerContract(app, deps, logout, async ({ auth, reply }) => {
-    if (auth?.sessionId) await deleteSession(db, auth.sessionId);
-    clearSessionCookies(deps, reply);
-  });
 }

@@ -1,4 +1,4 @@
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import fastifyCookie from "@fastify/cookie";
 import fastifyStatic from "@fastify/static";
@@ -97,26 +97,36 @@ export const app = fp(
 
     const indexPath = join(deps.config.webDist, "index.html");
     const hasWeb = existsSync(indexPath);
-    // The page tells the web app its mode (spec 1: demo mode is set by the environment).
-    const indexHtml = hasWeb
-      ? readFileSync(indexPath, "utf8").replace(
+    // The page tells the web app its mode (spec 1: demo mode is set by the environment). It is read
+    // again when a new build replaces it, so a rebuild never strands the running server.
+    let index = { mtimeMs: -1, html: "" };
+    const indexHtml = () => {
+      const { mtimeMs } = statSync(indexPath);
+      if (mtimeMs !== index.mtimeMs) {
+        const html = readFileSync(indexPath, "utf8").replace(
           "</head>",
           `<meta name="varia-demo-mode" content="${deps.config.demoMode}" />` +
             `<meta name="varia-testbed" content="${deps.config.testbed}" /></head>`,
-        )
-      : "";
+        );
+        index = { mtimeMs, html };
+      }
+      return index.html;
+    };
     if (hasWeb) {
-      await fastify.register(fastifyStatic, { root: deps.config.webDist, wildcard: false, index: false });
+      await fastify.register(fastifyStatic, { root: deps.config.webDist, wildcard: true, index: false });
     }
     fastify.setNotFoundHandler((request, reply) => {
-      const isPage = request.method === "GET" && !request.url.startsWith("/api/");
-      if (isPage && hasWeb)
-        return reply.type("text/html; charset=utf-8").header("cache-control", "no-cache").send(indexHtml);
-      if (isPage)
+      const path = request.url.split("?")[0] ?? "";
+      const isPage = request.method === "GET" && !path.startsWith("/api/") && !path.startsWith("/assets/");
+      if (isPage && hasWeb) {
+        return reply.type("text/html; charset=utf-8").header("cache-control", "no-cache").send(indexHtml());
+      }
+      if (isPage) {
         return reply
           .code(404)
           .type("text/plain")
           .send("The web app is not built: run npm run build -w @varia/web");
+      }
       return reply.code(404).send({ message: "Not found" });
     });
   },

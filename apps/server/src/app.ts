@@ -12,8 +12,12 @@ import type { AppDeps } from "./http/deps";
 import { registerMetrics } from "./http/metrics";
 import { buildOpenApi } from "./http/openapi";
 import { accountRoutes } from "./routes/account-routes";
+import { demoRoutes } from "./routes/demo-routes";
 import { loginRoutes } from "./routes/login-routes";
 import { passwordRoutes } from "./routes/password-routes";
+import { roleRoutes } from "./routes/role-routes";
+import { tokenRoutes } from "./routes/token-routes";
+import { userRoutes } from "./routes/user-routes";
 import { varianceRoutes } from "./routes/variance-routes";
 
 declare module "fastify" {
@@ -92,6 +96,10 @@ export const app = fp(
       await accountRoutes(api, deps);
       await loginRoutes(api, deps);
       await passwordRoutes(api, deps);
+      await demoRoutes(api, deps);
+      await roleRoutes(api, deps);
+      await tokenRoutes(api, deps);
+      await userRoutes(api, deps);
       await varianceRoutes(api, deps);
     });
 

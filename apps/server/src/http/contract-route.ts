@@ -52,6 +52,14 @@ function normaliseQuery(schema: ZodType | undefined, raw: Record<string, unknown
 
 const unsafeMethods = new Set(["POST", "PUT", "DELETE", "PATCH"]);
 
+/** The largest body a public call (sign-in, reset, demo) reads: 16 KiB. */
+export const publicBodyLimit = 16 * 1024;
+
+function hasBody(request: FastifyRequest): boolean {
+  const length = request.headers["content-length"];
+  return (length !== undefined && length !== "0") || request.headers["transfer-encoding"] !== undefined;
+}
+
 /**
  * Mounts one contract: checks who may call it, checks the XSRF token of cookie sessions on unsafe
  * methods, parses params, query and body by the contract's schemas (400 naming the fields),
@@ -67,7 +75,9 @@ export function registerContract<C extends Contract>(
     method: contract.method,
     url: contractRoutePattern(contract),
     config: { contract },
-    handler: async (request, reply) => {
+    // Who may call is settled before the body is read: a caller without the right gets 401 or
+    // 403 whatever they send, and learns nothing from parse errors.
+    onRequest: async (request) => {
       const auth = await request.resolveAuth();
       if (contract.access !== "public") {
         if (!auth) throw new AppError("Unauthorized", "Unauthorized");
@@ -85,6 +95,17 @@ export function registerContract<C extends Contract>(
         );
         if (!ok) throw new AppError("Forbidden", "The XSRF token is missing or invalid.");
       }
+      // A JSON call takes JSON only: a form post or plain text from another site gets 415.
+      if (contract.body && contract.bodyKind !== "multipart" && hasBody(request)) {
+        const type = request.headers["content-type"] ?? "";
+        if (!/^application\/json\s*(;|$)/i.test(type))
+          throw new AppError("UnsupportedMediaType", "Unsupported content type: send application/json");
+      }
+    },
+    // Calls open to anyone read small bodies only.
+    ...(contract.access === "public" ? { bodyLimit: publicBodyLimit } : {}),
+    handler: async (request, reply) => {
+      const auth = await request.resolveAuth();
       const params = parsePart(contract.params, request.params, "path");
       const query = parsePart(
         contract.query,

@@ -1,0 +1,95 @@
+import { abilityKey, createApiToken, listApiTokens, revokeApiToken } from "@varia/contracts";
+import type { FastifyInstance } from "fastify";
+import { intersectAbilities, loadTokenAbilities } from "../auth/abilities";
+import { createApiToken as storeApiToken } from "../auth/api-tokens";
+import { AppError } from "../errors";
+import type { AuthContext } from "../http/auth-context";
+import { registerContract } from "../http/contract-route";
+import type { AppDeps } from "../http/deps";
+
+const iso = (value: Date | string | null) => (value === null ? null : new Date(value).toISOString());
+
+/** spec 7.5 `token`: named API tokens scoped by abilities, shown once, stored hashed, revocable. */
+export async function tokenRoutes(app: FastifyInstance, deps: AppDeps) {
+  const { db } = deps;
+
+  /** Admins see and revoke every token of the organisation; others their own. */
+  const scope = (auth: AuthContext) =>
+    auth.user.is_admin && auth.method !== "ApiToken" ? null : auth.user.id;
+
+  registerContract(app, deps, listApiTokens, async ({ auth }) => {
+    const owner = scope(auth!);
+    let query = db
+      .selectFrom("api_tokens")
+      .innerJoin("users", (join) =>
+        join
+          .onRef("users.organisation_id", "=", "api_tokens.organisation_id")
+          .onRef("users.id", "=", "api_tokens.user_id"),
+      )
+      .select([
+        "api_tokens.id",
+        "api_tokens.name",
+        "api_tokens.token_prefix",
+        "api_tokens.created_at",
+        "api_tokens.last_used_at",
+        "users.name as user_name",
+      ])
+      .where("api_tokens.organisation_id", "=", auth!.organisation.id)
+      .where("api_tokens.revoked_at", "is", null)
+      .orderBy("api_tokens.created_at", "desc");
+    if (owner) query = query.where("api_tokens.user_id", "=", owner);
+    const rows = await query.execute();
+    return Promise.all(
+      rows.map(async (row) => ({
+        tokenID: row.id,
+        name: row.name,
+        tokenPrefix: row.token_prefix,
+        userName: row.user_name,
+        abilities: await loadTokenAbilities(db, auth!.organisation.id, row.id),
+        createdAt: iso(row.created_at as unknown as Date)!,
+        lastUsedAt: iso(row.last_used_at),
+      })),
+    );
+  });
+
+  registerContract(app, deps, createApiToken, async ({ auth, body, request }) => {
+    const held = auth!.abilities;
+    const wanted = body.abilities ?? held;
+    const beyond = wanted.filter((a) => !held.some((h) => abilityKey(h) === abilityKey(a)));
+    if (beyond.length)
+      throw new AppError("Forbidden", "A token cannot hold an ability its creator lacks", [
+        { field: "abilities", message: `Not held: ${beyond.map(abilityKey).join(", ")}` },
+      ]);
+    const created = await storeApiToken(db, {
+      organisationId: auth!.organisation.id,
+      userId: auth!.user.id,
+      name: body.name,
+      abilities: intersectAbilities(wanted, held),
+    });
+    request.log.info({ token: created.id, user: auth!.user.id }, "API token created");
+    return {
+      tokenID: created.id,
+      name: created.name,
+      tokenPrefix: created.token.slice(0, 10),
+      userName: auth!.user.name,
+      abilities: created.abilities,
+      createdAt: deps.now().toISOString(),
+      lastUsedAt: null,
+      token: created.token,
+    };
+  });
+
+  registerContract(app, deps, revokeApiToken, async ({ auth, query, request }) => {
+    const owner = scope(auth!);
+    let update = db
+      .updateTable("api_tokens")
+      .set({ revoked_at: deps.now() })
+      .where("organisation_id", "=", auth!.organisation.id)
+      .where("id", "=", query.tokenID)
+      .where("revoked_at", "is", null);
+    if (owner) update = update.where("user_id", "=", owner);
+    const result = await update.executeTakeFirst();
+    if (Number(result.numUpdatedRows) !== 1) throw new AppError("NotFound", "No such token");
+    request.log.info({ token: query.tokenID, user: auth!.user.id }, "API token revoked");
+  });
+}

@@ -1,0 +1,176 @@
+import { randomUUID } from "node:crypto";
+import { type AbilityRef, abilityKey, type Contract, contractPath, contracts } from "@varia/contracts";
+import { beforeAll, describe, expect, it } from "vitest";
+import { abilityCatalogue } from "../src/auth/abilities";
+import { createApiToken } from "../src/auth/api-tokens";
+import { getServerSecret } from "../src/auth/server-secret";
+import { createSession } from "../src/auth/sessions";
+import { issueXsrfToken } from "../src/auth/xsrf";
+import { type Caller, type MatrixFixture, type MatrixInput, matrix } from "./authorization-matrix";
+import { Browser, describeWithServer } from "./harness";
+
+const callers: Caller[] = ["anonymous", "otherTenant", "plainUser", "lacksAbility", "apiToken", "admin"];
+
+/** The status each caller gets, from the contract's access and the entry's exceptions. */
+function expectedStatus(contract: Contract, caller: Caller, allowed: number): number {
+  const { access } = contract;
+  if (access === "public") return allowed;
+  if (caller === "anonymous" || caller === "otherTenant") return 401;
+  if (access === "authenticated") return allowed;
+  return caller === "plainUser" || caller === "lacksAbility" ? 403 : allowed;
+}
+
+describe("authorization matrix entries", () => {
+  it("has an entry for every contract, and none for a contract that does not exist", () => {
+    const names = Object.keys(contracts);
+    expect(
+      names.filter((name) => !(name in matrix)),
+      "contracts without a matrix entry",
+    ).toEqual([]);
+    expect(Object.keys(matrix).filter((name) => !names.includes(name))).toEqual([]);
+  });
+});
+
+describeWithServer("authorization matrix", (ctx) => {
+  let fixture: MatrixFixture;
+  let callAs: (caller: Caller, contract: Contract) => Promise<Record<string, string>>;
+
+  beforeAll(async () => {
+    const db = ctx().database.db;
+    const org = await ctx().createOrganisation("matrix");
+    const other = await ctx().createOrganisation("matrix-other");
+    const xsrfKey = await getServerSecret(db, "xsrf");
+    let counter = 0;
+    const unique = (prefix: string) => `${prefix}-${++counter}-${randomUUID().slice(0, 8)}`;
+    const createUser = async () => {
+      const id = randomUUID();
+      await db
+        .insertInto("users")
+        .values({
+          organisation_id: org.organisationId,
+          id,
+          email: `${unique("u")}@matrix.example.com`,
+          name: "Matrix user",
+          password_hash: null,
+          mfa_secret: null,
+          disabled_at: null,
+        })
+        .execute();
+      return id;
+    };
+    const createRole = async (grants: AbilityRef[] = []) => {
+      const id = randomUUID();
+      await db
+        .insertInto("roles")
+        .values({ organisation_id: org.organisationId, id, name: unique("role") })
+        .execute();
+      if (grants.length)
+        await db
+          .insertInto("role_abilities")
+          .values(
+            grants.map((a) => ({
+              organisation_id: org.organisationId,
+              role_id: id,
+              module_system_name: a.moduleSystemName,
+              feature_system_name: a.featureSystemName,
+              ability_system_name: a.abilitySystemName,
+            })),
+          )
+          .execute();
+      return id;
+    };
+    const plainUserId = await createUser();
+    const adminToken = await createApiToken(db, {
+      organisationId: org.organisationId,
+      userId: org.userId,
+      name: "matrix",
+    });
+    fixture = {
+      organisationId: org.organisationId,
+      adminUserId: org.userId,
+      plainUserId,
+      createUser,
+      createRole: () => createRole(),
+      createToken: async () =>
+        (
+          await createApiToken(db, {
+            organisationId: org.organisationId,
+            userId: org.userId,
+            name: unique("t"),
+          })
+        ).id,
+      unique,
+    };
+
+    /** A user holding every ability but `ability`, made once per ability. */
+    const lacking = new Map<string, string>();
+    const userLacking = async (ability: AbilityRef) => {
+      const key = abilityKey(ability);
+      let userId = lacking.get(key);
+      if (!userId) {
+        userId = await createUser();
+        const roleId = await createRole(abilityCatalogue.filter((a) => abilityKey(a) !== key));
+        await db
+          .insertInto("user_roles")
+          .values({ organisation_id: org.organisationId, user_id: userId, role_id: roleId })
+          .execute();
+        lacking.set(key, userId);
+      }
+      return userId;
+    };
+    /** A fresh session per call, so that a logout or a password change never affects the next. */
+    const sessionHeaders = async (organisationId: string, userId: string) => {
+      const id = await createSession(db, {
+        organisationId,
+        userId,
+        loginMethod: "Password",
+        stayLoggedIn: false,
+      });
+      const xsrf = issueXsrfToken(xsrfKey, id);
+      return { cookie: `varia_session=${id}; XSRF-TOKEN=${xsrf}`, "x-xsrf-token": xsrf };
+    };
+    callAs = async (caller, contract): Promise<Record<string, string>> => {
+      switch (caller) {
+        case "anonymous":
+          return {};
+        case "otherTenant":
+          return sessionHeaders(other.organisationId, other.userId);
+        case "plainUser":
+          return sessionHeaders(org.organisationId, plainUserId);
+        case "lacksAbility": {
+          const ability = typeof contract.access === "object" ? contract.access : abilityCatalogue[0]!;
+          return sessionHeaders(org.organisationId, await userLacking(ability));
+        }
+        case "apiToken":
+          return { authorization: `Bearer ${adminToken.token}` };
+        case "admin":
+          return sessionHeaders(org.organisationId, org.userId);
+      }
+    };
+  });
+
+  for (const [name, contract] of Object.entries(contracts) as [keyof typeof contracts, Contract][]) {
+    const entry = matrix[name];
+    it(`${contract.method} ${contract.path} (${name})`, async () => {
+      if (!entry) throw new Error(`${name} has no entry in test/authorization-matrix.ts`);
+      const seen: Record<string, number> = {};
+      const wanted: Record<string, number> = {};
+      for (const caller of callers) {
+        const input: MatrixInput =
+          typeof entry.input === "function" ? await entry.input(fixture) : (entry.input ?? {});
+        const query = input.query ? `?${new URLSearchParams(input.query)}` : "";
+        const browser = new Browser(ctx().tenantUrl("matrix"));
+        const answer = await browser.request(
+          contract.method,
+          contractPath(contract, input.params) + query,
+          contract.body ? (input.body ?? {}) : undefined,
+          await callAs(caller, contract),
+        );
+        seen[caller] = answer.status;
+        wanted[caller] = entry.expect?.[caller] ?? expectedStatus(contract, caller, entry.status ?? 200);
+        if (seen[caller] !== wanted[caller]) seen[`${caller} said`] = answer.text.slice(0, 200) as never;
+      }
+      expect(seen).toEqual(wanted);
+    });
+  }
+});

@@ -1,0 +1,102 @@
+import type { ContractName } from "@varia/contracts";
+
+/**
+ * The authorization matrix: one entry per contract of `@varia/contracts`. The expected status of
+ * each caller follows from the contract's `access` (see authorization-matrix.test.ts); an entry
+ * gives a valid input and, where needed, the status of an allowed call or of particular callers.
+ *
+ * A contract without an entry fails the test. Adding a route is one line, e.g.
+ *   myNewCall: { input: { query: { id: "..." } } },
+ */
+
+export type Caller = "anonymous" | "plainUser" | "lacksAbility" | "admin" | "apiToken" | "otherTenant";
+
+export interface MatrixInput {
+  params?: Record<string, string>;
+  query?: Record<string, string>;
+  body?: unknown;
+}
+
+/** What an entry may create for its input: fresh rows for calls that delete or revoke. */
+export interface MatrixFixture {
+  organisationId: string;
+  adminUserId: string;
+  plainUserId: string;
+  createUser(): Promise<string>;
+  createRole(): Promise<string>;
+  createToken(): Promise<string>;
+  unique(prefix: string): string;
+}
+
+export interface MatrixEntry {
+  /** A valid input; a function when each call needs fresh rows. */
+  input?: MatrixInput | ((fixture: MatrixFixture) => Promise<MatrixInput> | MatrixInput);
+  /** The status of a call the caller is allowed to make (default 200). */
+  status?: number;
+  /** Exceptions to the statuses the contract's access implies. */
+  expect?: Partial<Record<Caller, number>>;
+}
+
+const randomUuid = "8d7e3f3c-7a51-4a7e-9d2b-3f0c2a1b4c5d";
+
+export const matrix: Partial<Record<ContractName, MatrixEntry>> = {
+  authorisedPing: {},
+  permissionPing: {},
+  termsOfServicePing: {},
+  acknowledgeTermsOfService: { input: { body: { accepted: true } } },
+  getAuthorisedMenu: {},
+  login: { input: { body: { email: "nobody@matrix.example.com", password: "not a password" } }, status: 401 },
+  logout: {},
+  globalLogin: {
+    input: { body: { email: "nobody@matrix.example.com", password: "not a password" } },
+    status: 401,
+  },
+  resetMultiFactorAuthentication: {
+    input: { body: { password: "wrong password", totpCode: "123456" } },
+    status: 400,
+  },
+  adminResetMultiFactorAuthentication: { input: (f) => ({ body: { userID: f.plainUserId } }) },
+  resetPasswordRequest: { input: { body: { email: "nobody@matrix.example.com" } } },
+  isTokenValid: { input: { query: { tokenID: randomUuid, secretToken: "a".repeat(43) } } },
+  resetPassword: {
+    input: { body: { tokenID: randomUuid, secretToken: "a".repeat(43), password: "a long enough password" } },
+    status: 400,
+  },
+  resetPasswordInApp: {
+    input: { body: { oldPassword: "wrong password", newPassword: "a long enough password" } },
+    status: 400,
+  },
+  // No provider is configured in the matrix: the sign-in addresses say so.
+  singleSignOn: { input: { params: { provider: "Google" } }, status: 404 },
+  singleSignOnCallback: { input: { params: { provider: "Google" } }, status: 404 },
+  singleSignUp: { input: { params: { provider: "Quickbooks" } }, status: 404 },
+  singleSignUpCallback: { input: { params: { provider: "Xero" } }, status: 404 },
+  demoSignup: { input: { body: { name: "Visitor", email: "visitor@gmail.com" } }, status: 400 },
+  demoVerify: { input: { body: { email: "visitor@matrix.example.com", code: "123456" } }, status: 401 },
+  demoContactUs: { input: { body: { userMessage: "Hello" } } },
+  listApiTokens: {},
+  createApiToken: { input: (f) => ({ body: { name: f.unique("token") } }) },
+  revokeApiToken: { input: async (f) => ({ query: { tokenID: await f.createToken() } }) },
+  getRoleList: {},
+  getRoleDetail: { input: async (f) => ({ query: { roleID: await f.createRole() } }) },
+  availableAbilities: {},
+  editRole: { input: (f) => ({ body: { roleInfo: { name: f.unique("role") } } }) },
+  deleteRole: { input: async (f) => ({ query: { roleID: await f.createRole() } }) },
+  getUserList: {},
+  getUserDetail: { input: (f) => ({ query: { userID: f.plainUserId } }) },
+  userPasswordStatus: { input: (f) => ({ query: { userID: f.plainUserId } }) },
+  sendPasswordLink: { input: async (f) => ({ query: { userID: await f.createUser() } }) },
+  createUser: { input: (f) => ({ body: { name: "New", email: `${f.unique("user")}@matrix.example.com` } }) },
+  updateUserDetail: {
+    input: async (f) => ({
+      body: {
+        userID: await f.createUser(),
+        name: "Renamed",
+        email: `${f.unique("renamed")}@matrix.example.com`,
+      },
+    }),
+  },
+  updateUserProfile: { input: { body: { name: "My Name" } } },
+  deleteUser: { input: async (f) => ({ query: { userID: await f.createUser() } }) },
+  actualPeriods: {},
+};

@@ -1,0 +1,278 @@
+import { contractPath, contracts } from "@varia/contracts";
+import { expect, it } from "vitest";
+import { totpCode } from "../src/auth/totp";
+import { Browser, describeWithServer, TestClock } from "./harness";
+
+const clock = new TestClock();
+const lockedReason =
+  "Your account has reached the maximum number of failed login attempts and has been temporarily locked. Please try again later";
+
+function xsrf(browser: Browser) {
+  return { "x-xsrf-token": browser.cookie("XSRF-TOKEN") ?? "" };
+}
+
+describeWithServer(
+  "login: MFA, lockout, global login",
+  (ctx) => {
+    const mfa = (totpCodeValue?: string, skip?: boolean) => ({
+      actionsCompleted: ["AuthenticateMultiFactor"],
+      authenticateMultiFactor: skip ? { skip: true } : { totpCode: totpCodeValue },
+    });
+
+    it("offers enrolment when MFA is optional, creates no session before it, and remembers a skip", async () => {
+      const org = await ctx().createOrganisation("mfaopt", undefined, "optional");
+      const browser = new Browser(ctx().tenantUrl("mfaopt"));
+      const first = await browser.request("POST", "/api/login", { email: org.email, password: org.password });
+      expect(first.status).toBe(200);
+      expect(first.json.requiredActions).toEqual(["AuthenticateMultiFactor"]);
+      const offer = first.json.authenticateMultiFactor as Record<string, string | boolean>;
+      expect(offer.optional).toBe(true);
+      expect(offer.totpSecret).toMatch(/^[A-Z2-7]{32}$/);
+      expect(offer.totpUri).toContain(`secret=${offer.totpSecret}`);
+      expect(browser.cookie("varia_session")).toBeUndefined();
+      expect((await browser.request("GET", "/api/Account/AuthorisedPing")).status).toBe(401);
+
+      const skipped = await browser.request("POST", "/api/login", {
+        email: org.email,
+        password: org.password,
+        ...mfa(undefined, true),
+      });
+      expect(skipped.json).toEqual({ requiredActions: [] });
+      const ping = await browser.request("GET", "/api/Account/AuthorisedPing");
+      expect((ping.json.profile as Record<string, unknown>).multiFactorAuthenticationStatus).toBe("disabled");
+      const again = await new Browser(ctx().tenantUrl("mfaopt")).request("POST", "/api/login", {
+        email: org.email,
+        password: org.password,
+      });
+      expect(again.json).toEqual({ requiredActions: [] });
+    });
+
+    it("enrols with a code from the secret, then asks for a code each time and accepts each code once", async () => {
+      const org = await ctx().createOrganisation("mfaenrol", undefined, "required");
+      const browser = new Browser(ctx().tenantUrl("mfaenrol"));
+      const credentials = { email: org.email, password: org.password };
+      const first = await browser.request("POST", "/api/login", credentials);
+      const offer = first.json.authenticateMultiFactor as { optional: boolean; totpSecret: string };
+      expect(offer.optional).toBe(false);
+      const refusedSkip = await browser.request("POST", "/api/login", {
+        ...credentials,
+        ...mfa(undefined, true),
+      });
+      expect(refusedSkip.status).toBe(400);
+      expect(browser.cookie("varia_session")).toBeUndefined();
+      // The skip did not replace the secret being enrolled.
+      const code = totpCode(offer.totpSecret, clock.now());
+      const wrong = await browser.request("POST", "/api/login", {
+        ...credentials,
+        ...mfa(code === "000000" ? "111111" : "000000"),
+      });
+      expect(wrong.status).toBe(401);
+      expect(wrong.json.message).toBe("Incorrect code, please try again");
+      const enrolled = await browser.request("POST", "/api/login", { ...credentials, ...mfa(code) });
+      expect(enrolled.status).toBe(200);
+      expect(enrolled.json).toEqual({ requiredActions: [] });
+      const profile = (await browser.request("GET", "/api/Account/AuthorisedPing")).json.profile as Record<
+        string,
+        unknown
+      >;
+      expect(profile.multiFactorAuthenticationStatus).toBe("enabled");
+
+      const other = new Browser(ctx().tenantUrl("mfaenrol"));
+      const second = await other.request("POST", "/api/login", credentials);
+      expect(second.json).toEqual({
+        requiredActions: ["AuthenticateMultiFactor"],
+        authenticateMultiFactor: { optional: false },
+      });
+      const replay = await other.request("POST", "/api/login", { ...credentials, ...mfa(code) });
+      expect(replay.status).toBe(401);
+      clock.advance(30_000);
+      const next = await other.request("POST", "/api/login", {
+        ...credentials,
+        ...mfa(totpCode(offer.totpSecret, clock.now())),
+      });
+      expect(next.status).toBe(200);
+      expect(other.cookie("varia_session")).toBeTruthy();
+    });
+
+    it("cannot be bypassed: after the password step no route counts the caller as signed in", async () => {
+      const org = await ctx().createOrganisation("mfabypass", undefined, "required");
+      const browser = new Browser(ctx().tenantUrl("mfabypass"));
+      const step = await browser.request("POST", "/api/login", { email: org.email, password: org.password });
+      expect(step.json.requiredActions).toEqual(["AuthenticateMultiFactor"]);
+      // Whatever the browser holds now, with or without an XSRF header, nothing treats it as signed in.
+      for (const contract of Object.values(contracts)) {
+        if (contract.access === "public") continue;
+        const path = contractPath(
+          contract,
+          Object.fromEntries([...contract.path.matchAll(/\{(\w+)\}/g)].map((m) => [m[1], "x"])),
+        );
+        const answer = await browser.request(
+          contract.method,
+          path,
+          contract.method === "POST" || contract.method === "PUT" ? {} : undefined,
+          xsrf(browser),
+        );
+        expect(answer.status, `${contract.method} ${path}`).toBe(401);
+      }
+      // Resubmitting with the step marked done but no code does not sign in either.
+      const noCode = await browser.request("POST", "/api/login", {
+        email: org.email,
+        password: org.password,
+        actionsCompleted: ["AuthenticateMultiFactor"],
+      });
+      expect(noCode.json.requiredActions).toEqual(["AuthenticateMultiFactor"]);
+      expect(browser.cookie("varia_session")).toBeUndefined();
+    });
+
+    it("throttles the code step like the password: 10 wrong codes lock it", async () => {
+      const org = await ctx().createOrganisation("mfalock", undefined, "required");
+      const browser = new Browser(ctx().tenantUrl("mfalock"));
+      const credentials = { email: org.email, password: org.password };
+      const offer = (await browser.request("POST", "/api/login", credentials)).json
+        .authenticateMultiFactor as { totpSecret: string };
+      const right = totpCode(offer.totpSecret, clock.now());
+      const wrongCode = right === "123456" ? "654321" : "123456";
+      for (let i = 0; i < 10; i++) {
+        const answer = await browser.request("POST", "/api/login", { ...credentials, ...mfa(wrongCode) });
+        expect(answer.status).toBe(401);
+      }
+      const locked = await browser.request("POST", "/api/login", { ...credentials, ...mfa(right) });
+      expect(locked.status).toBe(429);
+      expect(locked.json.message).toBe(lockedReason);
+      clock.advance(15 * 60_000);
+      const later = await browser.request("POST", "/api/login", {
+        ...credentials,
+        ...mfa(totpCode(offer.totpSecret, clock.now())),
+      });
+      expect(later.status).toBe(200);
+    });
+
+    it("locks an account after 10 failures in 15 minutes, the same way for an unknown one (WSTG)", async () => {
+      const org = await ctx().createOrganisation("lockout");
+      const browser = new Browser(ctx().tenantUrl("lockout"));
+      const ghost = "ghost@lockout.example.com";
+      const answers = { real: [] as unknown[], ghost: [] as unknown[] };
+      for (let i = 0; i < 10; i++) {
+        const real = await browser.request("POST", "/api/login", {
+          email: org.email,
+          password: `wrong ${i}`,
+        });
+        const unknown = await browser.request("POST", "/api/login", { email: ghost, password: `wrong ${i}` });
+        answers.real.push([real.status, real.json]);
+        answers.ghost.push([unknown.status, unknown.json]);
+        clock.advance(60_000);
+      }
+      expect(answers.real).toEqual(answers.ghost);
+      expect(answers.real[9]).toEqual([401, expect.anything()]);
+      // Now the right password is refused too, with the spec's reason and when to come back.
+      const locked = await browser.request("POST", "/api/login", {
+        email: org.email,
+        password: org.password,
+      });
+      const lockedGhost = await browser.request("POST", "/api/login", { email: ghost, password: "x" });
+      expect(locked.status).toBe(429);
+      expect(locked.json.message).toBe(lockedReason);
+      expect(locked.headers.get("retry-after")).toBe(String(15 * 60 - 60));
+      expect([lockedGhost.status, lockedGhost.json]).toEqual([locked.status, locked.json]);
+      expect(lockedGhost.headers.get("retry-after")).toBe(locked.headers.get("retry-after"));
+      expect(browser.cookie("varia_session")).toBeUndefined();
+      // Another account of the same organisation is not locked by it.
+      clock.advance(14 * 60_000 - 1000);
+      expect(
+        (await browser.request("POST", "/api/login", { email: org.email, password: org.password })).status,
+      ).toBe(429);
+      clock.advance(1000);
+      const after = await browser.request("POST", "/api/login", { email: org.email, password: org.password });
+      expect(after.status).toBe(200);
+      expect(browser.cookie("varia_session")).toBeTruthy();
+    });
+
+    it("keeps 'Stay logged in' sessions for 30 days and others for the browser session", async () => {
+      const org = await ctx().createOrganisation("stay");
+      const browser = new Browser(ctx().tenantUrl("stay"));
+      const stay = await browser.request("POST", "/api/login", {
+        email: org.email,
+        password: org.password,
+        stayLoggedIn: true,
+      });
+      expect(stay.headers.getSetCookie().join("\n")).toMatch(/varia_session=[^;]+;\s*Max-Age=2592000/);
+      const plain = await browser.request("POST", "/api/login", { email: org.email, password: org.password });
+      expect(plain.headers.getSetCookie().find((c) => c.startsWith("varia_session="))).not.toMatch(/Max-Age/);
+      const sessions = await ctx()
+        .database.db.selectFrom("sessions")
+        .select(["expires_at", "stay_logged_in"])
+        .where("user_id", "=", org.userId)
+        .execute();
+      expect(sessions).toHaveLength(1);
+      expect(new Date(sessions[0]!.expires_at).getTime() - clock.now().getTime()).toBe(12 * 3600_000);
+      clock.advance(12 * 3600_000 + 1000);
+      expect((await browser.request("GET", "/api/Account/AuthorisedPing")).status).toBe(401);
+    });
+
+    it("answers globalLogin at the app host with where to continue, never without the password", async () => {
+      const org = await ctx().createOrganisation("globe");
+      const app = new Browser(ctx().url.replace("localhost", "app.localhost"));
+      const found = await app.request("POST", "/api/globalLogin", {
+        email: org.email,
+        password: org.password,
+      });
+      expect(found.status).toBe(200);
+      expect(found.json.organisations).toEqual([
+        { tenant: "globe", organisationName: "globe Ltd", url: "http://globe.localhost:8080" },
+      ]);
+      const wrong = await app.request("POST", "/api/globalLogin", { email: org.email, password: "nope" });
+      const unknown = await app.request("POST", "/api/globalLogin", {
+        email: "nobody@globe.example.com",
+        password: "nope",
+      });
+      expect(wrong.status).toBe(401);
+      expect(unknown.json).toEqual(wrong.json);
+    });
+
+    it("resets one's own MFA with password and code, and an admin resets another's", async () => {
+      const org = await ctx().createOrganisation("mfareset", undefined, "optional");
+      const browser = new Browser(ctx().tenantUrl("mfareset"));
+      const credentials = { email: org.email, password: org.password };
+      const offer = (await browser.request("POST", "/api/login", credentials)).json
+        .authenticateMultiFactor as { totpSecret: string };
+      await browser.request("POST", "/api/login", {
+        ...credentials,
+        ...mfa(totpCode(offer.totpSecret, clock.now())),
+      });
+      clock.advance(30_000);
+      const badPassword = await browser.request(
+        "POST",
+        "/api/Auth/ResetMultiFactorAuthentication",
+        { password: "not it at all", totpCode: totpCode(offer.totpSecret, clock.now()) },
+        xsrf(browser),
+      );
+      expect(badPassword.status).toBe(400);
+      const reset = await browser.request(
+        "POST",
+        "/api/Auth/ResetMultiFactorAuthentication",
+        { password: org.password, totpCode: totpCode(offer.totpSecret, clock.now()) },
+        xsrf(browser),
+      );
+      expect(reset.status).toBe(200);
+      const profile = (await browser.request("GET", "/api/Account/AuthorisedPing")).json.profile as Record<
+        string,
+        unknown
+      >;
+      expect(profile.multiFactorAuthenticationStatus).toBe("disabled");
+      // The next sign-in offers enrolment again.
+      const next = await new Browser(ctx().tenantUrl("mfareset")).request("POST", "/api/login", credentials);
+      expect((next.json.authenticateMultiFactor as { totpSecret?: string }).totpSecret).toBeTruthy();
+
+      const adminReset = await browser.request(
+        "POST",
+        "/api/Admin/ResetMultiFactorAuthentication",
+        { userID: org.userId },
+        xsrf(browser),
+      );
+      expect(adminReset.status).toBe(200);
+      // Resetting ends the user's sessions, this one included.
+      expect((await browser.request("GET", "/api/Account/AuthorisedPing")).status).toBe(401);
+    });
+  },
+  { clock, env: () => ({ VARIA_PUBLIC_URL: "http://localhost:8080" }) },
+);

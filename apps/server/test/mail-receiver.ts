@@ -54,13 +54,16 @@ export class MailReceiver {
     return `smtp://127.0.0.1:${this.port}`;
   }
 
-  /** Waits for a mail to `to` (and matching `predicate`), without sleeping. */
+  /**
+   * Waits for a mail to `to` (and matching `predicate`), without sleeping, and takes it from the
+   * list: each mail is read once (the PGlite and PostgreSQL runs of a suite share the receiver).
+   */
   async waitFor(to: string, predicate: (mail: ReceivedMail) => boolean = () => true) {
     return vi.waitFor(
       () => {
-        const mail = this.mails.find((m) => m.to.includes(to.toLowerCase()) && predicate(m));
-        if (!mail) throw new Error(`no mail to ${to} yet`);
-        return mail;
+        const index = this.mails.findIndex((m) => m.to.includes(to.toLowerCase()) && predicate(m));
+        if (index < 0) throw new Error(`no mail to ${to} yet`);
+        return this.mails.splice(index, 1)[0]!;
       },
       { timeout: 5000, interval: 20 },
     );

@@ -1,0 +1,212 @@
+import { abilities } from "@varia/contracts";
+import { afterAll, beforeAll, expect, it } from "vitest";
+import { Browser, describeWithServer, TestClock } from "./harness";
+import { MailReceiver } from "./mail-receiver";
+
+const clock = new TestClock();
+const mail = new MailReceiver();
+beforeAll(() => mail.start());
+afterAll(() => mail.close());
+
+/** A signed-in browser with a helper for calls that need the XSRF header. */
+async function signedIn(origin: string, email: string, password: string) {
+  const browser = new Browser(origin);
+  const login = await browser.request("POST", "/api/login", { email, password });
+  expect(login.json).toEqual({ requiredActions: [] });
+  const call = (method: string, path: string, body?: unknown) =>
+    browser.request(method, path, body, { "x-xsrf-token": browser.cookie("XSRF-TOKEN") ?? "" });
+  return { browser, call };
+}
+
+describeWithServer(
+  "settings: API tokens, roles and users",
+  (ctx) => {
+    /** Creates a user through the API and sets their password through the mailed link. */
+    async function newUser(
+      call: (m: string, p: string, b?: unknown) => ReturnType<Browser["request"]>,
+      tenant: string,
+      email: string,
+      roleIDs: string[] = [],
+    ) {
+      const created = await call("POST", "/api/variance/UserManagement/CreateUser", {
+        name: email.split("@")[0],
+        email,
+        roleIDs,
+      });
+      expect(created.status).toBe(200);
+      const link = /passwordSet\/([0-9a-f-]{36})\/([A-Za-z0-9_-]+)/.exec((await mail.waitFor(email)).text)!;
+      const password = `password for ${email}`;
+      const set = await new Browser(ctx().tenantUrl(tenant)).request(
+        "POST",
+        "/api/ResetPassword/ResetPassword",
+        {
+          tokenID: link[1],
+          secretToken: link[2],
+          password,
+        },
+      );
+      expect(set.status).toBe(200);
+      return { userID: created.json.userID as string, password };
+    }
+
+    it("creates named, scoped tokens shown once, records their use, and revokes them", async () => {
+      const org = await ctx().createOrganisation("tok");
+      const { call } = await signedIn(ctx().tenantUrl("tok"), org.email, org.password);
+      const created = await call("POST", "/api/variance/token", {
+        name: "ci smoke",
+        abilities: [abilities.varianceDashboardView],
+      });
+      expect(created.status).toBe(200);
+      const token = created.json.token as string;
+      expect(token).toMatch(/^varia_/);
+      expect(created.json.abilities).toEqual([abilities.varianceDashboardView]);
+      const list = await call("GET", "/api/variance/token");
+      const listed = (list.json as unknown as Record<string, unknown>[]).find((t) => t.name === "ci smoke")!;
+      expect(listed.token).toBeUndefined();
+      expect(JSON.stringify(list.json)).not.toContain(token);
+      expect(listed.lastUsedAt).toBeNull();
+
+      const bearer = new Browser(ctx().tenantUrl("tok"));
+      const auth = { authorization: `Bearer ${token}` };
+      expect(
+        (await bearer.request("GET", "/api/variance/VarianceOverview/ActualPeriods", undefined, auth)).status,
+      ).toBe(200);
+      // The scope holds even though the token's user is an admin.
+      expect((await bearer.request("GET", "/api/variance/Role/GetRoleList", undefined, auth)).status).toBe(
+        403,
+      );
+      expect((await bearer.request("GET", "/api/variance/token", undefined, auth)).status).toBe(403);
+      const used = (await call("GET", "/api/variance/token")).json as unknown as Record<string, unknown>[];
+      expect(used.find((t) => t.name === "ci smoke")!.lastUsedAt).toBe(clock.now().toISOString());
+
+      // A token that manages tokens cannot mint one with more than it holds.
+      const manager = (
+        await call("POST", "/api/variance/token", {
+          name: "manager",
+          abilities: [abilities.settingsTokensManage],
+        })
+      ).json.token as string;
+      const escalate = await bearer.request(
+        "POST",
+        "/api/variance/token",
+        { name: "more", abilities: [abilities.settingsRolesManage] },
+        { authorization: `Bearer ${manager}` },
+      );
+      expect(escalate.status).toBe(403);
+
+      const revoked = await call("DELETE", `/api/variance/token?tokenID=${created.json.tokenID}`);
+      expect(revoked.status).toBe(200);
+      expect((await bearer.request("GET", "/api/Account/AuthorisedPing", undefined, auth)).status).toBe(401);
+    });
+
+    it("grants abilities through roles; the menu and permission ping follow; nobody grants what they lack", async () => {
+      const org = await ctx().createOrganisation("roles");
+      const admin = await signedIn(ctx().tenantUrl("roles"), org.email, org.password);
+      const available = await admin.call("GET", "/api/variance/Role/AvailableAbilities");
+      expect(available.json).toContainEqual(abilities.settingsRolesManage);
+      const role = await admin.call("POST", "/api/variance/Role/Edit", {
+        roleInfo: { name: "Analysts", description: "See the dashboards, manage roles" },
+        activeToggles: [abilities.varianceDashboardView, abilities.settingsRolesManage],
+      });
+      const roleID = role.json.roleID as string;
+      const ann = await newUser(admin.call, "roles", "ann@roles.example.com", [roleID]);
+      const analyst = await signedIn(ctx().tenantUrl("roles"), "ann@roles.example.com", ann.password);
+      const permission = await analyst.call("GET", "/api/Account/PermissionPing");
+      expect(permission.json).toEqual({
+        success: true,
+        userIsAdmin: false,
+        userRoleAbilities: [abilities.varianceDashboardView, abilities.settingsRolesManage],
+      });
+      const menu = await analyst.call("GET", "/api/Account/GetAuthorisedMenu");
+      expect((menu.json.items as { key: string }[]).map((i) => i.key)).toEqual(["dashboard", "roles"]);
+      expect((await analyst.call("GET", "/api/variance/UserManagement/GetUserList")).status).toBe(403);
+      // Granting an ability the analyst lacks is refused, also by editing a role that holds one.
+      const escalate = await analyst.call("POST", "/api/variance/Role/Edit", {
+        roleID,
+        roleInfo: { name: "Analysts" },
+        activeToggles: [abilities.varianceDashboardView, abilities.settingsUsersManage],
+      });
+      expect(escalate.status).toBe(403);
+      const detail = await admin.call("GET", `/api/variance/Role/GetRoleDetail?roleID=${roleID}`);
+      expect(detail.json).toEqual({
+        roleID,
+        roleInfo: { name: "Analysts", description: "See the dashboards, manage roles" },
+        roleUserIDs: [ann.userID],
+        activeToggles: [abilities.varianceDashboardView, abilities.settingsRolesManage],
+      });
+      const list = await admin.call("GET", "/api/variance/Role/GetRoleList");
+      expect(list.json).toEqual([{ roleID, roleInfo: detail.json.roleInfo, userCount: 1 }]);
+      expect((await admin.call("POST", `/api/variance/Role/Delete?roleID=${roleID}`)).status).toBe(200);
+      const after = await analyst.call("GET", "/api/Account/PermissionPing");
+      expect(after.json.userRoleAbilities).toEqual([]);
+    });
+
+    it("manages users: set-password links, admin flag only from admins, disabling ends sessions", async () => {
+      const org = await ctx().createOrganisation("people");
+      const admin = await signedIn(ctx().tenantUrl("people"), org.email, org.password);
+      const role = await admin.call("POST", "/api/variance/Role/Edit", {
+        roleInfo: { name: "User managers" },
+        activeToggles: [abilities.settingsUsersManage],
+      });
+      const bob = await newUser(admin.call, "people", "bob@people.example.com", [role.json.roleID as string]);
+      const status = await admin.call(
+        "GET",
+        `/api/variance/UserManagement/UserPasswordStatus?userID=${bob.userID}`,
+      );
+      expect(status.json).toEqual({ hasPassword: true, passwordLinkPending: false });
+      const manager = await signedIn(ctx().tenantUrl("people"), "bob@people.example.com", bob.password);
+      const makeAdmin = await manager.call("POST", "/api/variance/UserManagement/CreateUser", {
+        name: "Eve",
+        email: "eve@people.example.com",
+        userIsAdmin: true,
+      });
+      expect(makeAdmin.status).toBe(403);
+      const touchAdmin = await manager.call(
+        "POST",
+        `/api/variance/UserManagement/DeleteUser?userID=${org.userId}`,
+      );
+      expect(touchAdmin.status).toBe(403);
+      const users = await admin.call("GET", "/api/variance/UserManagement/GetUserList");
+      expect((users.json as unknown as { email: string }[]).map((u) => u.email).sort()).toEqual([
+        "admin@people.example.com",
+        "bob@people.example.com",
+      ]);
+      const disable = await admin.call("POST", "/api/variance/UserManagement/UpdateDetail", {
+        userID: bob.userID,
+        name: "Bob",
+        email: "bob@people.example.com",
+        roleIDs: [],
+        disabled: true,
+      });
+      expect(disable.status).toBe(200);
+      expect((await manager.call("GET", "/api/Account/AuthorisedPing")).status).toBe(401);
+      const login = await new Browser(ctx().tenantUrl("people")).request("POST", "/api/login", {
+        email: "bob@people.example.com",
+        password: bob.password,
+      });
+      expect(login.status).toBe(401);
+    });
+
+    it("expires a set-password link after 72 hours", async () => {
+      const org = await ctx().createOrganisation("setlink");
+      const admin = await signedIn(ctx().tenantUrl("setlink"), org.email, org.password);
+      await admin.call("POST", "/api/variance/UserManagement/CreateUser", {
+        name: "Late",
+        email: "late@setlink.example.com",
+      });
+      const link = /passwordSet\/([0-9a-f-]{36})\/([A-Za-z0-9_-]+)/.exec(
+        (await mail.waitFor("late@setlink.example.com")).text,
+      )!;
+      const query = `tokenID=${link[1]}&secretToken=${link[2]}`;
+      clock.advance(72 * 3600_000 - 1000);
+      expect(
+        (await admin.browser.request("GET", `/api/ResetPassword/IsTokenValid?${query}`)).json.isValid,
+      ).toBe(true);
+      clock.advance(1000);
+      expect(
+        (await admin.browser.request("GET", `/api/ResetPassword/IsTokenValid?${query}`)).json.isValid,
+      ).toBe(false);
+    });
+  },
+  { clock, env: () => ({ SMTP_URL: mail.url }) },
+);

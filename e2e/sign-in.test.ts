@@ -1,6 +1,7 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTenant, launchChromium, startE2eServer } from "./browser";
+import { totpCode } from "./totp";
 
 describe("signing in through the browser", () => {
   let browser: Browser;
@@ -72,5 +73,40 @@ describe("signing in through the browser", () => {
     await page.getByRole("link", { name: "Go home" }).click();
     await page.waitForURL("**/variance/dashboard/stockTypeOverview");
     await page.close();
+  });
+
+  it("enrols multi-factor from the QR step with an authenticator code, then asks for a code at the next sign-in", async () => {
+    const secure = await createTenant(env.server, "secure", "another long e2e password");
+    const secureOrigin = `http://secure.localhost:${env.port}`;
+    const signIn = async () => {
+      const page = await browser.newPage();
+      await page.goto(`${secureOrigin}/`);
+      await page.getByTestId("loading-overlay").waitFor({ state: "detached" });
+      await page.getByLabel("Email").fill(secure.email);
+      await page.getByLabel("Password").fill(secure.password);
+      await page.getByRole("button", { name: "Login" }).click();
+      await page.getByRole("heading", { name: "Multi-factor authentication" }).waitFor();
+      return page;
+    };
+
+    const page = await signIn();
+    await page.getByRole("img", { name: "QR code for your authenticator app" }).waitFor();
+    const secret = ((await page.locator(".totp-qr code").textContent()) ?? "").replace(/\s/g, "");
+    expect(secret).toMatch(/^[A-Z2-7]{32}$/);
+    await page.getByLabel("Digit 1 of 6").fill(totpCode(secret));
+    await page.getByRole("button", { name: "Verify" }).click();
+    await page.waitForURL("**/variance/dashboard/stockTypeOverview");
+    await page.close();
+
+    // Enrolled: the next sign-in asks for a code, shows no QR code, and refuses a wrong one.
+    const again = await signIn();
+    expect(await again.getByRole("img", { name: "QR code for your authenticator app" }).count()).toBe(0);
+    await again.getByLabel("Digit 1 of 6").fill("000000");
+    await again.getByRole("button", { name: "Verify" }).click();
+    await expect.poll(() => again.getByRole("alert").textContent()).toBe("Incorrect code, please try again");
+    await again.getByLabel("Digit 1 of 6").fill(totpCode(secret, Date.now(), 1));
+    await again.getByRole("button", { name: "Verify" }).click();
+    await again.waitForURL("**/variance/dashboard/stockTypeOverview");
+    await again.close();
   });
 });

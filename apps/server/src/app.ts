@@ -121,7 +121,13 @@ export const app = fp(
       return index.html;
     };
     if (hasWeb) {
-      await fastify.register(fastifyStatic, { root: deps.config.webDist, wildcard: true, index: false });
+      // Files only: a folder (such as "/") is left to the page fallback below.
+      await fastify.register(fastifyStatic, {
+        root: deps.config.webDist,
+        wildcard: true,
+        index: false,
+        allowedPath: (pathName) => pathName !== "/" && !pathName.endsWith("/"),
+      });
     }
     fastify.setNotFoundHandler((request, reply) => {
       const path = request.url.split("?")[0] ?? "";

@@ -9,16 +9,19 @@ import {
   selectResetMessage,
 } from "@varia/machines";
 import { useActorRef, useSelector } from "@xstate/react";
-import { type FormEvent, useState } from "react";
+import { type FormEvent, lazy, Suspense, useEffect, useRef, useState } from "react";
 import { useSearchParams } from "react-router";
 import { fromPromise } from "xstate";
 import { api } from "../api";
 import { usePageTitle } from "../page-title";
+import { DigitCodeInput } from "../shell/DigitCodeInput";
 import { FormMessage } from "../shell/FormMessage";
 import { Logo } from "../shell/LoadingOverlay";
 import { ServerUnavailable } from "../shell/ServerUnavailable";
 import { StartupContext } from "../shell/startup-context";
 import { Character } from "./Character";
+
+const TotpQrCode = lazy(() => import("./TotpQrCode").then((m) => ({ default: m.TotpQrCode })));
 
 const ssoProviders = [
   { provider: "Google", label: "Sign In with Google" },
@@ -29,7 +32,7 @@ const ssoProviders = [
 
 type LoginActor = ReturnType<typeof useActorRef<typeof loginMachine>>;
 
-/** The 6-digit code step, split 3+3 (spec 2.3). */
+/** The 6-digit code step, split 3+3, with the QR code when enrolling (spec 2.3). */
 function MultiFactorForm({ actor, error, busy }: { actor: LoginActor; error: string | null; busy: boolean }) {
   const multiFactor = useSelector(actor, (s) => s.context.multiFactor);
   const [code, setCode] = useState("");
@@ -42,19 +45,21 @@ function MultiFactorForm({ actor, error, busy }: { actor: LoginActor; error: str
       }}
     >
       <h1 id="login-heading">Multi-factor authentication</h1>
-      <label className="field">
-        <span className="field__label">6-digit code from your authenticator app</span>
-        <input
-          inputMode="numeric"
-          autoComplete="one-time-code"
-          pattern="[0-9]{3}-?[0-9]{3}"
-          maxLength={7}
-          value={code}
-          onChange={(e) => setCode(e.target.value)}
-        />
-      </label>
+      {multiFactor?.totpUri && (
+        <>
+          <p>Scan this code with your authenticator app, then enter the 6-digit code it shows.</p>
+          <Suspense fallback={<div className="spinner spinner--page" role="status" aria-label="Loading" />}>
+            <TotpQrCode uri={multiFactor.totpUri} secret={multiFactor.totpSecret} />
+          </Suspense>
+        </>
+      )}
+      <DigitCodeInput groups={[3, 3]} value={code} onChange={setCode} label="6-digit code" disabled={busy} />
       <FormMessage error={error} />
-      <button type="submit" className="button button--primary" disabled={busy}>
+      <button
+        type="submit"
+        className="button button--primary"
+        disabled={busy || code.replace(/\D/g, "").length !== 6}
+      >
         Verify
       </button>
       {multiFactor?.optional && (
@@ -108,6 +113,10 @@ export function LoginView() {
   const [email, setEmail] = useState("");
   const [password, setPassword] = useState("");
   const [stayLoggedIn, setStayLoggedIn] = useState(false);
+  const emailRef = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    if (mode === "default") emailRef.current?.focus();
+  }, [mode]);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -125,7 +134,7 @@ export function LoginView() {
         {serverUnavailable ? (
           <ServerUnavailable />
         ) : mode === "SingleSignOn" ? (
-          <div className="form">
+          <div key="sso" className="form">
             <h1 id="login-heading">Single sign-on</h1>
             {ssoProviders.map((p) => (
               <a
@@ -145,9 +154,10 @@ export function LoginView() {
             </button>
           </div>
         ) : mode === "AuthenticateMultiFactor" ? (
-          <MultiFactorForm actor={actor} error={error} busy={busy} />
+          <MultiFactorForm key="mfa" actor={actor} error={error} busy={busy} />
         ) : mode === "ForgotPassword" ? (
           <form
+            key="forgot"
             className="form"
             onSubmit={(event) => {
               event.preventDefault();
@@ -179,13 +189,14 @@ export function LoginView() {
             </button>
           </form>
         ) : (
-          <form className="form" onSubmit={submit} noValidate>
+          <form key="login" className="form" onSubmit={submit} noValidate>
             <h1 id="login-heading">Sign in</h1>
             <label className="field">
               <span className="field__label">Email</span>
               <input
                 type="email"
                 name="email"
+                ref={emailRef}
                 autoComplete="username"
                 required
                 value={email}

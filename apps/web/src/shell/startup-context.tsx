@@ -26,8 +26,18 @@ function seenTours(): string[] {
 export const appStartupMachine = startupMachine.provide({
   actors: {
     authorise: fromPromise(async () => {
-      const [ping, terms] = await Promise.all([api.call(authorisedPing), api.call(termsOfServicePing)]);
-      return { profile: ping.profile, terms };
+      const [ping, terms] = await Promise.allSettled([
+        api.call(authorisedPing),
+        api.call(termsOfServicePing),
+      ]);
+      if (ping.status === "fulfilled" && terms.status === "fulfilled") {
+        return { profile: ping.value.profile, terms: terms.value };
+      }
+      // An outage answers for both pings; otherwise the first refusal decides.
+      const failures = [ping, terms].flatMap((r) =>
+        r.status === "rejected" ? [r.reason as { status?: number }] : [],
+      );
+      throw failures.find((e) => !e.status || e.status === 500) ?? failures[0];
     }),
     loadApp: fromPromise(async () => {
       const [periods, permissions, menu] = await Promise.all([

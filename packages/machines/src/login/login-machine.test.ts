@@ -127,7 +127,11 @@ describe("login machine (spec 2.3, 4.2, 8)", () => {
     });
     actor.send(submit);
     await waitFor(actor, (s) => selectLoginMode(s) === "AuthenticateMultiFactor");
-    expect(actor.getSnapshot().context.multiFactor).toEqual({ optional: false, totpSecret: "ABC" });
+    expect(actor.getSnapshot().context.multiFactor).toEqual({
+      optional: false,
+      totpSecret: "ABC",
+      totpUri: "otpauth://totp/x?secret=ABC",
+    });
     actor.send({ type: "login.skipMultiFactor" });
     expect(actor.getSnapshot().matches({ authenticateMultiFactor: "idle" })).toBe(true);
     actor.send({ type: "login.submitCode", code: "123456" });

@@ -24,7 +24,7 @@ export interface LoginContext {
   stayLoggedIn: boolean;
   error: string | null;
   /** Whether multi-factor may be skipped, and the secret to enrol with (QR code), from the server. */
-  multiFactor: { optional: boolean; totpSecret?: string } | null;
+  multiFactor: { optional: boolean; totpSecret?: string; totpUri?: string } | null;
   character: CharacterPose;
   passwordFocused: boolean;
   resetMessage: string | null;
@@ -164,6 +164,9 @@ export const loginMachine = setup({
                     optional: event.output.authenticateMultiFactor?.optional ?? false,
                     ...(event.output.authenticateMultiFactor?.totpSecret
                       ? { totpSecret: event.output.authenticateMultiFactor.totpSecret }
+                      : {}),
+                    ...(event.output.authenticateMultiFactor?.totpUri
+                      ? { totpUri: event.output.authenticateMultiFactor.totpUri }
                       : {}),
                   }),
                 }),

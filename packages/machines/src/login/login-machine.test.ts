@@ -121,7 +121,11 @@ describe("login machine (spec 2.3, 4.2, 8)", () => {
         step++ === 0
           ? {
               requiredActions: ["AuthenticateMultiFactor"],
-              authenticateMultiFactor: { optional: false, totpSecret: "ABC" },
+              authenticateMultiFactor: {
+                optional: false,
+                totpSecret: "ABC",
+                totpUri: "otpauth://totp/x?secret=ABC",
+              },
             }
           : { requiredActions: [] },
     });

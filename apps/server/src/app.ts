@@ -16,6 +16,7 @@ import { demoRoutes } from "./routes/demo-routes";
 import { loginRoutes } from "./routes/login-routes";
 import { passwordRoutes } from "./routes/password-routes";
 import { roleRoutes } from "./routes/role-routes";
+import { ssoRoutes } from "./routes/sso-routes";
 import { tokenRoutes } from "./routes/token-routes";
 import { userRoutes } from "./routes/user-routes";
 import { varianceRoutes } from "./routes/variance-routes";
@@ -97,6 +98,7 @@ export const app = fp(
       await loginRoutes(api, deps);
       await passwordRoutes(api, deps);
       await demoRoutes(api, deps);
+      await ssoRoutes(api, deps);
       await roleRoutes(api, deps);
       await tokenRoutes(api, deps);
       await userRoutes(api, deps);

@@ -95,7 +95,7 @@ export interface UserIdentitiesTable {
 export interface SsoStatesTable {
   state_hash: string;
   provider: string;
-  purpose: "signIn" | "signUp" | "link";
+  purpose: "signIn" | "signUp" | "link" | "handoff";
   tenant: string | null;
   code_verifier: string;
   nonce: string;

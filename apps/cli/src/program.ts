@@ -1,6 +1,7 @@
 import { Command, CommanderError } from "commander";
 import { CliError, describeError } from "./cli-error";
 import { registerLogin } from "./commands/login";
+import { registerTokens } from "./commands/tokens";
 import { registerWhoami } from "./commands/whoami";
 import { type Output, processOutput } from "./output";
 
@@ -12,6 +13,7 @@ export function buildProgram(output: Output = processOutput): Command {
     .configureOutput({ writeOut: (s) => output.out(s), writeErr: (s) => output.err(s) });
   registerLogin(program, output);
   registerWhoami(program, output);
+  registerTokens(program, output);
   return program;
 }
 

@@ -13,6 +13,7 @@ import { registerMetrics } from "./http/metrics";
 import { buildOpenApi } from "./http/openapi";
 import { accountRoutes } from "./routes/account-routes";
 import { demoRoutes } from "./routes/demo-routes";
+import { importRoutes } from "./routes/import-routes";
 import { loginRoutes } from "./routes/login-routes";
 import { passwordRoutes } from "./routes/password-routes";
 import { roleRoutes } from "./routes/role-routes";
@@ -102,6 +103,7 @@ export const app = fp(
       await roleRoutes(api, deps);
       await tokenRoutes(api, deps);
       await userRoutes(api, deps);
+      await importRoutes(api, deps);
       await varianceRoutes(api, deps);
     });
 

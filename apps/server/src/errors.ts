@@ -5,6 +5,7 @@ export const errorStatus = {
   Forbidden: 403,
   NotFound: 404,
   Conflict: 409,
+  PayloadTooLarge: 413,
   UnsupportedMediaType: 415,
   TooManyRequests: 429,
   Internal: 500,

@@ -45,6 +45,10 @@ export const matrix: Partial<Record<ContractName, MatrixEntry>> = {
   termsOfServicePing: {},
   acknowledgeTermsOfService: { input: { body: { accepted: true } } },
   getAuthorisedMenu: {},
+  // The matrix sends JSON: an allowed caller reaches the multipart check (415).
+  importUpload: { status: 415 },
+  importGetJobStatus: { input: { query: { JobGuid: randomUuid } }, status: 404 },
+  importTemplate: {},
   login: { input: { body: { email: "nobody@matrix.example.com", password: "not a password" } }, status: 401 },
   logout: {},
   globalLogin: {

@@ -2,6 +2,7 @@ import * as account from "./account";
 import * as apiTokens from "./api-tokens";
 import type { Contract } from "./define-contract";
 import * as demo from "./demo";
+import * as imports from "./imports";
 import * as roles from "./roles";
 import * as sso from "./single-sign-on";
 import * as users from "./user-management";
@@ -13,6 +14,7 @@ export * from "./api-tokens";
 export * from "./common";
 export * from "./define-contract";
 export * from "./demo";
+export * from "./imports";
 export * from "./roles";
 export * from "./single-sign-on";
 export * from "./user-management";
@@ -25,6 +27,9 @@ export const contracts = {
   termsOfServicePing: account.termsOfServicePing,
   acknowledgeTermsOfService: account.acknowledgeTermsOfService,
   getAuthorisedMenu: account.getAuthorisedMenu,
+  importUpload: imports.importUpload,
+  importGetJobStatus: imports.importGetJobStatus,
+  importTemplate: imports.importTemplate,
   login: account.login,
   logout: account.logout,
   globalLogin: account.globalLogin,

@@ -1,9 +1,23 @@
 import { actualPeriods } from "@varia/contracts";
 import type { FastifyInstance } from "fastify";
+import { sql } from "kysely";
 import { registerContract } from "../http/contract-route";
 import type { AppDeps } from "../http/deps";
 
 export async function varianceRoutes(app: FastifyInstance, deps: AppDeps) {
-  // No invoice data exists before the import pipeline lands: the list is empty until then.
-  registerContract(app, deps, actualPeriods, () => []);
+  // The months that hold Actual data, newest first (spec 4.4).
+  registerContract(app, deps, actualPeriods, async ({ auth }) => {
+    const rows = await deps.db
+      .selectFrom("monthly_cube")
+      .select([
+        sql<number>`extract(year from month)::int`.as("yearNo"),
+        sql<number>`extract(month from month)::int`.as("monthNo"),
+      ])
+      .where("organisation_id", "=", auth!.organisation.id)
+      .where("record_type", "=", "Actual")
+      .groupBy("month")
+      .orderBy("month", "desc")
+      .execute();
+    return rows.map((r) => ({ yearNo: Number(r.yearNo), monthNo: Number(r.monthNo) }));
+  });
 }

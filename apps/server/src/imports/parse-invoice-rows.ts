@@ -1,0 +1,214 @@
+import type { Readable } from "node:stream";
+import type { ImportRowError } from "@varia/contracts";
+import Papa from "papaparse";
+import { divideHalfEven, formatScaled, parseScaled } from "./decimal";
+import { type InvoiceColumn, importLimits, invoiceColumns, requiredColumns } from "./invoice-columns";
+
+/** One valid invoice line, ready to store. */
+export interface InvoiceRow {
+  line: number;
+  invoiceDate: string;
+  invoiceNumber: string;
+  lineNumber: number;
+  clientCode: string;
+  clientName: string;
+  itemCode: string;
+  itemName: string;
+  stockType: "Subscription" | "Product" | "Hourly";
+  /** Exact decimal text with 4 places. */
+  quantity: string;
+  unitPrice: string | null;
+  amountCents: bigint;
+  costCents: bigint;
+  salesperson: string | null;
+  serviceFrom: string | null;
+  serviceTo: string | null;
+  recordType: "Actual" | "Budget" | "Forecast";
+  category: "Recurring" | "Adhoc" | "Exclude" | null;
+}
+
+export type ParsedRow = { row: InvoiceRow; errors?: never } | { row?: never; errors: ImportRowError[] };
+
+function choice<T extends string>(value: string, options: readonly T[]): T | undefined {
+  return options.find((o) => o.toLowerCase() === value.toLowerCase());
+}
+
+function isDate(text: string): boolean {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(text)) return false;
+  const date = new Date(`${text}T00:00:00Z`);
+  return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(text);
+}
+
+/** The header's columns mapped to ours (case-insensitive), or the errors of a bad header. */
+export function mapHeader(fields: readonly string[]): {
+  columns: Map<string, InvoiceColumn>;
+  errors: ImportRowError[];
+} {
+  const columns = new Map<string, InvoiceColumn>();
+  const errors: ImportRowError[] = [];
+  for (const field of fields) {
+    const known = choice(field.replace(/^\uFEFF/, "").trim(), invoiceColumns);
+    if (known) columns.set(field, known);
+  }
+  const present = new Set(columns.values());
+  for (const required of requiredColumns) {
+    if (!present.has(required))
+      errors.push({ line: 1, column: required, message: "required column is missing" });
+  }
+  if (!present.has("Amount") && !present.has("UnitPrice")) {
+    errors.push({ line: 1, column: "Amount", message: "either Amount or UnitPrice is required" });
+  }
+  return { columns, errors };
+}
+
+/** Checks one record; `positionInInvoice` gives the default LineNumber. */
+export function validateRow(
+  raw: Partial<Record<InvoiceColumn, string>>,
+  line: number,
+  positionInInvoice: (invoiceNumber: string) => number,
+): ParsedRow {
+  const errors: ImportRowError[] = [];
+  const fail = (column: InvoiceColumn, message: string) => {
+    errors.push({ line, column, message });
+    return undefined;
+  };
+  const text = (column: InvoiceColumn, required: boolean, max: number = importLimits.maxFieldLength) => {
+    const value = (raw[column] ?? "").trim();
+    if (!value) return required ? fail(column, "is required") : "";
+    if (value.length > max) return fail(column, `is longer than ${max} characters`);
+    return value;
+  };
+
+  const invoiceDate = text("InvoiceDate", true);
+  if (invoiceDate && !isDate(invoiceDate)) fail("InvoiceDate", `'${invoiceDate}' is not a date (YYYY-MM-DD)`);
+  const invoiceNumber = text("InvoiceNumber", true, importLimits.maxCodeLength);
+  const lineText = text("LineNumber", false);
+  let lineNumber = 0;
+  if (lineText) {
+    if (!/^\d{1,9}$/.test(lineText) || Number(lineText) < 1)
+      fail("LineNumber", `'${lineText}' is not a whole number of 1 or more`);
+    else lineNumber = Number(lineText);
+  }
+  const clientCode = text("ClientCode", true, importLimits.maxCodeLength);
+  const clientName = text("ClientName", false);
+  const itemCode = text("ItemCode", true, importLimits.maxCodeLength);
+  const itemName = text("ItemName", false);
+  const stockTypeText = text("StockType", true);
+  const stockType = stockTypeText
+    ? choice(stockTypeText, ["Subscription", "Product", "Hourly"] as const)
+    : undefined;
+  if (stockTypeText && !stockType)
+    fail("StockType", `'${stockTypeText}' is not Subscription, Product or Hourly`);
+
+  const quantityText = text("Quantity", true);
+  const quantity = quantityText ? parseScaled(quantityText, 4) : undefined;
+  if (quantityText && quantity === undefined)
+    fail("Quantity", `'${quantityText}' is not a number with at most 4 decimals`);
+  const unitPriceText = text("UnitPrice", false);
+  const unitPrice = unitPriceText ? parseScaled(unitPriceText, 4) : undefined;
+  if (unitPriceText && unitPrice === undefined)
+    fail("UnitPrice", `'${unitPriceText}' is not a number with at most 4 decimals`);
+  const amountText = text("Amount", false);
+  let amountCents: bigint | undefined;
+  if (amountText) {
+    amountCents = parseScaled(amountText, 2);
+    if (amountCents === undefined) fail("Amount", `'${amountText}' is not an amount with at most 2 decimals`);
+  } else if (unitPrice !== undefined && quantity !== undefined) {
+    // Quantity x UnitPrice, both scaled by 10^4, to cents rounding half to even.
+    amountCents = divideHalfEven(quantity * unitPrice, 1_000_000n);
+  } else if (!unitPriceText) {
+    fail("Amount", "is required when UnitPrice is empty");
+  }
+  const costText = text("Cost", false);
+  const costCents = costText ? parseScaled(costText, 2) : 0n;
+  if (costText && costCents === undefined)
+    fail("Cost", `'${costText}' is not an amount with at most 2 decimals`);
+  const salesperson = text("Salesperson", false);
+
+  const serviceFrom = text("ServiceFrom", false);
+  const serviceTo = text("ServiceTo", false);
+  if (serviceFrom && !isDate(serviceFrom)) fail("ServiceFrom", `'${serviceFrom}' is not a date (YYYY-MM-DD)`);
+  if (serviceTo && !isDate(serviceTo)) fail("ServiceTo", `'${serviceTo}' is not a date (YYYY-MM-DD)`);
+  if (Boolean(serviceFrom) !== Boolean(serviceTo)) {
+    fail(serviceFrom ? "ServiceTo" : "ServiceFrom", "ServiceFrom and ServiceTo go together");
+  } else if (serviceFrom && serviceTo && serviceTo < serviceFrom) {
+    fail("ServiceTo", "is before ServiceFrom");
+  }
+  const recordTypeText = text("RecordType", false);
+  const recordType = recordTypeText
+    ? choice(recordTypeText, ["Actual", "Budget", "Forecast"] as const)
+    : "Actual";
+  if (!recordType) fail("RecordType", `'${recordTypeText}' is not Actual, Budget or Forecast`);
+  const categoryText = text("Category", false);
+  const category = categoryText ? choice(categoryText, ["Recurring", "Adhoc", "Exclude"] as const) : null;
+  if (categoryText && !category) fail("Category", `'${categoryText}' is not Recurring, Adhoc or Exclude`);
+
+  if (errors.length) return { errors };
+  return {
+    row: {
+      line,
+      invoiceDate: invoiceDate!,
+      invoiceNumber: invoiceNumber!,
+      lineNumber: lineNumber || positionInInvoice(invoiceNumber!),
+      clientCode: clientCode!,
+      clientName: clientName ?? "",
+      itemCode: itemCode!,
+      itemName: itemName ?? "",
+      stockType: stockType!,
+      quantity: formatScaled(quantity!, 4),
+      unitPrice: unitPrice === undefined ? null : formatScaled(unitPrice, 4),
+      amountCents: amountCents!,
+      costCents: costCents!,
+      salesperson: salesperson || null,
+      serviceFrom: serviceFrom || null,
+      serviceTo: serviceTo || null,
+      recordType: recordType!,
+      category: category ?? null,
+    },
+  };
+}
+
+/**
+ * Streams the records of an invoice CSV (UTF-8 with or without BOM, comma or semicolon, quoted
+ * fields with newlines), checking each. Lines count records, the header being line 1.
+ */
+export async function* parseInvoiceRows(input: Readable): AsyncGenerator<ParsedRow> {
+  const parser = Papa.parse(Papa.NODE_STREAM_INPUT, {
+    header: false,
+    skipEmptyLines: "greedy",
+    delimitersToGuess: [",", ";"],
+  }) as unknown as NodeJS.ReadWriteStream & AsyncIterable<string[]>;
+  input.on("error", (error) => parser.emit("error", error));
+  input.pipe(parser);
+  let header: { columns: Map<string, InvoiceColumn>; fields: string[] } | undefined;
+  let line = 0;
+  const positions = new Map<string, number>();
+  const positionInInvoice = (invoice: string) => {
+    const next = (positions.get(invoice) ?? 0) + 1;
+    positions.set(invoice, next);
+    return next;
+  };
+  for await (const record of parser) {
+    line++;
+    if (!header) {
+      const mapped = mapHeader(record);
+      if (mapped.errors.length) {
+        yield { errors: mapped.errors };
+        return;
+      }
+      header = { columns: mapped.columns, fields: record };
+      continue;
+    }
+    if (line - 1 > importLimits.maxRows) {
+      yield { errors: [{ line, column: "", message: `a file holds at most ${importLimits.maxRows} rows` }] };
+      return;
+    }
+    const raw: Partial<Record<InvoiceColumn, string>> = {};
+    header.fields.forEach((field, i) => {
+      const column = header?.columns.get(field);
+      if (column) raw[column] = record[i] ?? "";
+    });
+    yield validateRow(raw, line, positionInInvoice);
+  }
+  if (!header) yield { errors: [{ line: 1, column: "", message: "the file is empty" }] };
+}

@@ -1,0 +1,93 @@
+import { createHash, randomUUID } from "node:crypto";
+import { createWriteStream } from "node:fs";
+import { mkdir, rm } from "node:fs/promises";
+import { join } from "node:path";
+import { Transform } from "node:stream";
+import { pipeline } from "node:stream/promises";
+import fastifyMultipart from "@fastify/multipart";
+import { importGetJobStatus, importTemplate, importUpload } from "@varia/contracts";
+import type { FastifyInstance } from "fastify";
+import { AppError } from "../errors";
+import { registerContract } from "../http/contract-route";
+import type { AppDeps } from "../http/deps";
+import { enqueueImport, getImportJob } from "../imports/import-jobs";
+import { startImportWorker } from "../imports/import-worker";
+import { importLimits, invoiceTemplate } from "../imports/invoice-columns";
+
+const mib = (bytes: number) => `${Math.round(bytes / 1024 / 1024)} MiB`;
+
+/** Import: CSV upload (answered at once with a job), job status and the template (spec 7.6). */
+export async function importRoutes(app: FastifyInstance, deps: AppDeps) {
+  const worker = startImportWorker(deps.db, app.log);
+  app.addHook("onClose", () => worker.stop());
+  await app.register(fastifyMultipart, {
+    limits: { fileSize: importLimits.maxFileBytes, files: 1, fields: 10, fieldSize: 1024 },
+  });
+  const uploads = join(deps.config.dataDir, "uploads");
+
+  registerContract(app, deps, importUpload, async ({ auth, request }) => {
+    if (!request.isMultipart()) {
+      throw new AppError(
+        "UnsupportedMediaType",
+        "Unsupported content type: send multipart/form-data with the part 'csv'",
+      );
+    }
+    const part = await request.file();
+    if (!part || part.fieldname !== "csv") {
+      throw new AppError("BadRequest", "The upload needs the file in the multipart part 'csv'", [
+        { field: "csv", message: "is required" },
+      ]);
+    }
+    if (!/\.csv$/i.test(part.filename)) {
+      throw new AppError("BadRequest", `'${part.filename}' is not a .csv file`, [
+        { field: "csv", message: "must be a .csv file" },
+      ]);
+    }
+    await mkdir(uploads, { recursive: true });
+    const path = join(uploads, `${randomUUID()}.csv`);
+    const hash = createHash("sha256");
+    // Streamed to disk while hashed: the file is never held in memory.
+    await pipeline(
+      part.file,
+      new Transform({
+        transform(chunk, _encoding, done) {
+          hash.update(chunk);
+          done(null, chunk);
+        },
+      }),
+      createWriteStream(path),
+    );
+    if (part.file.truncated) {
+      await rm(path, { force: true });
+      throw new AppError(
+        "PayloadTooLarge",
+        `The file is larger than the limit of ${mib(importLimits.maxFileBytes)}`,
+      );
+    }
+    const key = request.headers["idempotency-key"];
+    const queued = await enqueueImport(deps.db, {
+      organisationId: auth!.organisation.id,
+      userId: auth!.user.id,
+      fileName: part.filename,
+      filePath: path,
+      sha256: hash.digest("hex"),
+      idempotencyKey: typeof key === "string" && key ? key.slice(0, 200) : undefined,
+    });
+    if (queued.duplicate) await rm(path, { force: true });
+    else worker.kick();
+    return queued;
+  });
+
+  registerContract(app, deps, importGetJobStatus, async ({ auth, query }) => {
+    const job = await getImportJob(deps.db, auth!.organisation.id, query.JobGuid);
+    if (!job) throw new AppError("NotFound", `No import job ${query.JobGuid}`);
+    return job;
+  });
+
+  registerContract(app, deps, importTemplate, ({ reply }) => {
+    reply
+      .type("text/csv; charset=utf-8")
+      .header("content-disposition", 'attachment; filename="varia-import-template.csv"');
+    return invoiceTemplate;
+  });
+}

@@ -1,0 +1,232 @@
+import { sql } from "kysely";
+import { expect, it, vi } from "vitest";
+import { createTokenForUser } from "../src/admin/organisations";
+import { describeWithServer } from "./harness";
+
+const header =
+  "InvoiceDate,InvoiceNumber,LineNumber,ClientCode,ClientName,ItemCode,ItemName,StockType,Quantity,UnitPrice,Amount,Cost,Salesperson,ServiceFrom,ServiceTo,RecordType,Category";
+
+const goodFile = [
+  header,
+  "2025-05-03,INV-1,1,C001,Acme Ltd,PRO,Pro plan,Subscription,5,20.00,,40.00,Jane,,,Actual,Recurring",
+  "2025-05-03,INV-1,2,C001,Acme Ltd,SUP,Support,Hourly,2.5,95.005,,,Jane,,,,",
+  // 1000.00 spread over May, June and July: 333.34, 333.33, 333.33
+  "2025-05-10,INV-2,1,C002,Globex,ANN,Annual plan,Subscription,1,,1000.00,,Raj,2025-05-01,2025-07-31,Actual,Recurring",
+  "2025-06-02,INV-3,,C002,Globex,HW,Router,Product,1,,250.00,180.00,Raj,,,Actual,Adhoc",
+  "",
+].join("\n");
+
+describeWithServer("CSV import", (ctx) => {
+  let tokenFor: Record<string, string> = {};
+
+  async function token(tenant: string) {
+    if (!tokenFor[tenant]) {
+      const org = await ctx().createOrganisation(tenant);
+      tokenFor = {
+        ...tokenFor,
+        [tenant]: (await createTokenForUser(ctx().database.db, { tenant, email: org.email, name: "t" }))
+          .token,
+      };
+    }
+    return tokenFor[tenant]!;
+  }
+
+  async function call(tenant: string, path: string, init: RequestInit = {}) {
+    const response = await fetch(`${ctx().url}${path}`, {
+      ...init,
+      headers: {
+        authorization: `Bearer ${await token(tenant)}`,
+        ...(init.headers as Record<string, string>),
+      },
+    });
+    const text = await response.text();
+    return {
+      status: response.status,
+      headers: response.headers,
+      text,
+      json: response.headers.get("content-type")?.includes("json") && text ? JSON.parse(text) : undefined,
+    };
+  }
+
+  async function upload(tenant: string, content: string, options: { name?: string; key?: string } = {}) {
+    const form = new FormData();
+    form.append("csv", new Blob([content], { type: "text/csv" }), options.name ?? "lines.csv");
+    return call(tenant, "/api/import/upload", {
+      method: "POST",
+      body: form,
+      headers: options.key ? { "idempotency-key": options.key } : {},
+    });
+  }
+
+  async function finalStatus(tenant: string, jobGuid: string) {
+    let job: Record<string, unknown> = {};
+    await vi.waitFor(
+      async () => {
+        job = (await call(tenant, `/api/Import/GetJobStatus?JobGuid=${jobGuid}`)).json;
+        expect(["Completed", "Failed", "FailedPermanently"]).toContain(job.status);
+      },
+      { timeout: 30_000, interval: 50 },
+    );
+    return job;
+  }
+
+  async function snapshot(tenant: string) {
+    const org = await ctx()
+      .database.db.selectFrom("organisations")
+      .select("id")
+      .where("tenant", "=", tenant)
+      .executeTakeFirstOrThrow();
+    const lines =
+      await sql`select invoice_number, line_number, invoice_date::text, quantity::text, unit_price::text,
+        amount_cents::text, cost_cents::text, service_from::text, service_to::text, record_type
+      from invoice_lines where organisation_id = ${org.id} order by invoice_number, line_number`.execute(
+        ctx().database.db,
+      );
+    const cube = await sql`select to_char(month, 'YYYY-MM') as month, c.code as client, i.code as item,
+        quantity::text, revenue_cents::text, cost_cents::text
+      from monthly_cube m join clients c on c.organisation_id = m.organisation_id and c.id = m.client_id
+      join items i on i.organisation_id = m.organisation_id and i.id = m.item_id
+      where m.organisation_id = ${org.id} order by month, client, item`.execute(ctx().database.db);
+    return { lines: lines.rows as Record<string, unknown>[], cube: cube.rows as Record<string, unknown>[] };
+  }
+
+  it("imports a file as a job, spreads service periods over whole months and lists the actual months", async () => {
+    const queued = await upload("imp", goodFile);
+    expect(queued.status).toBe(200);
+    expect(queued.json).toMatchObject({ status: "Pending", duplicate: false });
+    const job = await finalStatus("imp", queued.json.jobGuid);
+    expect(job).toMatchObject({ status: "Completed", rowsImported: 4, errors: [], errorCount: 0 });
+    const { lines, cube } = await snapshot("imp");
+    expect(lines).toContainEqual(
+      expect.objectContaining({
+        invoice_number: "INV-1",
+        line_number: 2,
+        quantity: "2.5000",
+        amount_cents: "23751",
+      }),
+    );
+    // A missing LineNumber is the line's position within its invoice.
+    expect(lines).toContainEqual(
+      expect.objectContaining({ invoice_number: "INV-3", line_number: 1, cost_cents: "18000" }),
+    );
+    expect(cube.filter((c) => c.item === "ANN")).toEqual([
+      {
+        month: "2025-05",
+        client: "C002",
+        item: "ANN",
+        quantity: "1.0000",
+        revenue_cents: "33334",
+        cost_cents: "0",
+      },
+      {
+        month: "2025-06",
+        client: "C002",
+        item: "ANN",
+        quantity: "1.0000",
+        revenue_cents: "33333",
+        cost_cents: "0",
+      },
+      {
+        month: "2025-07",
+        client: "C002",
+        item: "ANN",
+        quantity: "1.0000",
+        revenue_cents: "33333",
+        cost_cents: "0",
+      },
+    ]);
+    const periods = await call("imp", "/api/variance/VarianceOverview/ActualPeriods");
+    expect(periods.json).toEqual([
+      { yearNo: 2025, monthNo: 7 },
+      { yearNo: 2025, monthNo: 6 },
+      { yearNo: 2025, monthNo: 5 },
+    ]);
+  });
+
+  it("leaves the same data when the same file is imported twice", async () => {
+    const first = await upload("twice", goodFile, { key: "one" });
+    await finalStatus("twice", first.json.jobGuid);
+    const before = await snapshot("twice");
+    const second = await upload("twice", goodFile, { key: "two" });
+    expect(second.json.duplicate).toBe(false);
+    expect(await finalStatus("twice", second.json.jobGuid)).toMatchObject({ status: "Completed" });
+    expect(await snapshot("twice")).toEqual(before);
+  });
+
+  it("treats a retried upload with the same key, or the same content without one, as a no-op", async () => {
+    const first = await upload("retry", goodFile, { key: "k-1" });
+    const again = await upload("retry", `${goodFile}\n`, { key: "k-1" });
+    expect(again.json).toMatchObject({ jobGuid: first.json.jobGuid, duplicate: true });
+    const plain = await upload("retry", goodFile);
+    const plainAgain = await upload("retry", goodFile);
+    expect(plainAgain.json).toMatchObject({ jobGuid: plain.json.jobGuid, duplicate: true });
+  });
+
+  it("rejects a file with bad rows whole, listing every bad row, and changes nothing", async () => {
+    const first = await upload("bad", goodFile);
+    await finalStatus("bad", first.json.jobGuid);
+    const before = await snapshot("bad");
+    const bad = [
+      header,
+      "2025-08-01,INV-9,1,C001,Acme Ltd,PRO,Pro plan,Subscription,5,20.00,,,,,,,",
+      "2025-02-30,INV-9,2,C001,Acme Ltd,PRO,Pro plan,Subscription,5,20.00,,,,,,,",
+      "2025-08-01,INV-9,3,C001,Acme Ltd,PRO,Pro plan,Gadget,5,20.00,,,,,,,",
+      "2025-08-01,INV-9,4,,Acme Ltd,PRO,Pro plan,Subscription,five,20.00,,,,,,,",
+      "",
+    ].join("\n");
+    const queued = await upload("bad", bad);
+    const job = await finalStatus("bad", queued.json.jobGuid);
+    expect(job.status).toBe("Failed");
+    expect(job.errors).toEqual([
+      { line: 3, column: "InvoiceDate", message: "'2025-02-30' is not a date (YYYY-MM-DD)" },
+      { line: 4, column: "StockType", message: "'Gadget' is not Subscription, Product or Hourly" },
+      { line: 5, column: "ClientCode", message: "is required" },
+      { line: 5, column: "Quantity", message: "'five' is not a number with at most 4 decimals" },
+    ]);
+    expect(job.errorCount).toBe(4);
+    expect(await snapshot("bad")).toEqual(before);
+  });
+
+  it("names a missing required column on line 1", async () => {
+    const queued = await upload("header", "InvoiceDate,InvoiceNumber,ClientCode,StockType,Quantity,Amount\n");
+    const job = await finalStatus("header", queued.json.jobGuid);
+    expect(job.status).toBe("Failed");
+    expect(job.errors).toEqual([{ line: 1, column: "ItemCode", message: "required column is missing" }]);
+  });
+
+  it("reads a BOM, semicolons, any header case and quoted fields with newlines", async () => {
+    const file =
+      "\uFEFFinvoicedate;INVOICENUMBER;ClientCode;ClientName;ItemCode;StockType;Quantity;Amount\n" +
+      '2025-03-01;X-1;C9;"Smith;\nSons";SUB;subscription;1;99.50\n';
+    const queued = await upload("bom", file);
+    expect(await finalStatus("bom", queued.json.jobGuid)).toMatchObject({
+      status: "Completed",
+      rowsImported: 1,
+    });
+    const client = await ctx()
+      .database.db.selectFrom("clients")
+      .select("name")
+      .where("code", "=", "C9")
+      .executeTakeFirst();
+    expect(client?.name).toBe("Smith;\nSons");
+  });
+
+  it("serves the template, refuses a non-multipart upload with 415 and keeps jobs to their organisation", async () => {
+    const template = await call("imp", "/api/Import/Template");
+    expect(template.status).toBe(200);
+    expect(template.headers.get("content-disposition")).toContain("varia-import-template.csv");
+    expect(template.text.split("\n")[0]).toBe(header);
+    const json = await call("imp", "/api/import/upload", {
+      method: "POST",
+      body: JSON.stringify({ csv: "x" }),
+      headers: { "content-type": "application/json" },
+    });
+    expect(json.status).toBe(415);
+    const mine = await upload("imp", `${goodFile}\n\n`);
+    const theirs = await call("twice", `/api/Import/GetJobStatus?JobGuid=${mine.json.jobGuid}`);
+    expect(theirs.status).toBe(404);
+    const badGuid = await call("imp", "/api/Import/GetJobStatus?JobGuid=not-a-guid");
+    expect(badGuid.status).toBe(400);
+    expect(badGuid.json.message).toContain("JobGuid");
+  });
+});

@@ -1,0 +1,75 @@
+import { z } from "zod";
+import { abilities } from "./abilities";
+import { defineContract } from "./define-contract";
+
+/** Job status (spec 3.6, 4.3). */
+export const jobStatuses = [
+  "Unknown",
+  "Pending",
+  "Running",
+  "Completed",
+  "Failed",
+  "FailedPermanently",
+] as const;
+export const jobStatusSchema = z.enum(jobStatuses);
+export type JobStatus = z.infer<typeof jobStatusSchema>;
+
+/** One bad cell of an import: the line (the header is line 1), the column and why. */
+export const importRowErrorSchema = z.object({
+  line: z.number().int(),
+  column: z.string(),
+  message: z.string(),
+});
+export type ImportRowError = z.infer<typeof importRowErrorSchema>;
+
+export const importJobSchema = z.object({
+  jobGuid: z.string(),
+  status: jobStatusSchema,
+  fileName: z.string(),
+  rowsImported: z.number().int().nullable(),
+  /** Every bad row of a rejected file (at most `maxListedErrors`), and how many there were. */
+  errors: z.array(importRowErrorSchema),
+  errorCount: z.number().int(),
+  message: z.string().nullable(),
+  createdAt: z.string(),
+  finishedAt: z.string().nullable(),
+});
+export type ImportJob = z.infer<typeof importJobSchema>;
+
+export const importUpload = defineContract({
+  name: "import/upload",
+  method: "POST",
+  root: "api",
+  path: "import/upload",
+  bodyKind: "multipart",
+  response: z.object({ jobGuid: z.string(), status: jobStatusSchema, duplicate: z.boolean() }),
+  responseKind: "json",
+  access: abilities.importRun,
+  policy: "never",
+  summary:
+    "Upload a CSV of invoice lines (multipart part 'csv'); answers at once with the job. An Idempotency-Key header (or the file's SHA-256) makes a retried upload a no-op.",
+});
+
+export const importGetJobStatus = defineContract({
+  name: "Import/GetJobStatus",
+  method: "GET",
+  root: "api",
+  path: "Import/GetJobStatus",
+  query: z.object({ JobGuid: z.uuid() }),
+  response: importJobSchema,
+  responseKind: "json",
+  access: abilities.importRun,
+  policy: "never",
+  summary: "The status of an import job, with every bad row of a rejected file.",
+});
+
+export const importTemplate = defineContract({
+  name: "Import/Template",
+  method: "GET",
+  root: "api",
+  path: "Import/Template",
+  response: z.string(),
+  responseKind: "file",
+  access: abilities.importRun,
+  summary: "The CSV template: the header and two example rows.",
+});

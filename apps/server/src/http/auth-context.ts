@@ -7,6 +7,7 @@ import { touchSession } from "../auth/sessions";
 import type { OrganisationsTable, Schema, UsersTable } from "../db/schema";
 import { tenantFromHost } from "../tenancy";
 import "../db/accounts-schema";
+import "../db/invoice-schema";
 
 export type Organisation = Selectable<OrganisationsTable>;
 export type User = Selectable<UsersTable>;

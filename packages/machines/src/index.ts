@@ -1,3 +1,4 @@
+export * from "./import-job";
 export * from "./login";
 export * from "./request-error";
 export * from "./startup";

@@ -1,0 +1,2 @@
+export * from "./import-job-machine";
+export * from "./selectors";

@@ -86,6 +86,7 @@ export const matrix: Partial<Record<ContractName, MatrixEntry>> = {
   availableAbilities: {},
   editRole: { input: (f) => ({ body: { roleInfo: { name: f.unique("role") } } }) },
   deleteRole: { input: async (f) => ({ query: { roleID: await f.createRole() } }) },
+  lookupRoleList: { input: { body: { filter: "role", startRow: 1, rowLimit: 100 } } },
   getUserList: {},
   getUserDetail: { input: (f) => ({ query: { userID: f.plainUserId } }) },
   userPasswordStatus: { input: (f) => ({ query: { userID: f.plainUserId } }) },

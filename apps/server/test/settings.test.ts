@@ -134,6 +134,14 @@ describeWithServer(
         roleUserIDs: [ann.userID],
         activeToggles: [abilities.varianceDashboardView, abilities.settingsRolesManage],
       });
+      const lookup = await admin.call("POST", "/api/variance/Lookup/GetRoleList", {
+        filter: "ANALY",
+        startRow: 1,
+        rowLimit: 100,
+      });
+      expect(lookup.json).toEqual({ rows: [{ roleID, name: "Analysts" }], totalRows: 1 });
+      const none = await admin.call("POST", "/api/variance/Lookup/GetRoleList", { filter: "nobody" });
+      expect(none.json).toEqual({ rows: [], totalRows: 0 });
       const list = await admin.call("GET", "/api/variance/Role/GetRoleList");
       expect(list.json).toEqual([{ roleID, roleInfo: detail.json.roleInfo, userCount: 1 }]);
       expect((await admin.call("POST", `/api/variance/Role/Delete?roleID=${roleID}`)).status).toBe(200);

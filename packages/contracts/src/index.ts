@@ -54,6 +54,7 @@ export const contracts = {
   availableAbilities: roles.availableAbilities,
   editRole: roles.editRole,
   deleteRole: roles.deleteRole,
+  lookupRoleList: roles.lookupRoleList,
   getUserList: users.getUserList,
   getUserDetail: users.getUserDetail,
   userPasswordStatus: users.userPasswordStatus,

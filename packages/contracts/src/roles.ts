@@ -89,3 +89,25 @@ export const deleteRole = defineContract({
   policy: "never",
   summary: "Delete a role; its users lose the abilities it granted.",
 });
+
+/** spec 7.4: the role picker's lookup (startRow is 1-based; rowLimit 100 by default). */
+export const lookupRoleList = defineContract({
+  name: "Lookup/GetRoleList",
+  method: "POST",
+  root: "variance",
+  path: "Lookup/GetRoleList",
+  body: z.object({
+    filter: z.string().max(200).nullish(),
+    searchParams: z.unknown().optional(),
+    startRow: z.number().int().min(1).default(1),
+    rowLimit: z.number().int().min(1).max(1000).default(100),
+  }),
+  response: z.object({
+    rows: z.array(z.object({ roleID: z.string(), name: z.string() })),
+    totalRows: z.number().int(),
+  }),
+  responseKind: "json",
+  access: abilities.settingsUsersManage,
+  policy: "lookup",
+  summary: "Roles whose name contains the filter, a page at a time.",
+});

@@ -5,6 +5,7 @@ import {
   editRole,
   getRoleDetail,
   getRoleList,
+  lookupRoleList,
   type RoleAbility,
 } from "@varia/contracts";
 import type { FastifyInstance } from "fastify";
@@ -65,6 +66,23 @@ export async function roleRoutes(app: FastifyInstance, deps: AppDeps) {
       roleInfo: { name: r.name, description: r.description },
       userCount: Number(r.users),
     }));
+  });
+
+  registerContract(app, deps, lookupRoleList, async ({ auth, body }) => {
+    let query = db.selectFrom("roles").where("organisation_id", "=", auth!.organisation.id);
+    const filter = body.filter?.trim().toLowerCase();
+    if (filter)
+      query = query.where((eb) => eb(eb.fn("strpos", [eb.fn("lower", ["name"]), eb.val(filter)]), ">", 0));
+    const [rows, total] = await Promise.all([
+      query
+        .select(["id", "name"])
+        .orderBy("name")
+        .offset(body.startRow - 1)
+        .limit(body.rowLimit)
+        .execute(),
+      query.select((eb) => eb.fn.countAll<string>().as("n")).executeTakeFirstOrThrow(),
+    ]);
+    return { rows: rows.map((r) => ({ roleID: r.id, name: r.name })), totalRows: Number(total.n) };
   });
 
   registerContract(app, deps, getRoleDetail, async ({ auth, query }) => {

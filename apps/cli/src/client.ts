@@ -1,5 +1,5 @@
 import { type ApiClient, createApiClient } from "@varia/api-client";
-import { fetch as undiciFetch } from "undici";
+import { FormData as UndiciFormData, fetch as undiciFetch } from "undici";
 import { CliError } from "./cli-error";
 import { resolveConfig } from "./config-file";
 
@@ -12,6 +12,7 @@ export function clientFor(config: { host?: string; token?: string }): ApiClient 
   return createApiClient({
     baseUrl: config.host,
     fetch: undiciFetch as unknown as typeof fetch,
+    FormData: UndiciFormData as unknown as typeof FormData,
     headers: () => ({ authorization: `Bearer ${token}` }),
   });
 }

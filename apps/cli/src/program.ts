@@ -1,5 +1,6 @@
 import { Command, CommanderError } from "commander";
 import { CliError, describeError } from "./cli-error";
+import { registerImport } from "./commands/import";
 import { registerLogin } from "./commands/login";
 import { registerTokens } from "./commands/tokens";
 import { registerWhoami } from "./commands/whoami";
@@ -14,6 +15,7 @@ export function buildProgram(output: Output = processOutput): Command {
   registerLogin(program, output);
   registerWhoami(program, output);
   registerTokens(program, output);
+  registerImport(program, output);
   return program;
 }
 
@@ -21,7 +23,8 @@ export function buildProgram(output: Output = processOutput): Command {
 export async function runCli(argv: string[], output: Output = processOutput): Promise<number> {
   try {
     await buildProgram(output).parseAsync(argv, { from: "user" });
-    return 0;
+    // A command that ran but reports a failure (a failed import) sets the exit code itself.
+    return typeof process.exitCode === "number" ? process.exitCode : 0;
   } catch (error) {
     if (error instanceof CommanderError) return error.exitCode;
     output.err(`varia: ${describeError(error)}`);

@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn, spawnSync } from "node:child_process";
-import { mkdtempSync, rmSync, statSync } from "node:fs";
+import { mkdtempSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -98,5 +98,35 @@ describe("varia login and whoami against a running server", () => {
     });
     expect(none.status).toBe(1);
     expect(none.stderr).toContain("Not logged in: run `varia login`");
+  });
+
+  it("uploads a CSV and waits for the job with the import machine; a file with three bad rows fails listing all three", () => {
+    const env = { ...cliEnv, VARIA_HOST: server.url, VARIA_TOKEN: token };
+    const dir = mkdtempSync(join(tmpdir(), "varia-cli-import-"));
+    const template = varia(["import", "template", "-o", join(dir, "template.csv")], env);
+    expect(template.status).toBe(0);
+    const good = varia(
+      ["import", "upload", join(dir, "template.csv"), "--wait", "--poll-interval", "0.2", "--json"],
+      env,
+    );
+    expect(good.status).toBe(0);
+    expect(JSON.parse(good.stdout)).toMatchObject({ status: "Completed", rowsImported: 2 });
+    const bad = join(dir, "bad.csv");
+    writeFileSync(
+      bad,
+      [
+        "InvoiceDate,InvoiceNumber,ClientCode,ItemCode,StockType,Quantity,Amount",
+        "2025-13-01,A,C1,I1,Subscription,1,10",
+        "2025-01-01,B,,I1,Subscription,1,10",
+        "2025-01-01,C,C1,I1,Thing,1,10",
+      ].join("\n"),
+    );
+    const failed = varia(["import", "upload", bad, "--wait", "--poll-interval", "0.2"], env);
+    expect(failed.status).toBe(2);
+    expect(failed.stdout).toContain("Job failed: The file has 3 invalid cells; nothing was imported");
+    expect(failed.stdout).toContain("line 2, InvoiceDate: '2025-13-01' is not a date (YYYY-MM-DD)");
+    expect(failed.stdout).toContain("line 3, ClientCode: is required");
+    expect(failed.stdout).toContain("line 4, StockType: 'Thing' is not Subscription, Product or Hourly");
+    expect(failed.stderr).toContain("Checking on job status...");
   });
 });

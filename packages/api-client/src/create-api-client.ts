@@ -15,6 +15,8 @@ export interface ApiClientOptions {
   clock?: Clock;
   random?: () => number;
   cookies?: CookieJar;
+  /** The FormData class that belongs with `fetch` (undici's own when `fetch` is undici's). */
+  FormData?: typeof FormData;
 }
 
 export interface CallInput {
@@ -177,7 +179,7 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
 
     async upload(contract, input, uploadOptions = {}) {
       const url = urlOf(contract, input);
-      const form = new FormData();
+      const form = new (options.FormData ?? FormData)();
       const blob =
         input.file instanceof Blob
           ? input.file

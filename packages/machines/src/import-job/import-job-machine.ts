@@ -47,6 +47,7 @@ export const importJobMachine = setup({
     context: {} as ImportJobContext,
     events: {} as ImportJobEvent,
     input: {} as ImportJobInput,
+    output: {} as { status: JobStatus; job: ImportJob | null },
   },
   actors: {
     getStatus: fromPromise<ImportJob, { jobGuid: string }>(async () => notProvided("getStatus")),

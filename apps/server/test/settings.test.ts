@@ -94,6 +94,16 @@ describeWithServer(
       );
       expect(escalate.status).toBe(403);
 
+      // A token made before scopes existed keeps its user's abilities.
+      await ctx()
+        .database.db.updateTable("api_tokens")
+        .set({ scoped: false })
+        .where("id", "=", created.json.tokenID as string)
+        .execute();
+      expect((await bearer.request("GET", "/api/variance/Role/GetRoleList", undefined, auth)).status).toBe(
+        200,
+      );
+
       const revoked = await call("DELETE", `/api/variance/token?tokenID=${created.json.tokenID}`);
       expect(revoked.status).toBe(200);
       expect((await bearer.request("GET", "/api/Account/AuthorisedPing", undefined, auth)).status).toBe(401);

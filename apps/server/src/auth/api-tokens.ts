@@ -46,6 +46,7 @@ export async function createApiToken(
         name: input.name,
         token_hash: hashSecret(token),
         token_prefix: token.slice(0, apiTokenPrefix.length + 4),
+        scoped: true,
       })
       .execute();
     if (abilities.length)
@@ -70,11 +71,11 @@ export async function findApiToken(
   db: Kysely<Schema>,
   token: string,
   now = new Date(),
-): Promise<{ organisationId: string; userId: string; tokenId: string } | null> {
+): Promise<{ organisationId: string; userId: string; tokenId: string; scoped: boolean } | null> {
   if (!token.startsWith(apiTokenPrefix) || token.length > 200) return null;
   const row = await db
     .selectFrom("api_tokens")
-    .select(["organisation_id", "user_id", "id", "last_used_at"])
+    .select(["organisation_id", "user_id", "id", "last_used_at", "scoped"])
     .where("token_hash", "=", hashSecret(token))
     .where("revoked_at", "is", null)
     .executeTakeFirst();
@@ -87,5 +88,5 @@ export async function findApiToken(
       .where("id", "=", row.id)
       .execute();
   }
-  return { organisationId: row.organisation_id, userId: row.user_id, tokenId: row.id };
+  return { organisationId: row.organisation_id, userId: row.user_id, tokenId: row.id, scoped: row.scoped };
 }

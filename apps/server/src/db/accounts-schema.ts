@@ -8,6 +8,9 @@ declare module "./schema" {
     mfa_last_step: ColumnType<string | null, number | string | null | undefined, number | string | null>;
     mfa_skipped_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
   }
+  interface ApiTokensTable {
+    scoped: ColumnType<boolean, boolean | undefined, boolean>;
+  }
   interface SessionsTable {
     host_tenant: ColumnType<string | null, string | null | undefined, string | null>;
   }

@@ -91,10 +91,10 @@ export async function resolveAuth(
     if (!token) return null;
     const found = await loadUser(db, token.organisationId, token.userId);
     if (!found || (explicit !== null && found.organisation.tenant !== explicit)) return null;
-    const abilities = intersectAbilities(
-      await loadUserAbilities(db, found.user),
-      await loadTokenAbilities(db, token.organisationId, token.tokenId),
-    );
+    const held = await loadUserAbilities(db, found.user);
+    const abilities = token.scoped
+      ? intersectAbilities(held, await loadTokenAbilities(db, token.organisationId, token.tokenId))
+      : held;
     return { ...found, method: "ApiToken", tokenId: token.tokenId, abilities };
   }
   const sessionId = request.cookies[sessionCookieName(options.secureCookies)];

@@ -23,6 +23,7 @@ export function startImportWorker(
         if (stopped) return;
         const job = await claimNextImport(db);
         if (!job) break;
+        log.info({ job: job.id, attempt: job.attempts }, "import started");
         try {
           const outcome = await runImportJob(db, job);
           log.info({ job: job.id, ...outcome }, "import finished");

@@ -9,6 +9,8 @@ export interface ServerConfig {
   /** A PostgreSQL server; when absent, the embedded PGlite under `dataDir/data`. */
   readonly databaseUrl: string | undefined;
   readonly demoMode: boolean;
+  /** Loads the generated demo business into the `demo` organisation on first start (default on). */
+  readonly seedDemoData: boolean;
   /** Serves the developer-only component gallery at /testbed (spec 2.2). */
   readonly testbed: boolean;
   /** The address users reach the product at; links in e-mails are built from it, never from Host. */
@@ -35,6 +37,12 @@ export interface ServerConfig {
   readonly ssoProviders: Readonly<Partial<Record<SsoProviderName, SsoProviderConfig>>>;
   /** Calls per IP address and 15 minutes on the public sign-in, reset and demo endpoints. */
   readonly authRateLimitPerIp: number;
+  /**
+   * Which proxies to believe about the client's address (X-Forwarded-For): `VARIA_TRUST_PROXY` =
+   * `true`, or comma-separated addresses/CIDRs. Off by default: behind a load balancer, set it, or the
+   * per-address limits see one address for everyone.
+   */
+  readonly trustProxy: boolean | string;
 }
 
 export const ssoProviderNames = ["Google", "Intuit", "Microsoft", "Xero"] as const;
@@ -79,6 +87,11 @@ function flag(value: string | undefined): boolean {
   return value !== undefined && /^(1|true|yes|on)$/i.test(value);
 }
 
+function trustProxy(value: string | undefined): boolean | string {
+  if (!value || /^(0|false|no|off)$/i.test(value)) return false;
+  return /^(true|yes|on)$/i.test(value) ? true : value;
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   const port = Number(env.PORT ?? 8080);
   if (!Number.isInteger(port) || port < 0 || port > 65535)
@@ -91,6 +104,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     databaseUrl: env.DATABASE_URL || undefined,
     demoMode: flag(env.VARIA_DEMO_MODE),
     testbed: flag(env.VARIA_TESTBED),
+    seedDemoData: env.VARIA_SEED_DEMO === undefined || flag(env.VARIA_SEED_DEMO),
     publicUrl,
     defaultTenant: env.VARIA_DEFAULT_TENANT === "" ? undefined : (env.VARIA_DEFAULT_TENANT ?? "demo"),
     webDist: resolve(env.VARIA_WEB_DIST ?? resolve(repoRoot, "apps", "web", "dist")),
@@ -114,5 +128,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
       .filter(Boolean),
     ssoProviders: ssoProviders(env),
     authRateLimitPerIp: Number(env.VARIA_AUTH_RATE_LIMIT_PER_IP ?? 300),
+    trustProxy: trustProxy(env.VARIA_TRUST_PROXY),
   };
 }

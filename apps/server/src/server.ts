@@ -40,7 +40,7 @@ export async function buildServer(
             },
           },
     bodyLimit: 1024 * 1024,
-    trustProxy: false,
+    trustProxy: config.trustProxy,
   });
   const deps: AppDeps = {
     database,

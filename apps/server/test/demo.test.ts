@@ -159,6 +159,44 @@ describeWithServer(
       expect((await browser.request("POST", "/api/Demo/Verify", { email, code: fresh })).status).toBe(401);
     });
 
+    it("deletes a visitor's copy after a week, when another visitor signs in", async () => {
+      const visit = async (email: string) => {
+        const browser = new Browser(ctx().tenantUrl("demo"));
+        await signup(browser, email);
+        await browser.request("POST", "/api/Demo/Verify", {
+          email,
+          code: codeOf((await mail.waitFor(email)).subject),
+        });
+        const profile = (await browser.request("GET", "/api/Account/AuthorisedPing")).json.profile as Record<
+          string,
+          string
+        >;
+        return profile.organisationGUID;
+      };
+      const first = await visit(`week1.${ctx().kind}@bigcorp.example.com`);
+      const exists = async (id: string | undefined) =>
+        (await ctx().database.db.selectFrom("organisations").select("id").where("id", "=", id!).execute())
+          .length === 1;
+      clock.advance(6 * 24 * 3600_000);
+      const second = await visit(`week2.${ctx().kind}@bigcorp.example.com`);
+      expect(await exists(first)).toBe(true);
+      clock.advance(24 * 3600_000 + 1000);
+      await visit(`week3.${ctx().kind}@bigcorp.example.com`);
+      expect(await exists(first)).toBe(false);
+      expect(await exists(second)).toBe(true);
+      expect(
+        await exists(
+          (
+            await ctx()
+              .database.db.selectFrom("organisations")
+              .select("id")
+              .where("tenant", "=", "demo")
+              .executeTakeFirst()
+          )?.id,
+        ),
+      ).toBe(true);
+    });
+
     it("stores a contact message and mails it to the configured address", async () => {
       const email = `contact.${ctx().kind}@bigcorp.example.com`;
       const browser = new Browser(ctx().tenantUrl("demo"));

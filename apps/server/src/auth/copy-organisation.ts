@@ -36,7 +36,7 @@ interface ColumnRow {
 export async function copyOrganisation(
   db: Kysely<Schema>,
   sourceId: string,
-  target: { tenant: string; isDemo: boolean },
+  target: { tenant: string; isDemo: boolean; createdAt: Date },
 ): Promise<string> {
   const newId = randomUUID();
   await db.transaction().execute(async (tx) => {
@@ -66,6 +66,7 @@ export async function copyOrganisation(
       id: sql`${newId}::uuid`,
       tenant: sql`${target.tenant}::text`,
       is_demo: sql`${target.isDemo}::boolean`,
+      created_at: sql`${target.createdAt}::timestamptz`,
     };
     const orgNames = organisationColumns.filter((c) => !c.generated).map((c) => c.column_name);
     await sql`insert into organisations (${sql.join(orgNames.map((n) => sql.raw(quote(n))))})

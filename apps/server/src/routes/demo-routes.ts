@@ -26,6 +26,32 @@ export function isBusinessEmail(email: string, blocked: readonly string[]): bool
   return !blocked.some((b) => domain === b || domain.endsWith(`.${b}`));
 }
 
+/** A visitor's copy lasts a week; older copies go when the next visitor signs in. */
+export const demoCopyLifetimeMs = 7 * 24 * 3600_000;
+
+/** Deletes demo copies older than their lifetime (a few at a time); their rows go by cascade. */
+export async function deleteStaleDemoCopies(deps: AppDeps): Promise<number> {
+  const stale = await deps.db
+    .selectFrom("organisations")
+    .select("id")
+    .where("is_demo", "=", true)
+    .where("tenant", "like", "demo-%")
+    .where("tenant", "<>", deps.config.demoTenant)
+    .where(sql`created_at`, "<", new Date(deps.now().getTime() - demoCopyLifetimeMs))
+    .limit(20)
+    .execute();
+  if (stale.length === 0) return 0;
+  await deps.db
+    .deleteFrom("organisations")
+    .where(
+      "id",
+      "in",
+      stale.map((o) => o.id),
+    )
+    .execute();
+  return stale.length;
+}
+
 /** What a demo visitor may not do in their copy: invite people or mint tokens. */
 const demoWithheld = new Set([abilities.settingsUsersManage, abilities.settingsTokensManage]);
 
@@ -120,7 +146,7 @@ export async function demoRoutes(app: FastifyInstance, deps: AppDeps) {
       .executeTakeFirst();
     if (!source) throw new AppError("Internal", "The demo organisation does not exist");
     const tenant = `demo-${randomUUID().replace(/-/g, "").slice(0, 16)}`;
-    const organisationId = await copyOrganisation(db, source.id, { tenant, isDemo: true });
+    const organisationId = await copyOrganisation(db, source.id, { tenant, isDemo: true, createdAt: now });
     const userId = randomUUID();
     const roleId = randomUUID();
     await db.transaction().execute(async (tx) => {
@@ -171,6 +197,9 @@ export async function demoRoutes(app: FastifyInstance, deps: AppDeps) {
       hostTenant: requestTenant(request, deps.config.defaultTenant).tenant,
     });
     request.log.info({ organisation: tenant }, "demo visitor signed in to a fresh copy");
+    await deleteStaleDemoCopies(deps).catch((error: unknown) =>
+      request.log.error({ err: error }, "deleting old demo copies failed"),
+    );
   });
 
   registerContract(app, deps, demoContactUs, async ({ auth, body, request }) => {

@@ -9,6 +9,7 @@ import {
   type PasswordTokenKind,
 } from "../auth/password-tokens";
 import { hashPassword, verifyPassword } from "../auth/passwords";
+import { hashSecret } from "../auth/secret-tokens";
 import { deleteUserSessions } from "../auth/sessions";
 import { lockedError, startSession, tenantSiteUrl } from "../auth/sign-in";
 import { lockedForSeconds, recordEvent, takeRateLimit } from "../auth/throttle";
@@ -149,14 +150,22 @@ export async function passwordRoutes(app: FastifyInstance, deps: AppDeps) {
       .where("organisation_id", "=", organisation.id)
       .where("id", "=", user.id)
       .execute();
-    // Every other session ends; this one continues under a new id.
+    // Every other session ends; this one continues under a new id, as long-lived as it was.
+    const current = auth!.sessionId
+      ? await db
+          .selectFrom("sessions")
+          .select(["stay_logged_in", "host_tenant"])
+          .where("id_hash", "=", hashSecret(auth!.sessionId))
+          .executeTakeFirst()
+      : undefined;
     await deleteUserSessions(db, organisation.id, user.id);
-    if (auth!.sessionId)
+    if (current)
       await startSession(deps, reply, {
         organisationId: organisation.id,
         userId: user.id,
         method: auth!.method,
-        stayLoggedIn: false,
+        stayLoggedIn: current.stay_logged_in,
+        hostTenant: current.host_tenant,
       });
     request.log.info({ organisation: organisation.tenant, user: user.id }, "password changed");
   });

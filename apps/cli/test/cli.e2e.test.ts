@@ -25,7 +25,13 @@ function startServer(env: NodeJS.ProcessEnv): Promise<{ child: ChildProcess; url
 describe("varia login and whoami against a running server", () => {
   const dataDir = mkdtempSync(join(tmpdir(), "varia-cli-server-"));
   const configDir = mkdtempSync(join(tmpdir(), "varia-cli-config-"));
-  const serverEnv = { ...process.env, VARIA_DATA_DIR: dataDir, LOG_LEVEL: "silent", DATABASE_URL: "" };
+  const serverEnv = {
+    ...process.env,
+    VARIA_DATA_DIR: dataDir,
+    LOG_LEVEL: "silent",
+    DATABASE_URL: "",
+    VARIA_SEED_DEMO: "false",
+  };
   const cliEnv = { ...process.env, VARIA_CONFIG_DIR: configDir, VARIA_HOST: "", VARIA_TOKEN: "" };
   let server: { child: ChildProcess; url: string };
   let token: string;

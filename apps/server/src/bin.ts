@@ -6,6 +6,7 @@ import { acquireOwnerLock } from "./admin/owner-lock";
 import { loadConfig, type ServerConfig } from "./config";
 import { openDatabase } from "./db/database";
 import { migrate } from "./db/migrate";
+import { seedDemo } from "./demo/seed-demo";
 import { databaseTarget, startServer } from "./server";
 
 const demoAdminEmail = "admin@demo.example.com";
@@ -55,7 +56,7 @@ async function runDirect(config: ServerConfig, command: string, args: Record<str
   const database = await openDatabase(databaseTarget(config));
   try {
     await migrate(database);
-    return await runAdminCommand(database.db, command, args);
+    return await runAdminCommand(database.db, command, args, { dataDir: config.dataDir, inServer: false });
   } finally {
     await database.close();
   }
@@ -91,8 +92,14 @@ program
       firstStart = demo.generatedPassword
         ? `Sign in as ${demo.adminEmail} with the password ${demo.generatedPassword} (shown only this once).`
         : `Sign in as ${demo.adminEmail} with the password from VARIA_DEMO_ADMIN_PASSWORD.`;
+      if (config.seedDemoData) {
+        // Through the import path, as a queued job: the server answers while it loads.
+        const job = await seedDemo(server.database.db, config.dataDir, "demo");
+        firstStart += `\nLoading three years of demo data (import job ${job.jobGuid}).`;
+      }
     }
-    const handler: AdminHandler = (command, args) => runAdminCommand(server.database.db, command, args);
+    const handler: AdminHandler = (command, args) =>
+      runAdminCommand(server.database.db, command, args, { dataDir: config.dataDir, inServer: true });
     const adminSocket = lock ? await listenAdminSocket(config.dataDir, handler) : undefined;
     const port = new URL(server.url).port;
     process.stdout.write(
@@ -156,6 +163,21 @@ org
       if (result.generatedPassword)
         process.stdout.write(`Password (shown once): ${result.generatedPassword}\n`);
     }
+  });
+
+program
+  .command("seed-demo")
+  .description("Load the generated demo business into an organisation, through the import path")
+  .requiredOption("--tenant <tenant>", "the organisation")
+  .option("--json", "print JSON")
+  .action(async (options: { tenant: string; json?: boolean }) => {
+    const result = (await withDatabase(loadConfig(), "seed-demo", { tenant: options.tenant }).catch(
+      (error: Error) => fail(error.message),
+    )) as { jobGuid: string; duplicate: boolean };
+    if (options.json) process.stdout.write(`${JSON.stringify(result)}\n`);
+    else if (result.duplicate)
+      process.stdout.write(`The demo data is already loaded (job ${result.jobGuid})\n`);
+    else process.stdout.write(`Loading the demo data as import job ${result.jobGuid}\n`);
   });
 
 const token = program.command("token").description("API tokens");

@@ -2,7 +2,7 @@ import { type ChildProcess, spawn, spawnSync } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 
 const bin = join(import.meta.dirname, "..", "bin", "varia-server.js");
 
@@ -45,6 +45,29 @@ describe("varia-server and the embedded database's single owner", () => {
     expect(server.output).toMatch(
       /Sign in as admin@demo\.example\.com with the password \S{20} \(shown only this once\)/,
     );
+  });
+
+  it("loads three years of demo data on first start, through the import path", {
+    timeout: 90_000,
+  }, async () => {
+    expect(server.output).toMatch(/Loading three years of demo data \(import job [0-9a-f-]{36}\)/);
+    const url = /running at (http:\/\/localhost:\d+)/.exec(server.output)?.[1];
+    const token = run(
+      ["token", "create", "--tenant", "demo", "--email", "admin@demo.example.com", "--name", "t"],
+      env,
+    );
+    const headers = { authorization: `Bearer ${token.stdout.trim()}` };
+    await vi.waitFor(
+      async () => {
+        const response = await fetch(`${url}/api/variance/VarianceOverview/ActualPeriods`, { headers });
+        const periods = (await response.json()) as unknown[];
+        expect(periods).toHaveLength(36);
+        expect(periods[0]).toEqual({ yearNo: 2026, monthNo: 10 });
+      },
+      { timeout: 60_000, interval: 250 },
+    );
+    const again = run(["seed-demo", "--tenant", "demo", "--json"], env);
+    expect(JSON.parse(again.stdout)).toMatchObject({ duplicate: true });
   });
 
   it("runs admin commands through the running server", () => {

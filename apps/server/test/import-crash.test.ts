@@ -53,6 +53,7 @@ for (const kind of testDatabaseKinds()) {
       LOG_LEVEL: "info",
       DATABASE_URL: databaseUrl,
       VARIA_DEMO_ADMIN_PASSWORD: "a long enough password",
+      VARIA_SEED_DEMO: "false",
     };
     let server: { child: ChildProcess; url: string } | undefined;
 

@@ -1,6 +1,14 @@
 import type { Kysely } from "kysely";
 import type { Schema } from "../db/schema";
+import { seedDemo } from "../demo/seed-demo";
+import { runQueuedImports } from "../imports/import-jobs";
 import { createOrganisation, createTokenForUser } from "./organisations";
+
+/** Where an admin command runs: inside the running server (its worker runs queued jobs) or alone. */
+export interface AdminContext {
+  dataDir: string;
+  inServer: boolean;
+}
 
 function text(args: Record<string, unknown>, name: string): string {
   const value = args[name];
@@ -23,11 +31,21 @@ export const adminCommands = {
       email: text(args, "email"),
       name: text(args, "name"),
     }),
+  "seed-demo": async (db: Kysely<Schema>, args: Record<string, unknown>, context: AdminContext) => {
+    const queued = await seedDemo(db, context.dataDir, text(args, "tenant"));
+    if (!context.inServer) await runQueuedImports(db);
+    return queued;
+  },
 } as const;
 
 export type AdminCommand = keyof typeof adminCommands;
 
-export function runAdminCommand(db: Kysely<Schema>, command: string, args: Record<string, unknown>) {
+export function runAdminCommand(
+  db: Kysely<Schema>,
+  command: string,
+  args: Record<string, unknown>,
+  context: AdminContext,
+) {
   if (!Object.hasOwn(adminCommands, command)) throw new Error(`Unknown admin command '${command}'`);
-  return adminCommands[command as AdminCommand](db, args);
+  return adminCommands[command as AdminCommand](db, args, context);
 }

@@ -202,3 +202,15 @@ export async function failImportAttempt(
     message: final ? `The import failed ${job.attempts} times: ${error.message}` : error.message,
   });
 }
+
+/** Runs every queued import now, one after another (admin commands run without a server). */
+export async function runQueuedImports(db: Kysely<Schema>) {
+  await requeueInterruptedImports(db);
+  for (let job = await claimNextImport(db); job; job = await claimNextImport(db)) {
+    try {
+      await runImportJob(db, job);
+    } catch (error) {
+      await failImportAttempt(db, job, error as Error);
+    }
+  }
+}

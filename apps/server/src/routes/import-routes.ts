@@ -33,7 +33,7 @@ export async function importRoutes(app: FastifyInstance, deps: AppDeps) {
       );
     }
     const part = await request.file();
-    if (!part || part.fieldname !== "csv") {
+    if (part?.fieldname !== "csv") {
       throw new AppError("BadRequest", "The upload needs the file in the multipart part 'csv'", [
         { field: "csv", message: "is required" },
       ]);

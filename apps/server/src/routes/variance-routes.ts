@@ -5,7 +5,8 @@ import { registerContract } from "../http/contract-route";
 import type { AppDeps } from "../http/deps";
 
 export async function varianceRoutes(app: FastifyInstance, deps: AppDeps) {
-  // The months that hold Actual data, newest first (spec 4.4).
+  // The months that hold Actual data, newest first (spec 4.4), up to the latest invoiced month:
+  // a prepaid year spreads into months that have not happened yet, which are not actuals yet.
   registerContract(app, deps, actualPeriods, async ({ auth }) => {
     const rows = await deps.db
       .selectFrom("monthly_cube")
@@ -15,6 +16,12 @@ export async function varianceRoutes(app: FastifyInstance, deps: AppDeps) {
       ])
       .where("organisation_id", "=", auth!.organisation.id)
       .where("record_type", "=", "Actual")
+      .where(
+        "month",
+        "<=",
+        sql<Date>`(select date_trunc('month', max(invoice_date))::date from invoice_lines
+          where organisation_id = ${auth!.organisation.id} and record_type = 'Actual')`,
+      )
       .groupBy("month")
       .orderBy("month", "desc")
       .execute();

@@ -1,0 +1,33 @@
+import { createHash, randomUUID } from "node:crypto";
+import { mkdir, writeFile } from "node:fs/promises";
+import { join } from "node:path";
+import type { Kysely } from "kysely";
+import type { Schema } from "../db/schema";
+import { enqueueImport } from "../imports/import-jobs";
+import { generateDemoCsv } from "./generate-demo-data";
+
+/**
+ * Loads the generated demo business into an organisation through the import path (a queued job,
+ * as an upload would be). The same data twice is a no-op: the job is keyed by the file's hash.
+ */
+export async function seedDemo(db: Kysely<Schema>, dataDir: string, tenant: string) {
+  const organisation = await db
+    .selectFrom("organisations")
+    .select("id")
+    .where("tenant", "=", tenant.toLowerCase())
+    .executeTakeFirst();
+  if (!organisation) throw new Error(`No organisation with tenant '${tenant}'`);
+  const csv = generateDemoCsv();
+  const uploads = join(dataDir, "uploads");
+  await mkdir(uploads, { recursive: true });
+  const filePath = join(uploads, `${randomUUID()}.csv`);
+  await writeFile(filePath, csv);
+  return enqueueImport(db, {
+    organisationId: organisation.id,
+    userId: null,
+    fileName: "varia-demo-data.csv",
+    filePath,
+    sha256: createHash("sha256").update(csv).digest("hex"),
+    idempotencyKey: undefined,
+  });
+}

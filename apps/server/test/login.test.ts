@@ -187,6 +187,28 @@ describeWithServer(
       expect(browser.cookie("varia_session")).toBeTruthy();
     });
 
+    it("takes as long to refuse an unknown account as a wrong password (no timing oracle)", async () => {
+      const org = await ctx().createOrganisation("timing");
+      const browser = new Browser(ctx().tenantUrl("timing"));
+      const time = async (email: string) => {
+        const started = performance.now();
+        const answer = await browser.request("POST", "/api/login", { email, password: "wrong password" });
+        expect(answer.status).toBe(401);
+        return performance.now() - started;
+      };
+      const known: number[] = [];
+      const unknown: number[] = [];
+      for (let i = 0; i < 5; i++) {
+        known.push(await time(org.email));
+        unknown.push(await time(`nobody${i}@timing.example.com`));
+      }
+      const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[2]!;
+      // Both spend one argon2id verification (m = 19 MiB, t = 2): without the dummy verification
+      // an unknown account would answer an order of magnitude faster.
+      expect(median(unknown) / median(known)).toBeGreaterThan(0.5);
+      expect(median(unknown) / median(known)).toBeLessThan(2);
+    });
+
     it("keeps 'Stay logged in' sessions for 30 days and others for the browser session", async () => {
       const org = await ctx().createOrganisation("stay");
       const browser = new Browser(ctx().tenantUrl("stay"));

@@ -24,7 +24,10 @@ const quote = (name: string) => `"${name.replace(/"/g, '""')}"`;
 interface ColumnRow {
   table_name: string;
   column_name: string;
+  /** Filled by a sequence or identity: a new value for the organisation row. */
   generated: boolean;
+  /** Computed by the database: never written. */
+  computed: boolean;
 }
 
 /**
@@ -43,7 +46,8 @@ export async function copyOrganisation(
     const columns = (
       await sql<ColumnRow>`
         select table_name, column_name,
-               (is_identity = 'YES' or coalesce(column_default, '') like 'nextval(%' or is_generated = 'ALWAYS') as generated
+               (is_identity = 'YES' or coalesce(column_default, '') like 'nextval(%' or is_generated = 'ALWAYS') as generated,
+               (is_generated = 'ALWAYS' or identity_generation = 'ALWAYS') as computed
         from information_schema.columns
         where table_schema = current_schema()
         order by table_name, ordinal_position`.execute(tx)
@@ -93,7 +97,9 @@ export async function copyOrganisation(
     for (const table of tables) visit(table, new Set());
 
     for (const table of ordered) {
-      const names = (byTable.get(table) ?? []).filter((c) => !c.generated).map((c) => c.column_name);
+      // Sequence-filled ids are copied as they are: every key includes organisation_id, and the
+      // copied rows refer to each other by them (invoice lines to clients and items).
+      const names = (byTable.get(table) ?? []).filter((c) => !c.computed).map((c) => c.column_name);
       await sql`insert into ${sql.raw(quote(table))} (${sql.join(names.map((n) => sql.raw(quote(n))))})
         select ${sql.join(names.map((n) => (n === "organisation_id" ? sql`${newId}::uuid` : sql.raw(quote(n)))))}
         from ${sql.raw(quote(table))} where organisation_id = ${sourceId}`.execute(tx);

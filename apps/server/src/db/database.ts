@@ -24,6 +24,11 @@ export type DatabaseTarget = { kind: "pglite"; dataDir: string | null } | { kind
 export async function openDatabase(target: DatabaseTarget): Promise<Database> {
   if (target.kind === "postgres") {
     const pool = new pg.Pool({ connectionString: target.url, max: 10 });
+    // An idle connection the server closes (a restart, a failover) must not take the process down:
+    // the pool drops it and opens another on the next query.
+    pool.on("error", (error) => {
+      process.emitWarning(`An idle database connection was closed: ${error.message}`);
+    });
     const db = new Kysely<Schema>({ dialect: new PostgresDialect({ pool }) });
     return {
       kind: "postgres",

@@ -13,6 +13,7 @@ import { registerMetrics } from "./http/metrics";
 import { buildOpenApi } from "./http/openapi";
 import { accountRoutes } from "./routes/account-routes";
 import { demoRoutes } from "./routes/demo-routes";
+import { exportRoutes } from "./routes/export-routes";
 import { importRoutes } from "./routes/import-routes";
 import { loginRoutes } from "./routes/login-routes";
 import { passwordRoutes } from "./routes/password-routes";
@@ -104,6 +105,7 @@ export const app = fp(
       await tokenRoutes(api, deps);
       await userRoutes(api, deps);
       await importRoutes(api, deps);
+      await exportRoutes(api, deps);
       await varianceRoutes(api, deps);
     });
 

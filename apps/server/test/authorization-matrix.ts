@@ -49,6 +49,7 @@ export const matrix: Partial<Record<ContractName, MatrixEntry>> = {
   importUpload: { status: 415 },
   importGetJobStatus: { input: { query: { JobGuid: randomUuid } }, status: 404 },
   importTemplate: {},
+  exportRawData: {},
   login: { input: { body: { email: "nobody@matrix.example.com", password: "not a password" } }, status: 401 },
   logout: {},
   globalLogin: {

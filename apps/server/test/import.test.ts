@@ -246,4 +246,42 @@ describeWithServer("CSV import", (ctx) => {
     });
     expect(await snapshot("sourcecopy")).toEqual(await snapshot("source"));
   });
+
+  it("exports the lines as CSV that a spreadsheet opens safely, filtered by month and client", async () => {
+    const file = [
+      header,
+      '2025-04-01,E-1,1,C1,"=HYPERLINK(""http://x"")",PRO,+Pro,Subscription,1,,-12.50,,@boss,,,,',
+      "2025-05-01,E-2,1,C2,Plain Co,PRO,+Pro,Subscription,2,,40.00,10.00,,,,,",
+      "",
+    ].join("\n");
+    const queued = await upload("export", file);
+    await finalStatus("export", queued.json.jobGuid);
+    const all = await call("export", "/api/variance/Data/ExportRawData");
+    expect(all.status).toBe(200);
+    expect(all.headers.get("content-type")).toContain("text/csv");
+    const lines = all.text.trim().split("\n");
+    expect(lines[0]).toBe(
+      "InvoiceDate,InvoiceNumber,LineNumber,ClientCode,ClientName,ItemCode,ItemName,StockType,Category,Salesperson,Quantity,UnitPrice,Amount,Cost,Margin,ServiceFrom,ServiceTo,RecordType",
+    );
+    expect(lines[1]).toBe(
+      `2025-04-01,E-1,1,C1,"'=HYPERLINK(""http://x"")",PRO,'+Pro,Subscription,Recurring,'@boss,1.0000,,-12.50,0.00,-12.50,,,Actual`,
+    );
+    expect(lines[2]).toBe(
+      "2025-05-01,E-2,1,C2,Plain Co,PRO,'+Pro,Subscription,Recurring,,2.0000,,40.00,10.00,30.00,,,Actual",
+    );
+    const may = await call("export", "/api/variance/Data/ExportRawData?dateFrom=2025-05&dateTo=2025-05");
+    expect(may.text.trim().split("\n")).toHaveLength(2);
+    const client = await ctx()
+      .database.db.selectFrom("clients")
+      .innerJoin("organisations", "organisations.id", "clients.organisation_id")
+      .select("clients.id")
+      .where("organisations.tenant", "=", "export")
+      .where("clients.code", "=", "C1")
+      .executeTakeFirstOrThrow();
+    const one = await call("export", `/api/variance/Data/ExportRawData?clientID=${client.id}`);
+    expect(one.text.trim().split("\n").slice(1)).toEqual([lines[1]]);
+    const bad = await call("export", "/api/variance/Data/ExportRawData?dateFrom=May");
+    expect(bad.status).toBe(400);
+    expect(bad.json.message).toContain("dateFrom");
+  });
 });

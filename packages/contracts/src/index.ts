@@ -1,5 +1,6 @@
 import * as account from "./account";
 import * as apiTokens from "./api-tokens";
+import * as dataExport from "./data-export";
 import type { Contract } from "./define-contract";
 import * as demo from "./demo";
 import * as imports from "./imports";
@@ -12,6 +13,7 @@ export * from "./abilities";
 export * from "./account";
 export * from "./api-tokens";
 export * from "./common";
+export * from "./data-export";
 export * from "./define-contract";
 export * from "./demo";
 export * from "./imports";
@@ -30,6 +32,7 @@ export const contracts = {
   importUpload: imports.importUpload,
   importGetJobStatus: imports.importGetJobStatus,
   importTemplate: imports.importTemplate,
+  exportRawData: dataExport.exportRawData,
   login: account.login,
   logout: account.logout,
   globalLogin: account.globalLogin,

@@ -50,6 +50,10 @@ export const matrix: Partial<Record<ContractName, MatrixEntry>> = {
   importGetJobStatus: { input: { query: { JobGuid: randomUuid } }, status: 404 },
   importTemplate: {},
   exportRawData: {},
+  backupList: {},
+  backupCreate: {},
+  backupDownload: { input: { query: { backupID: randomUuid } }, status: 404 },
+  backupRestore: { input: { query: { backupID: randomUuid } }, status: 404 },
   login: { input: { body: { email: "nobody@matrix.example.com", password: "not a password" } }, status: 401 },
   logout: {},
   globalLogin: {

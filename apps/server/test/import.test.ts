@@ -1,3 +1,4 @@
+import { gunzipSync } from "node:zlib";
 import { sql } from "kysely";
 import { expect, it, vi } from "vitest";
 import { createTokenForUser } from "../src/admin/organisations";
@@ -283,5 +284,42 @@ describeWithServer("CSV import", (ctx) => {
     const bad = await call("export", "/api/variance/Data/ExportRawData?dateFrom=May");
     expect(bad.status).toBe(400);
     expect(bad.json.message).toContain("dateFrom");
+  });
+
+  it("takes a backup before every import, and downloads and restores one as a job", async () => {
+    const first = await upload("backup", goodFile);
+    await finalStatus("backup", first.json.jobGuid);
+    const afterFirst = await snapshot("backup");
+    const changed = goodFile.replace("1000.00", "1200.00").replace("INV-3,,C002", "INV-3,,C003");
+    const second = await upload("backup", changed);
+    await finalStatus("backup", second.json.jobGuid);
+    expect(await snapshot("backup")).not.toEqual(afterFirst);
+
+    const list = await call("backup", "/api/Backup/BackupList");
+    expect(list.json.map((b: { reason: string; lineCount: number }) => [b.reason, b.lineCount])).toEqual([
+      ["BeforeImport", 4],
+      ["BeforeImport", 0],
+    ]);
+    const backupID = list.json[0].backupID as string;
+    const file = await fetch(`${ctx().url}/api/Backup/Download?backupID=${backupID}`, {
+      headers: { authorization: `Bearer ${await token("backup")}` },
+    });
+    expect(file.headers.get("content-disposition")).toMatch(/varia-backup-backup-.*\.json\.gz/);
+    const content = JSON.parse(gunzipSync(Buffer.from(await file.arrayBuffer())).toString("utf8"));
+    expect(content.format).toBe("varia-backup/1");
+    expect(content.invoiceLines).toHaveLength(4);
+
+    const restore = await call("backup", `/api/Backup/Restore?backupID=${backupID}`, { method: "POST" });
+    expect(restore.status).toBe(200);
+    const restored = await finalStatus("backup", restore.json.jobGuid);
+    expect(restored.message).toBeNull();
+    expect(restored).toMatchObject({ status: "Completed", rowsImported: 4 });
+    expect(await snapshot("backup")).toEqual(afterFirst);
+    const reasons = (await call("backup", "/api/Backup/BackupList")).json.map(
+      (b: { reason: string }) => b.reason,
+    );
+    expect(reasons[0]).toBe("BeforeRestore");
+    const onDemand = await call("backup", "/api/Backup/Create", { method: "POST" });
+    expect(onDemand.json).toMatchObject({ reason: "OnDemand", lineCount: 4 });
   });
 });

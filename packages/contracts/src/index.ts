@@ -1,5 +1,6 @@
 import * as account from "./account";
 import * as apiTokens from "./api-tokens";
+import * as backups from "./backups";
 import * as dataExport from "./data-export";
 import type { Contract } from "./define-contract";
 import * as demo from "./demo";
@@ -12,6 +13,7 @@ import * as variance from "./variance";
 export * from "./abilities";
 export * from "./account";
 export * from "./api-tokens";
+export * from "./backups";
 export * from "./common";
 export * from "./data-export";
 export * from "./define-contract";
@@ -33,6 +35,10 @@ export const contracts = {
   importGetJobStatus: imports.importGetJobStatus,
   importTemplate: imports.importTemplate,
   exportRawData: dataExport.exportRawData,
+  backupList: backups.backupList,
+  backupCreate: backups.backupCreate,
+  backupDownload: backups.backupDownload,
+  backupRestore: backups.backupRestore,
   login: account.login,
   logout: account.logout,
   globalLogin: account.globalLogin,

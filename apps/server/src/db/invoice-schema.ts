@@ -62,6 +62,17 @@ declare module "./schema" {
       created_at: Generated<Timestamp>;
       started_at: Timestamp | null;
       finished_at: Timestamp | null;
+      kind: Generated<"Import" | "Restore">;
+      backup_id: string | null;
+    };
+    backups: {
+      organisation_id: string;
+      id: string;
+      reason: "BeforeImport" | "OnDemand" | "BeforeRestore";
+      line_count: number;
+      size_bytes: number;
+      data: Uint8Array;
+      created_at: Generated<Timestamp>;
     };
   }
 }

@@ -4,6 +4,7 @@ import { rm } from "node:fs/promises";
 import type { ImportJob, ImportRowError } from "@varia/contracts";
 import { type Kysely, sql } from "kysely";
 import type { Schema } from "../db/schema";
+import { readBackup, restoreBackupContent, takeBackup } from "./backups";
 import { importLimits } from "./invoice-columns";
 import { parseInvoiceRows } from "./parse-invoice-rows";
 import { createLineWriter, rebuildMonthlyCube } from "./store-invoice-lines";
@@ -86,8 +87,9 @@ class RejectedFile extends Error {
   constructor(
     readonly errors: ImportRowError[],
     readonly errorCount: number,
+    message = `The file has ${errorCount} invalid ${errorCount === 1 ? "cell" : "cells"}; nothing was imported`,
   ) {
-    super(`The file has ${errorCount} invalid ${errorCount === 1 ? "cell" : "cells"}; nothing was imported`);
+    super(message);
   }
 }
 
@@ -97,12 +99,15 @@ class RejectedFile extends Error {
  */
 export async function runImportJob(
   db: Kysely<Schema>,
-  job: { organisation_id: string; id: string; file_path: string },
+  job: { organisation_id: string; id: string; file_path: string; kind?: string; backup_id?: string | null },
 ) {
+  if (job.kind === "Restore") return runRestoreJob(db, { ...job, backup_id: job.backup_id ?? "" });
   try {
     const rows = await db.transaction().execute(async (tx) => {
       // One import at a time per organisation, across every server of a PostgreSQL cluster.
       await sql`select pg_advisory_xact_lock(hashtext(${job.organisation_id}))`.execute(tx);
+      // The data as it was before this import, to restore if the import was a mistake.
+      await takeBackup(tx, job.organisation_id, "BeforeImport");
       const writer = createLineWriter(tx, job.organisation_id, job.id);
       const errors: ImportRowError[] = [];
       let errorCount = 0;
@@ -172,13 +177,20 @@ async function finishJob(
 
 /** Claims the oldest pending job (any organisation), marking it Running; none: null. */
 export async function claimNextImport(db: Kysely<Schema>) {
-  const result = await sql<{ organisation_id: string; id: string; file_path: string; attempts: number }>`
+  const result = await sql<{
+    organisation_id: string;
+    id: string;
+    file_path: string;
+    attempts: number;
+    kind: string;
+    backup_id: string | null;
+  }>`
     update import_jobs set status = 'Running', started_at = now(), attempts = attempts + 1
     where (organisation_id, id) = (
       select organisation_id, id from import_jobs where status = 'Pending'
       order by created_at limit 1 for update skip locked
     )
-    returning organisation_id, id, file_path, attempts
+    returning organisation_id, id, file_path, attempts, kind, backup_id
   `.execute(db);
   return result.rows[0] ?? null;
 }
@@ -213,4 +225,73 @@ export async function runQueuedImports(db: Kysely<Schema>) {
       await failImportAttempt(db, job, error as Error);
     }
   }
+}
+
+/** Queues the restore of a backup: a job like an import, so it survives a restart too. */
+export async function enqueueRestore(
+  db: Kysely<Schema>,
+  organisationId: string,
+  userId: string,
+  backupId: string,
+) {
+  const id = randomUUID();
+  await db
+    .insertInto("import_jobs")
+    .values({
+      organisation_id: organisationId,
+      id,
+      user_id: userId,
+      status: "Pending",
+      file_name: `backup ${backupId}`,
+      file_path: "",
+      file_sha256: "",
+      idempotency_key: `restore:${id}`,
+      kind: "Restore",
+      backup_id: backupId,
+    })
+    .execute();
+  return { jobGuid: id, status: "Pending" as const };
+}
+
+/** Restores a backup in one transaction: a backup of the current data first, then the cube rebuilt. */
+async function runRestoreJob(
+  db: Kysely<Schema>,
+  job: { organisation_id: string; id: string; backup_id: string },
+) {
+  const rows = await db
+    .transaction()
+    .execute(async (tx) => {
+      await sql`select pg_advisory_xact_lock(hashtext(${job.organisation_id}))`.execute(tx);
+      const backup = await tx
+        .selectFrom("backups")
+        .select("data")
+        .where("organisation_id", "=", job.organisation_id)
+        .where("id", "=", job.backup_id)
+        .executeTakeFirst();
+      if (!backup) throw new RejectedFile([], 0, `Backup ${job.backup_id} does not exist`);
+      const content = readBackup(backup.data);
+      await takeBackup(tx, job.organisation_id, "BeforeRestore");
+      await restoreBackupContent(tx, job.organisation_id, content);
+      await rebuildMonthlyCube(tx, job.organisation_id);
+      await tx
+        .updateTable("import_jobs")
+        .set({
+          status: "Completed",
+          rows_imported: content.invoiceLines.length,
+          finished_at: new Date(),
+          result: null,
+        })
+        .where("organisation_id", "=", job.organisation_id)
+        .where("id", "=", job.id)
+        .execute();
+      return content.invoiceLines.length;
+    })
+    .catch(async (error) => {
+      if (error instanceof RejectedFile) {
+        await finishJob(db, job, "Failed", { message: error.message });
+        return -1;
+      }
+      throw error;
+    });
+  return { status: rows < 0 ? ("Failed" as const) : ("Completed" as const), rows: Math.max(rows, 0) };
 }

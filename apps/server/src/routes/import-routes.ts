@@ -13,6 +13,7 @@ import type { AppDeps } from "../http/deps";
 import { enqueueImport, getImportJob } from "../imports/import-jobs";
 import { startImportWorker } from "../imports/import-worker";
 import { importLimits, invoiceTemplate } from "../imports/invoice-columns";
+import { backupRoutes } from "./backup-routes";
 
 const mib = (bytes: number) => `${Math.round(bytes / 1024 / 1024)} MiB`;
 
@@ -20,6 +21,7 @@ const mib = (bytes: number) => `${Math.round(bytes / 1024 / 1024)} MiB`;
 export async function importRoutes(app: FastifyInstance, deps: AppDeps) {
   const worker = startImportWorker(deps.db, app.log);
   app.addHook("onClose", () => worker.stop());
+  await backupRoutes(app, deps, worker.kick);
   await app.register(fastifyMultipart, {
     limits: { fileSize: importLimits.maxFileBytes, files: 1, fields: 10, fieldSize: 1024 },
   });

@@ -1,0 +1,73 @@
+import { backupCreate, backupDownload, backupList, backupRestore } from "@varia/contracts";
+import type { FastifyInstance } from "fastify";
+import { AppError } from "../errors";
+import { registerContract } from "../http/contract-route";
+import type { AppDeps } from "../http/deps";
+import { takeBackup } from "../imports/backups";
+import { enqueueRestore } from "../imports/import-jobs";
+
+const iso = (value: unknown) => new Date(value as string).toISOString();
+
+/** Backups (spec 7.5): list, take now, download, restore (admins only, as a job). */
+export async function backupRoutes(app: FastifyInstance, deps: AppDeps, kick: () => void) {
+  registerContract(app, deps, backupList, async ({ auth }) => {
+    const rows = await deps.db
+      .selectFrom("backups")
+      .select(["id", "reason", "line_count", "size_bytes", "created_at"])
+      .where("organisation_id", "=", auth!.organisation.id)
+      .orderBy("created_at", "desc")
+      .execute();
+    return rows.map((r) => ({
+      backupID: r.id,
+      reason: r.reason,
+      lineCount: r.line_count,
+      sizeBytes: r.size_bytes,
+      createdAt: iso(r.created_at),
+    }));
+  });
+
+  registerContract(app, deps, backupCreate, async ({ auth }) => {
+    const taken = await deps.db
+      .transaction()
+      .execute((tx) => takeBackup(tx, auth!.organisation.id, "OnDemand"));
+    return {
+      backupID: taken.id,
+      reason: "OnDemand" as const,
+      lineCount: taken.lineCount,
+      sizeBytes: taken.sizeBytes,
+      createdAt: new Date().toISOString(),
+    };
+  });
+
+  registerContract(app, deps, backupDownload, async ({ auth, query, reply }) => {
+    const backup = await deps.db
+      .selectFrom("backups")
+      .select(["data", "created_at"])
+      .where("organisation_id", "=", auth!.organisation.id)
+      .where("id", "=", query.backupID)
+      .executeTakeFirst();
+    if (!backup) throw new AppError("NotFound", `No backup ${query.backupID}`);
+    const stamp = iso(backup.created_at).replace(/[:.]/g, "-");
+    reply
+      .type("application/gzip")
+      .header(
+        "content-disposition",
+        `attachment; filename="varia-backup-${auth!.organisation.tenant}-${stamp}.json.gz"`,
+      );
+    return Buffer.from(backup.data) as unknown as string;
+  });
+
+  registerContract(app, deps, backupRestore, async ({ auth, query }) => {
+    if (!auth!.user.is_admin) throw new AppError("Forbidden", "Only an admin can restore a backup.");
+    const exists = await deps.db
+      .selectFrom("backups")
+      .select("id")
+      .where("organisation_id", "=", auth!.organisation.id)
+      .where("id", "=", query.backupID)
+      .executeTakeFirst();
+    if (!exists) throw new AppError("NotFound", `No backup ${query.backupID}`);
+    const job = await enqueueRestore(deps.db, auth!.organisation.id, auth!.user.id, query.backupID);
+    kick();
+    return job;
+  });
+}

@@ -1,0 +1,61 @@
+import { z } from "zod";
+import { abilities } from "./abilities";
+import { defineContract } from "./define-contract";
+import { jobStatusSchema } from "./imports";
+
+export const backupSchema = z.object({
+  backupID: z.string(),
+  reason: z.enum(["BeforeImport", "OnDemand", "BeforeRestore"]),
+  lineCount: z.number().int(),
+  sizeBytes: z.number().int(),
+  createdAt: z.string(),
+});
+export type Backup = z.infer<typeof backupSchema>;
+
+export const backupList = defineContract({
+  name: "Backup/BackupList",
+  method: "GET",
+  root: "api",
+  path: "Backup/BackupList",
+  response: z.array(backupSchema),
+  responseKind: "json",
+  access: abilities.settingsBackupsManage,
+  summary: "The organisation's backups, newest first (one is taken before every import).",
+});
+
+export const backupCreate = defineContract({
+  name: "Backup/Create",
+  method: "POST",
+  root: "api",
+  path: "Backup/Create",
+  response: backupSchema,
+  responseKind: "json",
+  access: abilities.settingsBackupsManage,
+  policy: "never",
+  summary: "Take a backup of the organisation's invoice data now.",
+});
+
+export const backupDownload = defineContract({
+  name: "Backup/Download",
+  method: "GET",
+  root: "api",
+  path: "Backup/Download",
+  query: z.object({ backupID: z.uuid() }),
+  response: z.string(),
+  responseKind: "file",
+  access: abilities.settingsBackupsManage,
+  summary: "A backup as a portable file (gzip'd JSON).",
+});
+
+export const backupRestore = defineContract({
+  name: "Backup/Restore",
+  method: "POST",
+  root: "api",
+  path: "Backup/Restore",
+  query: z.object({ backupID: z.uuid() }),
+  response: z.object({ jobGuid: z.string(), status: jobStatusSchema }),
+  responseKind: "json",
+  access: abilities.settingsBackupsManage,
+  policy: "never",
+  summary: "Restore a backup (admins only), as a job: follow it with Import/GetJobStatus.",
+});

@@ -1,5 +1,6 @@
 import { Command, CommanderError } from "commander";
 import { CliError, describeError } from "./cli-error";
+import { registerExport } from "./commands/export";
 import { registerImport } from "./commands/import";
 import { registerLogin } from "./commands/login";
 import { registerTokens } from "./commands/tokens";
@@ -16,6 +17,7 @@ export function buildProgram(output: Output = processOutput): Command {
   registerWhoami(program, output);
   registerTokens(program, output);
   registerImport(program, output);
+  registerExport(program, output);
   return program;
 }
 

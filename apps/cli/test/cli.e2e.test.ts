@@ -134,5 +134,14 @@ describe("varia login and whoami against a running server", () => {
     expect(failed.stdout).toContain("line 3, ClientCode: is required");
     expect(failed.stdout).toContain("line 4, StockType: 'Thing' is not Subscription, Product or Hourly");
     expect(failed.stderr).toContain("Checking on job status...");
+    const exported = varia(
+      ["export", "raw", "-o", join(dir, "raw.csv"), "--from", "2025-06", "--to", "2025-06", "--json"],
+      env,
+    );
+    expect(exported.status).toBe(0);
+    expect(JSON.parse(exported.stdout)).toMatchObject({ lines: 2 });
+    const badMonth = varia(["export", "raw", "-o", join(dir, "x.csv"), "--from", "June"], env);
+    expect(badMonth.status).toBe(1);
+    expect(badMonth.stderr).toContain("Invalid --from 'June': expected YYYY-MM");
   });
 });

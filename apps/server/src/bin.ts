@@ -1,11 +1,15 @@
+import { readFile, writeFile } from "node:fs/promises";
+import { join } from "node:path";
 import { Command } from "commander";
 import { type AdminHandler, listenAdminSocket, sendAdminCommand } from "./admin/admin-socket";
 import { runAdminCommand } from "./admin/commands";
 import { countOrganisations, createOrganisation } from "./admin/organisations";
 import { acquireOwnerLock } from "./admin/owner-lock";
 import { loadConfig, type ServerConfig } from "./config";
+import { convertQuickBooks } from "./connectors/quickbooks/convert-quickbooks";
 import { openDatabase } from "./db/database";
 import { migrate } from "./db/migrate";
+import { generateDemoCsv } from "./demo/generate-demo-data";
 import { seedDemo } from "./demo/seed-demo";
 import { databaseTarget, startServer } from "./server";
 
@@ -178,6 +182,46 @@ program
     else if (result.duplicate)
       process.stdout.write(`The demo data is already loaded (job ${result.jobGuid})\n`);
     else process.stdout.write(`Loading the demo data as import job ${result.jobGuid}\n`);
+  });
+
+program
+  .command("demo-csv")
+  .description("Write the generated demo business as an import CSV")
+  .requiredOption("-o, --output <file>", "where to write it")
+  .action(async (options: { output: string }) => {
+    const csv = generateDemoCsv();
+    await writeFile(options.output, csv);
+    process.stdout.write(`Wrote ${csv.split("\n").length - 2} invoice lines to ${options.output}\n`);
+  });
+
+program
+  .command("quickbooks-convert")
+  .description(
+    "Convert a QuickBooks export (invoice_data.csv, invoice_line_data.csv, item_data.csv) to an import CSV",
+  )
+  .requiredOption("--dir <folder>", "the folder with the three QuickBooks CSV files")
+  .requiredOption("-o, --output <file>", "where to write the import CSV")
+  .option("--json", "print JSON")
+  .action(async (options: { dir: string; output: string; json?: boolean }) => {
+    const read = (name: string) =>
+      readFile(join(options.dir, name), "utf8").catch(() => fail(`Cannot read ${join(options.dir, name)}`));
+    const converted = convertQuickBooks({
+      invoices: await read("invoice_data.csv"),
+      invoiceLines: await read("invoice_line_data.csv"),
+      items: await read("item_data.csv"),
+    });
+    await writeFile(options.output, converted.csv);
+    if (options.json) {
+      process.stdout.write(
+        `${JSON.stringify({ lineCount: converted.lineCount, skipped: converted.skipped })}\n`,
+      );
+      return;
+    }
+    process.stdout.write(`Wrote ${converted.lineCount} invoice lines to ${options.output}\n`);
+    if (converted.skipped.length) {
+      process.stdout.write(`Skipped ${converted.skipped.length} lines of invoice_line_data.csv:\n`);
+      for (const s of converted.skipped) process.stdout.write(`  line ${s.line}: ${s.reason}\n`);
+    }
   });
 
 const token = program.command("token").description("API tokens");

@@ -1,8 +1,11 @@
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
 import { gunzipSync } from "node:zlib";
 import { sql } from "kysely";
 import { expect, it, vi } from "vitest";
 import { createTokenForUser } from "../src/admin/organisations";
 import { copyOrganisation } from "../src/auth/copy-organisation";
+import { convertQuickBooks } from "../src/connectors/quickbooks/convert-quickbooks";
 import { describeWithServer } from "./harness";
 
 const header =
@@ -321,5 +324,28 @@ describeWithServer("CSV import", (ctx) => {
     expect(reasons[0]).toBe("BeforeRestore");
     const onDemand = await call("backup", "/api/Backup/Create", { method: "POST" });
     expect(onDemand.json).toMatchObject({ reason: "OnDemand", lineCount: 4 });
+  });
+
+  it("imports the QuickBooks sample through the converter", async () => {
+    const fixtures = join(import.meta.dirname, "fixtures", "quickbooks-sample");
+    const converted = convertQuickBooks({
+      invoices: readFileSync(join(fixtures, "invoice_data.csv"), "utf8"),
+      invoiceLines: readFileSync(join(fixtures, "invoice_line_data.csv"), "utf8"),
+      items: readFileSync(join(fixtures, "item_data.csv"), "utf8"),
+    });
+    const queued = await upload("qb", converted.csv, { name: "quickbooks.csv" });
+    expect(await finalStatus("qb", queued.json.jobGuid)).toMatchObject({
+      status: "Completed",
+      rowsImported: converted.lineCount,
+    });
+    const items = await ctx()
+      .database.db.selectFrom("items")
+      .innerJoin("organisations", "organisations.id", "items.organisation_id")
+      .select(["items.code", "items.stock_type", "items.category"])
+      .where("organisations.tenant", "=", "qb")
+      .orderBy("items.code")
+      .execute();
+    expect(items).toContainEqual({ code: "SaaS-Pro", stock_type: "Subscription", category: "Recurring" });
+    expect(items).toContainEqual({ code: "ZS-LD-01", stock_type: "Product", category: "Adhoc" });
   });
 });

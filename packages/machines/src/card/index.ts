@@ -1,0 +1,2 @@
+export * from "./card-machine";
+export * from "./selectors";

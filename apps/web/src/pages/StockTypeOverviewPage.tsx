@@ -10,9 +10,17 @@ export function StockTypeOverviewPage() {
   return (
     <PageFrame title="Stock Type Overview">
       {range ? (
-        <p className="page__subtitle">
-          Comparing {periodFormat(range.dateFrom)} with {periodFormat(range.dateTo)}
-        </p>
+        <>
+          <p className="page__subtitle">
+            Comparing {periodFormat(range.dateFrom)} with {periodFormat(range.dateTo)}
+          </p>
+          <EmptyState title="Variance analysis is not available yet">
+            <p>
+              {periods.length} months of invoice data are imported. The dashboards that explain how recurring
+              revenue moved between them are being built.
+            </p>
+          </EmptyState>
+        </>
       ) : (
         <EmptyState title="No data imported yet">
           <p>

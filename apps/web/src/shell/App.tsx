@@ -15,6 +15,8 @@ const TestbedPage = lazy(() => import("../pages/TestbedPage").then((m) => ({ def
 const testbedEnabled =
   document.querySelector('meta[name="varia-testbed"]')?.getAttribute("content") === "true";
 
+const ImportPage = lazy(() => import("../pages/ImportPage").then((m) => ({ default: m.ImportPage })));
+
 const StockTypeOverviewPage = lazy(() =>
   import("../pages/StockTypeOverviewPage").then((m) => ({ default: m.StockTypeOverviewPage })),
 );
@@ -45,7 +47,7 @@ const workspaceRoutes: { path: string; title: string; element?: ReactNode }[] = 
   { path: "/variance/settings/list/:exclusionHeaderID", title: "Exclusion List" },
   { path: "/variance/settings/backup", title: "Backups" },
   { path: "/variance/settings/export", title: "Data Export" },
-  { path: "/integration/overview", title: "Integrations" },
+  { path: "/integration/overview", title: "Integrations", element: <ImportPage /> },
 ];
 
 function NavigationBridge() {

@@ -1,0 +1,66 @@
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTenant, launchChromium, startE2eServer } from "./browser";
+
+describe("importing a CSV in the browser", () => {
+  let browser: Browser;
+  let env: Awaited<ReturnType<typeof startE2eServer>>;
+  let page: Page;
+  const dir = mkdtempSync(join(tmpdir(), "varia-e2e-import-"));
+
+  beforeAll(async () => {
+    env = await startE2eServer();
+    const account = await createTenant(env.server, "importer", "a long import password");
+    browser = await launchChromium();
+    page = await browser.newPage();
+    await page.goto(`http://importer.localhost:${env.port}/`);
+    await page.getByLabel("Email").fill(account.email);
+    await page.getByLabel("Password").fill(account.password);
+    await page.getByRole("button", { name: "Login" }).click();
+    await page.getByRole("button", { name: "Skip setting up multi-factor" }).click();
+    await page.waitForURL("**/variance/dashboard/stockTypeOverview");
+    const terms = page.getByRole("dialog", { name: "Terms of Service" });
+    await terms.getByLabel("I accept the Terms of Service and Privacy Policy").check();
+    await terms.getByRole("button", { name: "Continue" }).click();
+    await page
+      .getByRole("dialog", { name: "Welcome to Varia" })
+      .getByRole("button", { name: "Get started" })
+      .click();
+    await page.getByRole("link", { name: "Integrations" }).click();
+    await page.getByRole("heading", { name: "Import from CSV" }).waitFor();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await env?.stop();
+  });
+
+  it("uploads a file, follows the job to 'Job completed successfully', and lists every bad row of a rejected file", async () => {
+    const good = join(dir, "good.csv");
+    writeFileSync(
+      good,
+      "InvoiceDate,InvoiceNumber,ClientCode,ItemCode,StockType,Quantity,Amount\n2025-05-01,A-1,C1,PRO,Subscription,2,100.00\n2025-06-01,A-2,C1,PRO,Subscription,2,100.00\n",
+    );
+    expect(await page.getByText("Choose File").count()).toBe(1);
+    await page.locator('input[type="file"]').setInputFiles(good);
+    await page.getByText("good.csv").waitFor();
+    await page.getByRole("button", { name: "Upload" }).click();
+    await page.getByText("Job completed successfully").waitFor();
+    await page.getByText("2 invoice lines imported from good.csv.").waitFor();
+
+    const bad = join(dir, "bad.csv");
+    writeFileSync(
+      bad,
+      "InvoiceDate,InvoiceNumber,ClientCode,ItemCode,StockType,Quantity,Amount\n2025-13-01,B-1,C1,PRO,Subscription,1,10\n2025-05-01,B-2,,PRO,Subscription,1,10\n",
+    );
+    await page.locator('input[type="file"]').setInputFiles(bad);
+    await page.getByRole("button", { name: "Upload" }).click();
+    await page.getByText("Job failed").waitFor();
+    const rows = page.getByRole("row");
+    await expect.poll(() => rows.count()).toBe(3);
+    expect(await rows.nth(1).textContent()).toBe("2InvoiceDate'2025-13-01' is not a date (YYYY-MM-DD)");
+    expect(await rows.nth(2).textContent()).toBe("3ClientCodeis required");
+  });
+});

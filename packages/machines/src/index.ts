@@ -7,4 +7,5 @@ export * from "./import-job";
 export * from "./login";
 export * from "./popup-queue";
 export * from "./request-error";
+export * from "./sign-up";
 export * from "./startup";

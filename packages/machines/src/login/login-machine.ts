@@ -148,6 +148,7 @@ export const loginMachine = setup({
         },
         submitting: {
           invoke: {
+            id: "loginRequest",
             src: "login",
             input: ({ context }) => ({
               email: context.email,
@@ -216,6 +217,7 @@ export const loginMachine = setup({
         },
         submitting: {
           invoke: {
+            id: "loginRequest",
             src: "login",
             input: ({ context, event }) => ({
               email: context.email,
@@ -236,6 +238,7 @@ export const loginMachine = setup({
         },
         skipping: {
           invoke: {
+            id: "loginRequest",
             src: "login",
             input: ({ context }) => ({
               email: context.email,
@@ -270,6 +273,7 @@ export const loginMachine = setup({
         /** The form is locked while the request runs (spec 4.2). */
         submitting: {
           invoke: {
+            id: "resetRequest",
             src: "requestReset",
             input: ({ event }) => ({ email: (event as { email?: string }).email ?? "" }),
             onDone: { target: "answered", actions: assign({ resetMessage: loginMessages.resetRequested }) },

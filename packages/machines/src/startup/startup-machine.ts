@@ -119,6 +119,7 @@ export const startupMachine = setup({
         authorising: {
           entry: assign({ serverUnavailable: false }),
           invoke: {
+            id: "authorise",
             src: "authorise",
             onDone: {
               target: "loading",
@@ -138,6 +139,7 @@ export const startupMachine = setup({
         },
         loading: {
           invoke: {
+            id: "loadApp",
             src: "loadApp",
             onDone: {
               target: "deciding",
@@ -199,6 +201,7 @@ export const startupMachine = setup({
         },
         acknowledging: {
           invoke: {
+            id: "acknowledgeTerms",
             src: "acknowledgeTerms",
             onDone: [
               { guard: "neverAgreed", target: "signedIn", actions: "openTour" },

@@ -1,25 +1,9 @@
-import { type ChildProcess, spawn, spawnSync } from "node:child_process";
+import { type ChildProcess, spawnSync } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-
-const serverBin = join(import.meta.dirname, "..", "..", "server", "bin", "varia-server.js");
-const cliBin = join(import.meta.dirname, "..", "bin", "varia.js");
-
-function startServer(env: NodeJS.ProcessEnv): Promise<{ child: ChildProcess; url: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [serverBin, "start", "--port", "0"], { env });
-    let output = "";
-    child.stdout.setEncoding("utf8");
-    child.stdout.on("data", (chunk: string) => {
-      output += chunk;
-      const match = /running at (http:\/\/localhost:\d+)/.exec(output);
-      if (match?.[1] && /Sign in as/.test(output)) resolve({ child, url: match[1] });
-    });
-    child.on("exit", (code) => reject(new Error(`the server exited with ${code}: ${output}`)));
-  });
-}
+import { cliBin, serverBin, startServer } from "./running-server";
 
 describe("varia tokens list|create|revoke against a running server", () => {
   const dataDir = mkdtempSync(join(tmpdir(), "varia-cli-tokens-"));

@@ -117,11 +117,13 @@ const mib = (b: number) => `${Math.round(b / 1024 / 1024)} MiB`;
 
 await generate();
 console.log(`${lines} lines, ${mib(statSync(file).size)} CSV`);
-const copyLite = await copyPglite();
-const importLite = await importEndToEnd("pglite");
-console.log(
-  `PGlite: COPY ${fmt(copyLite)}; import ${fmt(importLite.ms)} (${(importLite.ms / copyLite).toFixed(1)}x COPY); peak RSS ${mib(importLite.peakRss)}`,
-);
+if (!process.env.BENCH_SKIP_PGLITE) {
+  const copyLite = await copyPglite();
+  const importLite = await importEndToEnd("pglite");
+  console.log(
+    `PGlite: COPY ${fmt(copyLite)}; import ${fmt(importLite.ms)} (${(importLite.ms / copyLite).toFixed(1)}x COPY); peak RSS ${mib(importLite.peakRss)}`,
+  );
+}
 const base = process.env.TEST_DATABASE_URL;
 if (base) {
   const name = `varia_bench_${randomBytes(4).toString("hex")}`;

@@ -5,19 +5,9 @@ import { describe, expect, it } from "vitest";
 import { parseInvoiceRows } from "../../imports/parse-invoice-rows";
 import { classifyItem, convertQuickBooks } from "./convert-quickbooks";
 
-const sample = join(
-  import.meta.dirname,
-  "..",
-  "..",
-  "..",
-  "..",
-  "..",
-  "..",
-  "shared",
-  "data",
-  "quickbooks-sample",
-);
-export const quickBooksSample = () => ({
+// A copy of shared/data/quickbooks-sample, so the test runs wherever the repository is cloned.
+const sample = join(import.meta.dirname, "..", "..", "..", "test", "fixtures", "quickbooks-sample");
+const quickBooksSample = () => ({
   invoices: readFileSync(join(sample, "invoice_data.csv"), "utf8"),
   invoiceLines: readFileSync(join(sample, "invoice_line_data.csv"), "utf8"),
   items: readFileSync(join(sample, "item_data.csv"), "utf8"),

@@ -18,8 +18,11 @@ async function upsertDimensions(tx: Tx, organisationId: string, rows: InvoiceRow
   const items = new Map<string, InvoiceRow>();
   const salespeople = new Set<string>();
   for (const row of rows) {
-    if (!dims.clients.has(row.clientCode) || row.clientName) clients.set(row.clientCode, row.clientName);
-    if (!dims.items.has(row.itemCode) || row.itemName || row.category) items.set(row.itemCode, row);
+    // Each client and item is written once per import (its first line's name and category win):
+    // writing them again for every batch rewrote thousands of rows per batch for nothing.
+    if (!dims.clients.has(row.clientCode) && !clients.has(row.clientCode))
+      clients.set(row.clientCode, row.clientName);
+    if (!dims.items.has(row.itemCode) && !items.has(row.itemCode)) items.set(row.itemCode, row);
     if (row.salesperson && !dims.salespeople.has(row.salesperson)) salespeople.add(row.salesperson);
   }
   if (clients.size) {

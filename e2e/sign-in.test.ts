@@ -32,6 +32,7 @@ describe("signing in through the browser", () => {
   it("refuses a wrong password with the spec's message", async () => {
     const page = await openLogin();
     expect(await page.title()).toBe("Login | Varia");
+    await page.getByText("You are logging in to acme").waitFor();
     await page.getByLabel("Email").fill(account.email);
     await page.getByLabel("Password").fill("not the password");
     await page.getByRole("button", { name: "Login" }).click();

@@ -21,6 +21,14 @@ import { ServerUnavailable } from "../shell/ServerUnavailable";
 import { StartupContext } from "../shell/startup-context";
 import { Character } from "./Character";
 
+/** The organisation a tenant site belongs to (spec 1: the first host label, unless it is 'app'). */
+function tenantOfHost(hostname: string): string | null {
+  const labels = hostname.toLowerCase().split(".");
+  if (labels.length < 2 || /^[\d.]+$/.test(hostname) || labels[0] === "app" || labels[0] === "www")
+    return null;
+  return labels[0] ?? null;
+}
+
 const TotpQrCode = lazy(() => import("./TotpQrCode").then((m) => ({ default: m.TotpQrCode })));
 
 const ssoProviders = [
@@ -114,6 +122,7 @@ export function LoginView() {
   const [password, setPassword] = useState("");
   const [stayLoggedIn, setStayLoggedIn] = useState(false);
   const emailRef = useRef<HTMLInputElement>(null);
+  const organisation = tenantOfHost(window.location.hostname);
   useEffect(() => {
     if (mode === "default") emailRef.current?.focus();
   }, [mode]);
@@ -191,6 +200,7 @@ export function LoginView() {
         ) : (
           <form key="login" className="form" onSubmit={submit} noValidate>
             <h1 id="login-heading">Sign in</h1>
+            {organisation && <p className="login-card__organisation">You are logging in to {organisation}</p>}
             <label className="field">
               <span className="field__label">Email</span>
               <input

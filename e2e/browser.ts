@@ -28,9 +28,10 @@ export function launchChromium(): Promise<Browser> {
 }
 
 /** The real server on a free port with a fresh embedded database and the built web app. */
-export async function startE2eServer(): Promise<{
+export async function startE2eServer(env: Record<string, string> = {}): Promise<{
   server: RunningServer;
   port: string;
+  dataDir: string;
   stop(): Promise<void>;
 }> {
   const dataDir = mkdtempSync(join(tmpdir(), "varia-e2e-"));
@@ -40,11 +41,13 @@ export async function startE2eServer(): Promise<{
     VARIA_DATA_DIR: dataDir,
     VARIA_WEB_DIST: webDist,
     LOG_LEVEL: "silent",
+    ...env,
   });
   const server = await startServer(config, { logger: false });
   return {
     server,
     port: new URL(server.url).port,
+    dataDir,
     async stop() {
       await server.close();
       rmSync(dataDir, { recursive: true, force: true });

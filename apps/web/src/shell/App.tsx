@@ -1,6 +1,8 @@
 import { selectAuthenticated, selectTermsFormOpen, selectTourOpen } from "@varia/machines";
 import { lazy, type ReactNode, Suspense, useEffect } from "react";
 import { Navigate, Route, Routes, useLocation, useNavigate } from "react-router";
+import { DemoView } from "../demo/DemoView";
+import { VerifyView } from "../demo/VerifyView";
 import { LoginView } from "../login/LoginView";
 import { navigation } from "../navigation";
 import { NotFoundPage } from "../pages/NotFoundPage";
@@ -62,7 +64,7 @@ function PublicRoutes() {
       <Route path="/passwordReset" element={<SectionPage title="Password Reset" />} />
       <Route path="/passwordReset/:tokenID/:secretToken" element={<SectionPage title="Password Reset" />} />
       <Route path="/passwordSet/:tokenID/:secretToken" element={<SectionPage title="Set Password" />} />
-      <Route path="/verify" element={<SectionPage title="Verify" />} />
+      <Route path="/verify" element={<VerifyView />} />
     </Routes>
   );
 }
@@ -118,6 +120,7 @@ export function App() {
   const authenticated = StartupContext.useSelector(selectAuthenticated);
   const termsOpen = StartupContext.useSelector(selectTermsFormOpen);
   const tourOpen = StartupContext.useSelector(selectTourOpen);
+  const demoMode = StartupContext.useSelector((s) => s.context.demoMode);
   const location = useLocation();
   const isPublic = publicPrefixes.some((prefix) => location.pathname.startsWith(prefix));
 
@@ -141,6 +144,8 @@ export function App() {
         <SignedInRoutes />
       ) : isPublic ? (
         <PublicRoutes />
+      ) : demoMode ? (
+        <DemoView />
       ) : (
         <LoginView />
       )}

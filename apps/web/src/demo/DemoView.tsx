@@ -1,0 +1,121 @@
+import { demoSignup } from "@varia/contracts";
+import { demoFormMachine } from "@varia/machines";
+import { useActorRef, useSelector } from "@xstate/react";
+import { useEffect, useState } from "react";
+import { useNavigate } from "react-router";
+import { api } from "../api";
+import { usePageTitle } from "../page-title";
+import { FieldErrors } from "../shell/FieldErrors";
+import { FormMessage } from "../shell/FormMessage";
+import { Logo } from "../shell/LoadingOverlay";
+import { ServerUnavailable } from "../shell/ServerUnavailable";
+import { StartupContext } from "../shell/startup-context";
+
+/** The demo request view (spec 2.4): a splash, then the form; a login code is mailed to the address. */
+export function DemoView() {
+  usePageTitle("Request a demo");
+  const navigate = useNavigate();
+  const serverUnavailable = StartupContext.useSelector((s) => s.context.serverUnavailable);
+  const [stage, setStage] = useState<"splash" | "form">("splash");
+  const actor = useActorRef(demoFormMachine, { input: { userAgent: navigator.userAgent } });
+  const name = useSelector(actor, (s) => s.context.name);
+  const email = useSelector(actor, (s) => s.context.email);
+  const errors = useSelector(actor, (s) => s.context.errors);
+  const requesting = useSelector(actor, (s) => s.context.isRequesting);
+
+  useEffect(() => {
+    const request = actor.on("demoRequest", async (event) => {
+      actor.send({ type: "form.requesting", value: true });
+      try {
+        // No captcha site key is configured in this build: the request goes without a token.
+        await api.call(demoSignup, {
+          body: { name: event.name, email: event.email, phoneDetected: event.phoneDetected },
+        });
+        navigate(`/verify?email=${encodeURIComponent(event.email)}`);
+      } catch (error) {
+        actor.send({ type: "form.failed", message: (error as { serverMessage?: string }).serverMessage });
+      }
+    });
+    const cancel = actor.on("cancel", () => setStage("splash"));
+    return () => {
+      request.unsubscribe();
+      cancel.unsubscribe();
+    };
+  }, [actor, navigate]);
+
+  return (
+    <main className="login-frame">
+      <section className="login-card" aria-labelledby="demo-heading">
+        <div className="login-card__brand">
+          <Logo />
+          <span>Varia</span>
+        </div>
+        {serverUnavailable ? (
+          <ServerUnavailable />
+        ) : stage === "splash" ? (
+          <div className="form">
+            <h1 id="demo-heading">See Varia with a real business's numbers</h1>
+            <button type="button" className="button button--primary" onClick={() => setStage("form")}>
+              Sign Up
+            </button>
+            <a className="button button--secondary" href="/verify">
+              Login
+            </a>
+          </div>
+        ) : (
+          <form
+            className="form"
+            noValidate
+            onSubmit={(event) => {
+              event.preventDefault();
+              actor.send({ type: "form.submit" });
+            }}
+          >
+            <h1 id="demo-heading">Request a demo</h1>
+            <label className="field">
+              <span className="field__label">Name</span>
+              <input
+                value={name}
+                onChange={(e) => actor.send({ type: "form.editName", value: e.target.value })}
+              />
+              <FieldErrors errors={errors.name} />
+            </label>
+            <label className="field">
+              <span className="field__label">Company Email</span>
+              <input
+                type="email"
+                autoComplete="email"
+                value={email}
+                onChange={(e) => actor.send({ type: "form.editEmail", value: e.target.value })}
+              />
+              <FieldErrors errors={errors.email} />
+            </label>
+            <button
+              type="submit"
+              className="button button--primary"
+              disabled={requesting}
+              aria-busy={requesting}
+            >
+              {requesting && <span className="spinner" aria-hidden="true" />}
+              Submit
+            </button>
+            <button
+              type="button"
+              className="button button--secondary"
+              onClick={() => actor.send({ type: "form.cancel" })}
+            >
+              Cancel
+            </button>
+            <p className="form__note">Login code will be sent to your email address</p>
+            <p className="form__note">
+              This site is protected by reCAPTCHA and the Google{" "}
+              <a href="https://policies.google.com/privacy">Privacy Policy</a> and{" "}
+              <a href="https://policies.google.com/terms">Terms of Service</a> apply.
+            </p>
+            <FormMessage error={errors.form[0] ?? null} />
+          </form>
+        )}
+      </section>
+    </main>
+  );
+}

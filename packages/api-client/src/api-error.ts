@@ -1,4 +1,7 @@
-/** The error of every failed call (spec 3.9): message, status, raw response, headers, parsed result. */
+/**
+ * The error of every failed call (spec 3.9): message, status, raw response, headers and the parsed
+ * result. `status` is 0 when no answer came (the server could not be reached).
+ */
 export class ApiError extends Error {
   constructor(
     message: string,
@@ -6,18 +9,21 @@ export class ApiError extends Error {
     readonly response: string,
     readonly headers: Record<string, string>,
     readonly result?: unknown,
+    /** The address that was called. */
+    readonly url?: string,
   ) {
     super(message);
     this.name = "ApiError";
   }
 
-  /** The server's own message, when its answer carried one. */
+  /** The server's own message, when its answer carried one (`{ "message": ... }`). */
   get serverMessage(): string | undefined {
     const result = this.result as { message?: unknown } | undefined;
     return typeof result?.message === "string" ? result.message : undefined;
   }
 }
 
+/** The messages of spec 8 ("Generic API client errors"), and ours for what the spec leaves open. */
 export const errorMessages = {
   badRequest: "Bad Request",
   unauthorized: "Unauthorized",
@@ -25,19 +31,33 @@ export const errorMessages = {
   unreachable: "The server could not be reached.",
 } as const;
 
-/** Maps a failed answer to its error (spec 8: 400, 401, anything else). */
-export function errorForStatus(status: number, text: string, headers: Record<string, string>): ApiError {
-  let result: unknown;
+function parseJson(text: string): unknown {
   try {
-    result = text ? JSON.parse(text) : undefined;
+    return text ? JSON.parse(text) : undefined;
   } catch {
-    result = undefined;
+    return undefined;
   }
+}
+
+/** Maps a failed answer to its error (spec 8): 400 with the parsed body, 401, anything else. */
+export function errorForStatus(
+  status: number,
+  text: string,
+  headers: Record<string, string>,
+  url?: string,
+): ApiError {
   const message =
     status === 400
       ? errorMessages.badRequest
       : status === 401
         ? errorMessages.unauthorized
         : errorMessages.unexpected;
-  return new ApiError(message, status, text, headers, result);
+  return new ApiError(message, status, text, headers, parseJson(text), url);
+}
+
+/** The error of a call that got no answer; `response` holds the cause (e.g. `connect ECONNREFUSED ...`). */
+export function unreachableError(error: unknown, url: string): ApiError {
+  const { message, cause } = (error ?? {}) as { message?: string; cause?: { message?: string } };
+  const detail = [message, cause?.message].filter(Boolean).join(": ") || String(error);
+  return new ApiError(errorMessages.unreachable, 0, detail, {}, undefined, url);
 }

@@ -7,13 +7,15 @@ export interface CookieJar {
   store?(setCookie: string[]): void;
 }
 
-/** The browser's own cookies; the browser sends and stores them itself. */
+function browserDocument(): { cookie: string } | undefined {
+  return (globalThis as { document?: { cookie: string } }).document;
+}
+
+/** The browser's own cookies (`document.cookie`); the browser sends and stores them itself. */
 export function documentCookieJar(): CookieJar {
   return {
     get(name) {
-      const doc = (globalThis as { document?: { cookie: string } }).document;
-      if (!doc) return undefined;
-      for (const part of doc.cookie.split(";")) {
+      for (const part of (browserDocument()?.cookie ?? "").split(";")) {
         const [key, ...rest] = part.trim().split("=");
         if (key === name) return decodeURIComponent(rest.join("="));
       }
@@ -22,22 +24,39 @@ export function documentCookieJar(): CookieJar {
   };
 }
 
-/** An in-memory jar for Node callers that sign in with a password. */
-export function memoryCookieJar(): CookieJar {
+function isExpired(attributes: string[], now: number): boolean {
+  for (const attribute of attributes) {
+    const [key = "", ...rest] = attribute.trim().split("=");
+    const value = rest.join("=").trim();
+    if (/^max-age$/i.test(key) && Number(value) <= 0) return true;
+    if (/^expires$/i.test(key) && Date.parse(value) <= now) return true;
+  }
+  return false;
+}
+
+/**
+ * An in-memory jar for Node callers (one server, so domain and path are not tracked): keeps the
+ * session and XSRF cookies the server sets and sends them back, as a browser would.
+ */
+export function memoryCookieJar(now: () => number = Date.now): CookieJar {
   const cookies = new Map<string, string>();
   return {
     get: (name) => cookies.get(name),
     header: () => (cookies.size ? [...cookies].map(([k, v]) => `${k}=${v}`).join("; ") : undefined),
     store(lines) {
       for (const line of lines) {
-        const [pair, ...attributes] = line.split(";");
-        const [name, ...rest] = (pair ?? "").trim().split("=");
+        const [pair = "", ...attributes] = line.split(";");
+        const [name, ...rest] = pair.trim().split("=");
         if (!name) continue;
         const value = rest.join("=");
-        const expired = attributes.some((a) => /^\s*max-age=0\s*$/i.test(a) || /^\s*expires=.*1970/i.test(a));
-        if (!value || expired) cookies.delete(name);
+        if (!value || isExpired(attributes, now())) cookies.delete(name);
         else cookies.set(name, value);
       }
     },
   };
+}
+
+/** `document.cookie` in a browser, an in-memory jar elsewhere. */
+export function defaultCookieJar(): CookieJar {
+  return browserDocument() ? documentCookieJar() : memoryCookieJar();
 }

@@ -1,361 +1,327 @@
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
-import type { AddressInfo } from "node:net";
-import { defineContract } from "@varia/contracts";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { z } from "zod";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { ApiError } from "./api-error";
-import type { Clock } from "./clock";
 import { memoryCookieJar } from "./cookies";
 import { createApiClient } from "./create-api-client";
-import { cacheLimits } from "./request-cache";
+import { simulatedClock } from "./testing/simulated-clock";
+import { download, helpText, items, remove, replace, save, sso, upload } from "./testing/test-contracts";
+import { json, startTestServer } from "./testing/test-server";
 
-/** A clock whose sleeps pass at once and are recorded, and whose interval runs when told. */
-function simulatedClock() {
-  let now = 1_000_000;
-  const sleeps: number[] = [];
-  const intervals: (() => void)[] = [];
-  const clock: Clock = {
-    now: () => now,
-    sleep: async (ms) => {
-      sleeps.push(ms);
-      now += ms;
-    },
-    every: (_ms, fn) => {
-      intervals.push(fn);
-      return () => intervals.splice(intervals.indexOf(fn), 1);
-    },
-  };
-  return {
-    clock,
-    sleeps,
-    advance: (ms: number) => {
-      now += ms;
-    },
-    tick: () => {
-      for (const fn of intervals) fn();
-    },
-  };
+let server: Awaited<ReturnType<typeof startTestServer>>;
+beforeAll(async () => {
+  server = await startTestServer();
+});
+afterAll(() => server.close());
+beforeEach(() => {
+  server.seen.length = 0;
+});
+
+/** A client on the test server with a simulated clock, so nothing here waits for a retry. */
+function client(options: Parameters<typeof createApiClient>[0] = {}) {
+  return createApiClient({ baseUrl: server.baseUrl, clock: simulatedClock().clock, ...options });
 }
 
-type Handler = (req: IncomingMessage, res: ServerResponse, body: string) => void;
-let handler: Handler;
-const seen: { method: string; url: string; headers: IncomingMessage["headers"]; body: string }[] = [];
-let server: Server;
-let baseUrl: string;
-
-beforeAll(async () => {
-  server = createServer((req, res) => {
-    let body = "";
-    req.setEncoding("latin1");
-    req.on("data", (c: string) => {
-      body += c;
-    });
-    req.on("end", () => {
-      seen.push({ method: req.method ?? "", url: req.url ?? "", headers: req.headers, body });
-      handler(req, res, body);
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-});
-afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
-beforeEach(() => {
-  seen.length = 0;
-});
-
-const json = (res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}) =>
-  res.writeHead(status, { "content-type": "application/json", ...headers }).end(JSON.stringify(body));
-
-const items = defineContract({
-  name: "Test/Items",
-  method: "GET",
-  root: "api",
-  path: "Test/Items",
-  query: z.object({ dateFrom: z.string(), clientID: z.string().optional() }),
-  response: z.array(z.object({ id: z.number() })),
-  responseKind: "json",
-  access: "public",
-});
-const lookup = defineContract({
-  name: "Test/Lookup",
-  method: "GET",
-  root: "api",
-  path: "Test/Lookup",
-  query: z.object({ q: z.string().optional() }),
-  response: z.object({ n: z.number() }),
-  responseKind: "json",
-  access: "public",
-  policy: "lookup",
-});
-const save = defineContract({
-  name: "Test/Save",
-  method: "POST",
-  root: "api",
-  path: "Test/Save",
-  body: z.object({ name: z.string() }),
-  response: z.void(),
-  responseKind: "empty",
-  access: "public",
-});
-const sso = defineContract({
-  name: "Auth/SingleSignOn",
-  method: "GET",
-  root: "api",
-  path: "Auth/SingleSignOn/{provider}",
-  params: z.object({ provider: z.string() }),
-  response: z.void(),
-  responseKind: "empty",
-  access: "public",
-});
-const download = defineContract({
-  name: "Test/Download",
-  method: "GET",
-  root: "variance",
-  path: "Test/Download",
-  response: z.unknown(),
-  responseKind: "file",
-  access: "public",
-});
-const upload = defineContract({
-  name: "Test/Upload",
-  method: "POST",
-  root: "api",
-  path: "Test/Upload",
-  response: z.object({ jobGuid: z.string() }),
-  responseKind: "json",
-  access: "public",
-  policy: "never",
-});
-
-describe("parameter checks (spec 5)", () => {
-  const client = {
-    call: (...args: Parameters<ReturnType<typeof createApiClient>["call"]>) =>
-      createApiClient({ baseUrl }).call(...args),
-  };
-
-  it("refuses a required parameter that is null or undefined", async () => {
-    await expect(client.call(items, { query: {} })).rejects.toThrow(
-      "The parameter 'dateFrom' must be defined and cannot be null.",
-    );
-    await expect(client.call(items, { query: { dateFrom: null } })).rejects.toThrow(
-      "The parameter 'dateFrom' must be defined and cannot be null.",
-    );
+describe("client-side call checks (spec 5)", () => {
+  it("refuses a required query parameter that is undefined or null, before calling", async () => {
+    const api = client();
+    const message = "The parameter 'dateFrom' must be defined and cannot be null.";
+    // @ts-expect-error dateFrom is required
+    await expect(api.call(items, { query: {} })).rejects.toThrow(message);
+    // @ts-expect-error no query at all
+    await expect(api.call(items)).rejects.toThrow(message);
+    // @ts-expect-error dateFrom cannot be null
+    await expect(api.call(items, { query: { dateFrom: null } })).rejects.toThrow(message);
+    expect(server.seen).toHaveLength(0);
   });
 
   it("refuses an optional parameter that is explicitly null, and leaves out an undefined one", async () => {
-    await expect(client.call(items, { query: { dateFrom: "2024-01", clientID: null } })).rejects.toThrow(
-      "The parameter 'clientID' cannot be null.",
-    );
-    handler = (_req, res) => json(res, 200, [{ id: 1 }]);
-    await client.call(items, { query: { dateFrom: { yearNo: 2024, monthNo: 3 }, clientID: undefined } });
-    expect(seen[0]?.url).toBe("/api/Test/Items?dateFrom=2024-03");
+    const api = client();
+    await expect(
+      // @ts-expect-error clientID cannot be null
+      api.call(items, { query: { dateFrom: "2024-01", clientID: null } }),
+    ).rejects.toThrow(/^The parameter 'clientID' cannot be null\.$/);
+    expect(server.seen).toHaveLength(0);
+    server.answer((_req, res) => json(res, 200, [{ id: 1 }]));
+    await api.call(items, { query: { dateFrom: "2024-01", clientID: undefined } });
+    expect(server.seen[0]?.url).toBe("/api/Test/Items?dateFrom=2024-01");
   });
 
-  it("refuses a missing provider", async () => {
-    await expect(client.call(sso, { params: {} })).rejects.toThrow(
-      "The parameter 'provider' must be defined.",
+  it("refuses a missing, null or empty path parameter such as the single-sign-on provider", async () => {
+    const api = client();
+    const message = "The parameter 'provider' must be defined.";
+    // @ts-expect-error provider is required
+    await expect(api.call(sso, { params: {} })).rejects.toThrow(message);
+    // @ts-expect-error no params at all
+    await expect(api.call(sso)).rejects.toThrow(message);
+    // @ts-expect-error provider cannot be null
+    await expect(api.call(sso, { params: { provider: null } })).rejects.toThrow(message);
+    // @ts-expect-error nor empty
+    await expect(api.call(sso, { params: { provider: "" } })).rejects.toThrow(message);
+    expect(server.seen).toHaveLength(0);
+    await api.call(sso, { params: { provider: "Xero" } });
+    expect(server.seen[0]?.url).toBe("/api/Auth/SingleSignOn/Xero");
+  });
+
+  it("sends periods and dates as year-month, and arrays as repeated keys", async () => {
+    const api = client();
+    server.answer((_req, res) => json(res, 200, []));
+    await api.call(items, {
+      query: {
+        dateFrom: { yearNo: 2024, monthNo: 3 },
+        clientID: new Date(2025, 0, 31),
+        months: ["2024-01", "2024-02"],
+        adhoc: false,
+      },
+    });
+    expect(server.seen[0]?.url).toBe(
+      "/api/Test/Items?dateFrom=2024-03&clientID=2025-01&months=2024-01&months=2024-02&adhoc=false",
     );
   });
 });
 
-describe("answers and errors (spec 8)", () => {
-  it("maps 400 to 'Bad Request' with the parsed body, 401 to 'Unauthorized', others to the generic message", async () => {
-    const client = createApiClient({ baseUrl });
-    handler = (_req, res) => json(res, 400, { message: "Invalid query: dateFrom" });
-    const bad = await client.call(items, { query: { dateFrom: "x" } }).catch((e: ApiError) => e);
-    expect(bad).toBeInstanceOf(ApiError);
-    expect(bad).toMatchObject({
+describe("answers and errors (spec 8, 3.9)", () => {
+  it("maps 400 to 'Bad Request' carrying the parsed body", async () => {
+    server.answer((_req, res) =>
+      json(res, 400, { message: "Invalid query: dateFrom" }, { "x-request-id": "r1" }),
+    );
+    const error = await client()
+      .call(items, { query: { dateFrom: "x" } })
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({
       message: "Bad Request",
       status: 400,
+      response: '{"message":"Invalid query: dateFrom"}',
       result: { message: "Invalid query: dateFrom" },
+      url: `${server.baseUrl}/api/Test/Items?dateFrom=x`,
     });
-    handler = (_req, res) => json(res, 401, { message: "Unauthorized" });
-    await expect(client.call(items, { query: { dateFrom: "x" } })).rejects.toMatchObject({
+    expect((error as ApiError).headers["x-request-id"]).toBe("r1");
+    expect((error as ApiError).serverMessage).toBe("Invalid query: dateFrom");
+  });
+
+  it("maps 401 to 'Unauthorized' and every other failure to the generic message", async () => {
+    const api = client();
+    server.answer((_req, res) => json(res, 401, { message: "Unauthorized" }));
+    await expect(api.call(save, { body: { name: "a" } })).rejects.toMatchObject({
       message: "Unauthorized",
       status: 401,
     });
-    handler = (_req, res) => json(res, 429, { message: "locked" }, { "retry-after": "900" });
-    const locked = (await client.call(save, { body: { name: "a" } }).catch((e: ApiError) => e)) as ApiError;
-    expect(locked.message).toBe("An unexpected server error occurred.");
-    expect(locked.serverMessage).toBe("locked");
-    expect(locked.headers["retry-after"]).toBe("900");
+    for (const status of [403, 404, 409, 415, 429, 500, 503]) {
+      server.answer((_req, res) => json(res, status, { message: `no ${status}` }, { "retry-after": "900" }));
+      const error = (await api.call(save, { body: { name: "a" } }).catch((e: unknown) => e)) as ApiError;
+      expect(error).toBeInstanceOf(ApiError);
+      expect([error.message, error.status, error.serverMessage]).toEqual([
+        "An unexpected server error occurred.",
+        status,
+        `no ${status}`,
+      ]);
+      expect(error.headers["retry-after"]).toBe("900");
+    }
   });
 
-  it("checks JSON answers against the contract", async () => {
-    const client = createApiClient({ baseUrl });
-    handler = (_req, res) => json(res, 200, [{ id: "not a number" }]);
-    await expect(client.call(items, { query: { dateFrom: "x" } })).rejects.toThrow(
-      /does not match its contract/,
+  it("treats every 2xx as success, and a non-JSON error body as a raw response", async () => {
+    const api = client();
+    for (const status of [200, 201, 202, 204]) {
+      server.answer((_req, res) => res.writeHead(status).end());
+      expect(await api.call(save, { body: { name: "x" } })).toBeUndefined();
+    }
+    server.answer((_req, res) =>
+      res.writeHead(502, { "content-type": "text/html" }).end("<h1>Bad gateway</h1>"),
     );
+    await expect(api.call(save, { body: { name: "x" } })).rejects.toMatchObject({
+      status: 502,
+      response: "<h1>Bad gateway</h1>",
+      result: undefined,
+    });
   });
 
-  it("reads files with their names, and empty answers as undefined", async () => {
-    const client = createApiClient({ baseUrl });
-    handler = (_req, res) =>
+  it("checks JSON answers against the contract, and says so clearly when they do not match", async () => {
+    const api = client();
+    server.answer((_req, res) => json(res, 200, [{ id: "not a number" }]));
+    await expect(api.call(items, { query: { dateFrom: "x" } })).rejects.toThrow(
+      /^The answer of Test\/Items does not match its contract: 0\.id /,
+    );
+    server.answer((_req, res) => res.writeHead(200, { "content-type": "text/html" }).end("<html>"));
+    await expect(api.call(items, { query: { dateFrom: "x" } })).rejects.toThrow(
+      "The answer of Test/Items does not match its contract: it is not JSON (text/html)",
+    );
+    server.answer((_req, res) => json(res, 200, { ok: true }));
+    expect(await api.call(replace, { body: { name: "x" } })).toEqual({ ok: true });
+  });
+
+  it("returns text answers raw", async () => {
+    server.answer((_req, res) => res.writeHead(200, { "content-type": "text/html" }).end("<p>Help</p>"));
+    expect(await client().call(helpText, { query: { key: "variance" } })).toBe("<p>Help</p>");
+    expect(server.seen[0]?.url).toBe("/api/helpText?key=variance");
+  });
+
+  it("reads files whole, with the name from Content-Disposition", async () => {
+    const api = client();
+    const bytes = Buffer.from("Client,Amount\nÄrzte GmbH,10\n", "utf8");
+    server.answer((_req, res) =>
       res
         .writeHead(200, {
-          "content-type": "text/csv",
-          "content-disposition": 'attachment; filename="raw.csv"',
+          "content-type": "text/csv; charset=utf-8",
+          "content-disposition": `attachment; filename="raw data.csv"; filename*=UTF-8''r%C3%A9sum%C3%A9.csv`,
         })
-        .end("a,b\n");
-    const file = await client.download(download);
-    expect(file.fileName).toBe("raw.csv");
-    expect(new TextDecoder().decode(file.data)).toBe("a,b\n");
-    expect(seen[0]?.url).toBe("/api/variance/Test/Download");
-    handler = (_req, res) => res.writeHead(200).end();
-    expect(await client.call(save, { body: { name: "x" } })).toBeUndefined();
+        .end(bytes),
+    );
+    const file = await api.call(download);
+    expect(file.fileName).toBe("résumé.csv");
+    expect(file.contentType).toBe("text/csv; charset=utf-8");
+    expect(file.body).toBeInstanceOf(Uint8Array);
+    expect(Buffer.from(file.body).equals(bytes)).toBe(true);
+    expect(server.seen[0]?.url).toBe("/api/variance/Test/Download");
+    server.answer((_req, res) =>
+      res.writeHead(200, { "content-disposition": "attachment; filename=template.csv" }).end("a"),
+    );
+    expect((await api.download(download)).fileName).toBe("template.csv");
+    await expect(api.download(items as never)).rejects.toThrow("Test/Items does not answer with a file");
   });
 
-  it("reports an unreachable server with status 0", async () => {
-    const client = createApiClient({
-      baseUrl: "http://127.0.0.1:1",
-      random: () => 0.5,
-      clock: simulatedClock().clock,
-    });
-    await expect(client.call(save, { body: { name: "x" } })).rejects.toMatchObject({ status: 0 });
+  it("reports a server that cannot be reached with status 0 and the cause", async () => {
+    const closed = await startTestServer();
+    await closed.close(); // a port where nothing listens any more
+    const api = createApiClient({ baseUrl: closed.baseUrl, clock: simulatedClock().clock });
+    const error = (await api.call(save, { body: { name: "x" } }).catch((e: unknown) => e)) as ApiError;
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error.message).toBe("The server could not be reached.");
+    expect(error.status).toBe(0);
+    expect(error.response).toMatch(/ECONNREFUSED/);
+    expect(error.url).toBe(`${closed.baseUrl}/api/Test/Save`);
+  });
+
+  it("passes an abort through as the caller's own reason, and does not retry it", async () => {
+    const sim = simulatedClock();
+    const api = createApiClient({ baseUrl: server.baseUrl, clock: sim.clock });
+    const controller = new AbortController();
+    server.answer(() => controller.abort(new Error("stopped by the user")));
+    await expect(
+      api.call(items, { query: { dateFrom: "x" } }, { signal: controller.signal }),
+    ).rejects.toThrow("stopped by the user");
+    expect(server.seen).toHaveLength(1);
+    expect(sim.sleeps).toEqual([]);
   });
 });
 
-describe("cookies and XSRF", () => {
-  it("keeps cookies and sends the XSRF cookie back as a header on unsafe calls only", async () => {
-    const cookies = memoryCookieJar();
-    const client = createApiClient({ baseUrl, cookies });
-    handler = (_req, res) =>
+describe("credentials, cookies and XSRF", () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+  });
+
+  it("sends credentials on every call, through the fetch it was given", async () => {
+    const calls: RequestInit[] = [];
+    const api = client({
+      fetch: (input, init) => {
+        calls.push(init ?? {});
+        return fetch(input, init);
+      },
+    });
+    server.answer((_req, res) => json(res, 200, [{ id: 1 }]));
+    await api.call(items, { query: { dateFrom: "2024-01" } });
+    server.answer((_req, res) => res.writeHead(204).end());
+    await api.call(save, { body: { name: "x" } });
+    expect(calls.map((c) => [c.method, c.credentials])).toEqual([
+      ["GET", "include"],
+      ["POST", "include"],
+    ]);
+  });
+
+  it("keeps the session and XSRF cookies in Node, and echoes XSRF-TOKEN as X-XSRF-TOKEN on unsafe calls only", async () => {
+    const api = client(); // no jar given: Node gets an in-memory one
+    server.answer((_req, res) =>
       res
         .writeHead(200, {
           "set-cookie": ["varia_session=s1; Path=/; HttpOnly", "XSRF-TOKEN=abc.def; Path=/"],
         })
-        .end();
-    await client.call(save, { body: { name: "x" } });
-    handler = (_req, res) => json(res, 200, [{ id: 1 }]);
-    await client.call(items, { query: { dateFrom: "2024-01" } });
-    handler = (_req, res) => res.writeHead(200).end();
-    await client.call(save, { body: { name: "y" } });
-    expect(seen[1]?.headers.cookie).toBe("varia_session=s1; XSRF-TOKEN=abc.def");
-    expect(seen[1]?.headers["x-xsrf-token"]).toBeUndefined();
-    expect(seen[2]?.headers["x-xsrf-token"]).toBe("abc.def");
-    expect(seen[2]?.headers["content-type"]).toBe("application/json");
-    expect(seen[2]?.body).toBe('{"name":"y"}');
+        .end(),
+    );
+    await api.call(save, { body: { name: "x" } });
+    expect(server.seen[0]?.headers["x-xsrf-token"]).toBeUndefined();
+    server.answer((_req, res) => json(res, 200, [{ id: 1 }]));
+    await api.call(items, { query: { dateFrom: "2024-01" } });
+    server.answer((_req, res) => json(res, 200, { ok: true }));
+    await api.call(replace, { body: { name: "y" } });
+    server.answer((_req, res) => res.writeHead(204).end());
+    await api.call(remove, { query: { id: "1" } });
+    await api.call(save, { body: { name: "z" } });
+    expect(server.seen.map((r) => [r.method, r.headers.cookie, r.headers["x-xsrf-token"]])).toEqual([
+      ["POST", undefined, undefined],
+      ["GET", "varia_session=s1; XSRF-TOKEN=abc.def", undefined],
+      ["PUT", "varia_session=s1; XSRF-TOKEN=abc.def", "abc.def"],
+      ["DELETE", "varia_session=s1; XSRF-TOKEN=abc.def", "abc.def"],
+      ["POST", "varia_session=s1; XSRF-TOKEN=abc.def", "abc.def"],
+    ]);
+    expect(server.seen[2]?.headers["content-type"]).toBe("application/json");
+    expect(server.seen[2]?.body).toBe('{"name":"y"}');
   });
 
-  it("sends the configured headers, such as a bearer token", async () => {
-    const client = createApiClient({ baseUrl, headers: () => ({ authorization: "Bearer varia_x" }) });
-    handler = (_req, res) => json(res, 200, [{ id: 1 }]);
-    await client.call(items, { query: { dateFrom: "2024-01" } });
-    expect(seen[0]?.headers.authorization).toBe("Bearer varia_x");
-  });
-});
-
-describe("retries (spec 9)", () => {
-  it("retries a GET twice on 5xx, 1500 ms then 3000 ms with about 10% jitter", async () => {
-    const sim = simulatedClock();
-    const client = createApiClient({ baseUrl, clock: sim.clock, random: () => 1 });
-    handler = (_req, res) => json(res, 503, { message: "down" });
-    await expect(client.call(items, { query: { dateFrom: "x" } })).rejects.toMatchObject({ status: 503 });
-    expect(seen).toHaveLength(3);
-    expect(sim.sleeps).toEqual([1650, 3300]);
-    const low = simulatedClock();
-    const client2 = createApiClient({ baseUrl, clock: low.clock, random: () => 0 });
-    await client2.call(items, { query: { dateFrom: "x" } }).catch(() => {});
-    expect(low.sleeps).toEqual([1350, 2700]);
+  it("forgets a cookie the server expires (sign-out)", async () => {
+    const cookies = memoryCookieJar();
+    const api = client({ cookies });
+    server.answer((_req, res) => res.writeHead(200, { "set-cookie": ["varia_session=s1; Path=/"] }).end());
+    await api.call(save, { body: { name: "x" } });
+    server.answer((_req, res) =>
+      res
+        .writeHead(200, { "set-cookie": ["varia_session=; Path=/; Expires=Thu, 01 Jan 1970 00:00:00 GMT"] })
+        .end(),
+    );
+    await api.call(save, { body: { name: "x" } });
+    await api.call(save, { body: { name: "x" } });
+    expect(server.seen.map((r) => r.headers.cookie)).toEqual([undefined, "varia_session=s1", undefined]);
+    expect(cookies.get("varia_session")).toBeUndefined();
   });
 
-  it("succeeds when a retry succeeds", async () => {
-    const sim = simulatedClock();
-    const client = createApiClient({ baseUrl, clock: sim.clock, random: () => 0.5 });
-    let n = 0;
-    handler = (_req, res) => (++n === 1 ? json(res, 500, {}) : json(res, 200, [{ id: 7 }]));
-    expect(await client.call(items, { query: { dateFrom: "x" } })).toEqual([{ id: 7 }]);
-    expect(sim.sleeps).toEqual([1500]);
+  it("reads the XSRF cookie from document.cookie in a browser, and leaves sending cookies to it", async () => {
+    vi.stubGlobal("document", { cookie: "theme=dark; XSRF-TOKEN=t%2B1.sig" });
+    const api = client();
+    server.answer((_req, res) => res.writeHead(204).end());
+    await api.call(save, { body: { name: "x" } });
+    expect(server.seen[0]?.headers["x-xsrf-token"]).toBe("t+1.sig");
+    expect(server.seen[0]?.headers.cookie).toBeUndefined();
   });
 
-  it("never retries a 4xx, a POST or an upload", async () => {
-    const sim = simulatedClock();
-    const client = createApiClient({ baseUrl, clock: sim.clock });
-    handler = (_req, res) => json(res, 404, {});
-    await client.call(items, { query: { dateFrom: "x" } }).catch(() => {});
-    handler = (_req, res) => json(res, 500, {});
-    await client.call(save, { body: { name: "x" } }).catch(() => {});
-    await client.upload(upload, { file: new TextEncoder().encode("a\n"), fileName: "a.csv" }).catch(() => {});
-    expect(seen).toHaveLength(3);
-    expect(sim.sleeps).toEqual([]);
-  });
-
-  it("tries a lookup 3 times in all, 1.5 s apart", async () => {
-    const sim = simulatedClock();
-    const client = createApiClient({ baseUrl, clock: sim.clock });
-    handler = (_req, res) => json(res, 502, {});
-    await client.call(lookup, { query: { q: "a" } }).catch(() => {});
-    expect(seen).toHaveLength(3);
-    expect(sim.sleeps).toEqual([1500, 1500]);
+  it("sends the configured headers, such as a bearer token, asking for them at each call", async () => {
+    let token = "varia_a";
+    const api = client({ headers: () => ({ authorization: `Bearer ${token}` }) });
+    server.answer((_req, res) => json(res, 200, [{ id: 1 }]));
+    await api.call(items, { query: { dateFrom: "2024-01" } });
+    token = "varia_b";
+    await api.call(items, { query: { dateFrom: "2024-01" } });
+    expect(server.seen.map((r) => r.headers.authorization)).toEqual(["Bearer varia_a", "Bearer varia_b"]);
   });
 });
 
-describe("the request cache (spec 7.8, 9)", () => {
-  it("reuses a lookup for 20 minutes by parameter key", async () => {
-    const sim = simulatedClock();
-    const client = createApiClient({ baseUrl, clock: sim.clock });
-    let n = 0;
-    handler = (_req, res) => json(res, 200, { n: ++n });
-    expect(await client.call(lookup, { query: { q: "a" } })).toEqual({ n: 1 });
-    expect(await client.call(lookup, { query: { q: "a" } })).toEqual({ n: 1 });
-    expect(await client.call(lookup, { query: { q: "b" } })).toEqual({ n: 2 });
-    sim.advance(cacheLimits.defaultTtlMs - 1);
-    expect(await client.call(lookup, { query: { q: "a" } })).toEqual({ n: 1 });
-    sim.advance(1);
-    expect(await client.call(lookup, { query: { q: "a" } })).toEqual({ n: 3 });
-  });
-
-  it("keeps a failed lookup for 1 minute only", async () => {
-    const sim = simulatedClock();
-    const client = createApiClient({ baseUrl, clock: sim.clock });
-    handler = (_req, res) => json(res, 400, { message: "no" });
-    await expect(client.call(lookup, { query: { q: "f" } })).rejects.toMatchObject({ status: 400 });
-    handler = (_req, res) => json(res, 200, { n: 9 });
-    await expect(client.call(lookup, { query: { q: "f" } })).rejects.toMatchObject({ status: 400 });
-    sim.advance(60_000);
-    expect(await client.call(lookup, { query: { q: "f" } })).toEqual({ n: 9 });
-  });
-
-  it("holds at most 150 items, dropping the oldest, and sweeps expired ones", async () => {
-    const sim = simulatedClock();
-    const client = createApiClient({ baseUrl, clock: sim.clock });
-    handler = (req, res) =>
-      json(res, 200, { n: Number(new URL(req.url ?? "", baseUrl).searchParams.get("q")) });
-    for (let i = 0; i <= 150; i++) await client.call(lookup, { query: { q: String(i) } });
-    const before = seen.length;
-    await client.call(lookup, { query: { q: "150" } });
-    expect(seen.length).toBe(before);
-    await client.call(lookup, { query: { q: "0" } });
-    expect(seen.length).toBe(before + 1);
-  });
-
-  it("caches contracts with their own time to live, such as actual periods for 60 s", async () => {
-    const periods = defineContract({ ...items, name: "Test/Periods", query: undefined, cacheTtlMs: 60_000 });
-    const sim = simulatedClock();
-    const client = createApiClient({ baseUrl, clock: sim.clock });
-    handler = (_req, res) => json(res, 200, [{ id: seen.length }]);
-    const first = await client.call(periods);
-    expect(await client.call(periods)).toEqual(first);
-    sim.advance(60_000);
-    sim.tick();
-    expect(await client.call(periods)).not.toEqual(first);
-  });
-});
-
-describe("uploads", () => {
-  it("sends the file as the multipart part 'csv'", async () => {
-    const client = createApiClient({ baseUrl });
-    handler = (_req, res) => json(res, 200, { jobGuid: "j1" });
-    const result = await client.upload(upload, {
+describe("uploads (spec 5, 7.6)", () => {
+  it("sends the file as the multipart part 'csv' with its name, headers, query and the XSRF header", async () => {
+    const cookies = memoryCookieJar();
+    cookies.store?.(["XSRF-TOKEN=x1"]);
+    const api = client({ cookies });
+    server.answer((_req, res) => json(res, 200, { jobGuid: "j1" }));
+    const result = await api.upload(upload, {
       file: new TextEncoder().encode("InvoiceDate\n2024-01-01\n"),
       fileName: "lines.csv",
+      query: { source: "cli" },
       headers: { "idempotency-key": "k1" },
     });
     expect(result).toEqual({ jobGuid: "j1" });
-    expect(seen[0]?.headers["content-type"]).toMatch(/^multipart\/form-data; boundary=/);
-    expect(seen[0]?.headers["idempotency-key"]).toBe("k1");
-    expect(seen[0]?.body).toContain('name="csv"; filename="lines.csv"');
-    expect(seen[0]?.body).toContain("InvoiceDate\n2024-01-01\n");
+    const [request] = server.seen;
+    expect(request?.url).toBe("/api/Test/Upload?source=cli");
+    expect(request?.headers["content-type"]).toMatch(/^multipart\/form-data; boundary=/);
+    expect(request?.headers["idempotency-key"]).toBe("k1");
+    expect(request?.headers["x-xsrf-token"]).toBe("x1");
+    expect(request?.body).toContain('name="csv"; filename="lines.csv"');
+    expect(request?.body).toContain("InvoiceDate\n2024-01-01\n");
+  });
+
+  it("takes a Blob, and checks the query like any call", async () => {
+    const api = client();
+    server.answer((_req, res) => json(res, 200, { jobGuid: "j2" }));
+    await api.upload(upload, { file: new Blob(["a,b\n"]), fileName: "b.csv" });
+    expect(server.seen[0]?.body).toContain("a,b\n");
+    await expect(
+      // @ts-expect-error source cannot be null
+      api.upload(upload, { file: new Blob(["a"]), fileName: "c.csv", query: { source: null } }),
+    ).rejects.toThrow("The parameter 'source' cannot be null.");
+    expect(server.seen).toHaveLength(1);
   });
 });

@@ -1,193 +1,202 @@
-import { type Contract, contractPath, type ResponseOf } from "@varia/contracts";
-import { ApiError, errorForStatus, errorMessages } from "./api-error";
+import type { BodyOf, Contract, ParamsOf, QueryOf, ResponseOf } from "@varia/contracts";
+import type { Period } from "@varia/period";
+import type { z } from "zod";
+import { unreachableError } from "./api-error";
 import { type Clock, systemClock } from "./clock";
-import { type CookieJar, documentCookieJar } from "./cookies";
+import { type CookieJar, defaultCookieJar } from "./cookies";
+import { fillPath } from "./fill-path";
 import { buildQueryString, checkQuery } from "./query-string";
+import { type FileResponse, readResponse } from "./read-response";
 import { cacheLimits, RequestCache } from "./request-cache";
 import { retryDelays, withRetries } from "./retry";
 
 export interface ApiClientOptions {
   /** The server's origin, e.g. `http://localhost:8080`; '' (the default) for the page's own origin. */
   baseUrl?: string;
+  /** The fetch to call (the CLI passes undici's); default `globalThis.fetch`, looked up at each call. */
   fetch?: typeof fetch;
-  /** Headers for every call, e.g. `Authorization: Bearer ...` for API tokens. */
+  /** Headers for every call, e.g. `{ authorization: "Bearer ..." }` for API tokens. */
   headers?: () => Record<string, string>;
+  /** Time for retries and the cache; tests pass a simulated one. */
   clock?: Clock;
+  /** For the retry jitter; default Math.random. */
   random?: () => number;
+  /** Default: `document.cookie` in a browser, an in-memory jar in Node. */
   cookies?: CookieJar;
   /** The FormData class that belongs with `fetch` (undici's own when `fetch` is undici's). */
   FormData?: typeof FormData;
 }
 
-export interface CallInput {
-  params?: Record<string, string>;
+/**
+ * A query as the client takes it: the contract's own input, where a text parameter may also be given
+ * as a period or a Date (sent as year-month, spec 7.3).
+ */
+export type QueryInput<Q> = {
+  [K in keyof Q]: Q[K] | (string extends Q[K] ? Period | Date : never);
+};
+
+/** One part of a call's input: absent when the contract has none, required when any of it is. */
+type InputPart<Name extends string, T> = [T] extends [never]
+  ? { [P in Name]?: never }
+  : Record<string, never> extends T
+    ? { [P in Name]?: T }
+    : { [P in Name]: T };
+
+/** The input of a call: path parameters, query and body, typed by the contract. */
+export type CallInput<C extends Contract = Contract> = InputPart<"params", ParamsOf<C>> &
+  InputPart<"query", QueryInput<QueryOf<C>>> &
+  InputPart<"body", BodyOf<C>>;
+
+/** The arguments after the contract: the input may be left out when nothing in it is required. */
+export type CallArgs<C extends Contract> =
+  Record<string, never> extends CallInput<C>
+    ? [input?: CallInput<C>, options?: CallOptions]
+    : [input: CallInput<C>, options?: CallOptions];
+
+export interface CallOptions {
+  signal?: AbortSignal;
+  /**
+   * `true` caches this GET even if its contract does not ask for it; `false` neither reads nor
+   * fills the cache. By default lookups and contracts with a `cacheTtlMs` are cached.
+   */
+  cache?: boolean;
+}
+
+export type UploadInput<C extends Contract = Contract> = Omit<CallInput<C>, "body"> & {
+  file: Blob | Uint8Array;
+  fileName: string;
+  /** e.g. `{ "idempotency-key": ... }` */
+  headers?: Record<string, string>;
+};
+
+/** What a call answers: a FileResponse for `file` contracts, otherwise the contract's response type. */
+export type CallResult<C> =
+  C extends Contract<z.ZodType, z.ZodType, z.ZodType, z.ZodType, infer K>
+    ? [K] extends ["file"]
+      ? FileResponse
+      : ResponseOf<C>
+    : never;
+
+export interface ApiClient {
+  call<C extends Contract>(contract: C, ...args: CallArgs<C>): Promise<CallResult<C>>;
+  /** A call whose answer is a file (responseKind `file`); refuses other contracts. */
+  download<C extends Contract<z.ZodType, z.ZodType, z.ZodType, z.ZodType, "file">>(
+    contract: C,
+    ...args: CallArgs<C>
+  ): Promise<FileResponse>;
+  /** A multipart upload with the file in the part `csv` (spec 5); never retried. */
+  upload<C extends Contract>(
+    contract: C,
+    input: UploadInput<C>,
+    options?: { signal?: AbortSignal },
+  ): Promise<CallResult<C>>;
+  /** Forgets every cached result (after sign-in or sign-out). */
+  clearCache(): void;
+  /** Stops the cache's expiry sweep. */
+  dispose(): void;
+}
+
+interface LooseInput {
+  params?: Record<string, unknown>;
   query?: Record<string, unknown>;
   body?: unknown;
 }
 
-export interface CallOptions {
-  signal?: AbortSignal;
-  /** Cache this GET even if its contract does not ask for it. */
-  cache?: boolean;
-}
+const unsafeMethods = new Set(["POST", "PUT", "DELETE", "PATCH"]);
 
-/** A downloaded file (responseKind `file`). */
-export interface FileResponse {
-  fileName: string | undefined;
-  contentType: string;
-  data: Uint8Array;
-}
-
-export interface UploadInput {
-  file: Blob | Uint8Array;
-  fileName: string;
-  query?: Record<string, unknown>;
-  params?: Record<string, string>;
-  headers?: Record<string, string>;
-}
-
-export interface ApiClient {
-  call<C extends Contract>(contract: C, input?: CallInput, options?: CallOptions): Promise<ResponseOf<C>>;
-  /** A call whose answer is a file (responseKind `file`). */
-  download(contract: Contract, input?: CallInput, options?: CallOptions): Promise<FileResponse>;
-  /** A multipart upload with the file in the part `csv` (spec 5); never retried. */
-  upload<C extends Contract>(
-    contract: C,
-    input: UploadInput,
-    options?: { signal?: AbortSignal },
-  ): Promise<ResponseOf<C>>;
-  /** Forgets every cached result (after sign-in or sign-out). */
-  clearCache(): void;
-  dispose(): void;
-}
-
-const unsafe = new Set(["POST", "PUT", "DELETE", "PATCH"]);
-
-function headersOf(response: Response): Record<string, string> {
-  const out: Record<string, string> = {};
-  response.headers.forEach((value, key) => {
-    out[key] = value;
+/** Resolves with `promise`, or rejects when the caller's `signal` aborts first. */
+function untilAborted<T>(promise: Promise<T>, signal: AbortSignal | undefined): Promise<T> {
+  if (!signal) return promise;
+  if (signal.aborted) return Promise.reject(signal.reason);
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = () => reject(signal.reason);
+    signal.addEventListener("abort", onAbort, { once: true });
+    promise.then(resolve, reject).finally(() => signal.removeEventListener("abort", onAbort));
   });
-  return out;
-}
-
-function fileNameOf(disposition: string | null): string | undefined {
-  if (!disposition) return undefined;
-  const star = /filename\*=UTF-8''([^;]+)/i.exec(disposition);
-  if (star?.[1]) return decodeURIComponent(star[1]);
-  return /filename="?([^";]+)"?/i.exec(disposition)?.[1];
 }
 
 /** The typed client over the contracts, for the browser (fetch) and Node (undici's fetch). */
 export function createApiClient(options: ApiClientOptions = {}): ApiClient {
-  const baseUrl = (options.baseUrl ?? "").replace(/\/$/, "");
-  const doFetch = options.fetch ?? globalThis.fetch.bind(globalThis);
+  const baseUrl = (options.baseUrl ?? "").replace(/\/+$/, "");
+  const doFetch: typeof fetch = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
   const clock = options.clock ?? systemClock;
   const random = options.random ?? Math.random;
-  const cookies = options.cookies ?? documentCookieJar();
+  const cookies = options.cookies ?? defaultCookieJar();
   const cache = new RequestCache(clock);
 
-  async function send(contract: Contract, init: RequestInit & { url: string }): Promise<unknown> {
+  async function send(contract: Contract, url: string, init: RequestInit): Promise<unknown> {
     const headers = new Headers(init.headers);
     for (const [name, value] of Object.entries(options.headers?.() ?? {})) headers.set(name, value);
     const xsrf = cookies.get("XSRF-TOKEN");
-    if (xsrf && unsafe.has(contract.method)) headers.set("X-XSRF-TOKEN", xsrf);
+    if (xsrf && unsafeMethods.has(contract.method)) headers.set("X-XSRF-TOKEN", xsrf);
     const cookieHeader = cookies.header?.();
     if (cookieHeader) headers.set("cookie", cookieHeader);
     let response: Response;
     try {
-      response = await doFetch(init.url, { ...init, headers, credentials: "include" });
+      response = await doFetch(url, { ...init, method: contract.method, headers, credentials: "include" });
     } catch (error) {
-      if (init.signal?.aborted) throw error;
-      throw new ApiError(errorMessages.unreachable, 0, String((error as Error).message ?? error), {});
+      if (init.signal?.aborted) throw init.signal.reason ?? error;
+      throw unreachableError(error, url);
     }
-    const setCookie =
-      (response.headers as Headers & { getSetCookie?: () => string[] }).getSetCookie?.() ?? [];
+    const setCookie = response.headers.getSetCookie?.() ?? [];
     if (setCookie.length) cookies.store?.(setCookie);
-    if (response.status < 200 || response.status > 299) {
-      throw errorForStatus(response.status, await response.text(), headersOf(response));
-    }
-    switch (contract.responseKind) {
-      case "empty":
-        await response.arrayBuffer();
-        return undefined;
-      case "text":
-        return response.text();
-      case "file":
-        return {
-          fileName: fileNameOf(response.headers.get("content-disposition")),
-          contentType: response.headers.get("content-type") ?? "application/octet-stream",
-          data: new Uint8Array(await response.arrayBuffer()),
-        } satisfies FileResponse;
-      case "json": {
-        const text = await response.text();
-        const parsed = contract.response.safeParse(text ? JSON.parse(text) : undefined);
-        if (!parsed.success) {
-          throw new ApiError(
-            `The answer of ${contract.name} does not match its contract: ${parsed.error.issues.map((i) => `${i.path.join(".")} ${i.message}`).join("; ")}`,
-            response.status,
-            text,
-            headersOf(response),
-          );
-        }
-        return parsed.data;
-      }
-    }
+    return readResponse(contract, response, url);
   }
 
-  function urlOf(contract: Contract, input: CallInput | UploadInput) {
+  function urlOf(contract: Contract, input: LooseInput): string {
+    const path = fillPath(contract, input.params);
     checkQuery(contract, input.query);
-    return baseUrl + contractPath(contract, input.params) + buildQueryString(input.query);
+    return baseUrl + path + buildQueryString(input.query);
   }
 
-  function call(contract: Contract, input: CallInput = {}, callOptions: CallOptions = {}): Promise<unknown> {
+  function call(contract: Contract, input: LooseInput = {}, callOptions: CallOptions = {}): Promise<unknown> {
     let url: string;
     try {
       url = urlOf(contract, input);
     } catch (error) {
       return Promise.reject(error);
     }
-    const hasBody = contract.method !== "GET" && input.body !== undefined;
-    const run = () =>
-      send(contract, {
-        url,
-        method: contract.method,
-        signal: callOptions.signal,
+    const isGet = contract.method === "GET";
+    const hasBody = !isGet && input.body !== undefined;
+    const policy = contract.policy ?? "default";
+    const attempt = (signal: AbortSignal | undefined) => () =>
+      send(contract, url, {
+        signal,
         headers: hasBody ? { "content-type": "application/json" } : {},
         body: hasBody ? JSON.stringify(input.body) : undefined,
       });
-    const policy = contract.policy ?? "default";
-    const attempt =
-      contract.method === "GET"
-        ? () => withRetries(run, retryDelays(policy, random), clock, callOptions.signal)
-        : run;
+    // Spec 9: only GETs retry; 4xx never does.
+    const run = (signal: AbortSignal | undefined) =>
+      isGet ? withRetries(attempt(signal), retryDelays(policy, random), clock, signal) : attempt(signal)();
     const cacheable =
-      contract.method === "GET" &&
-      (callOptions.cache || policy === "lookup" || contract.cacheTtlMs !== undefined);
-    return cacheable ? cache.get(url, contract.cacheTtlMs ?? cacheLimits.defaultTtlMs, attempt) : attempt();
+      isGet && (callOptions.cache ?? (policy === "lookup" || contract.cacheTtlMs !== undefined));
+    if (!cacheable) return run(callOptions.signal);
+    // A cached load is shared, so it runs without any one caller's signal; each caller stops waiting
+    // on its own abort, and an abort is never cached as a failure.
+    const shared = cache.get(url, contract.cacheTtlMs ?? cacheLimits.defaultTtlMs, () => run(undefined));
+    return untilAborted(shared, callOptions.signal);
   }
 
   return {
     call: call as ApiClient["call"],
 
-    download(contract, input, callOptions) {
+    download(contract, ...[input, callOptions]) {
       if (contract.responseKind !== "file") {
         return Promise.reject(new Error(`${contract.name} does not answer with a file`));
       }
-      return call(contract, input, callOptions) as Promise<FileResponse>;
+      return call(contract, input as LooseInput, callOptions) as Promise<FileResponse>;
     },
 
     async upload(contract, input, uploadOptions = {}) {
-      const url = urlOf(contract, input);
+      const url = urlOf(contract, input as LooseInput);
       const form = new (options.FormData ?? FormData)();
       const blob =
         input.file instanceof Blob
           ? input.file
           : new Blob([new Uint8Array(input.file)], { type: "text/csv" });
       form.append("csv", blob, input.fileName);
-      return send(contract, {
-        url,
-        method: contract.method,
+      // Never retried (spec 7.8): a repeated upload would import twice without an idempotency key.
+      return send(contract, url, {
         body: form,
         headers: input.headers,
         signal: uploadOptions.signal,

@@ -2,7 +2,10 @@ import type { Contract } from "@varia/contracts";
 import { type Period, periodFormat } from "@varia/period";
 import { z } from "zod";
 
-/** Spec 5: required parameters must be defined and not null; optional ones may be omitted, not null. */
+/**
+ * Spec 5, client-side call checks, read from the contract's zod query shape: a required parameter
+ * must be defined and not null; an optional one may be left undefined (it is omitted) but not null.
+ */
 export function checkQuery(contract: Contract, query: Record<string, unknown> | undefined): void {
   const schema = contract.query;
   if (!(schema instanceof z.ZodObject)) return;
@@ -20,11 +23,21 @@ function isPeriod(value: unknown): value is Period {
   return typeof value === "object" && value !== null && "yearNo" in value;
 }
 
-function encodeValue(value: unknown): string {
-  if (value instanceof Date) return value.toISOString();
-  // Dates are sent as year-month (spec 7.3).
-  if (isPeriod(value))
-    return value.monthNo === undefined ? String(value.yearNo) : periodFormat(value, "yearMonth");
+const pad = (n: number) => String(n).padStart(2, "0");
+
+/** One query value as text; dates and periods as year-month (spec 3.1, 7.3), a bare year as the year. */
+export function encodeQueryValue(name: string, value: unknown): string {
+  if (value instanceof Date) {
+    if (Number.isNaN(value.getTime())) throw new Error(`The parameter '${name}' is not a valid date.`);
+    // The calendar month the caller sees (local time), as a period picked in the browser would be.
+    return `${String(value.getFullYear()).padStart(4, "0")}-${pad(value.getMonth() + 1)}`;
+  }
+  if (isPeriod(value)) {
+    return value.monthNo === undefined ? periodFormat(value, "year") : periodFormat(value, "yearMonth");
+  }
+  if (typeof value === "object" && value !== null) {
+    throw new Error(`The parameter '${name}' cannot be sent in a query string.`);
+  }
   return String(value);
 }
 
@@ -34,7 +47,9 @@ export function buildQueryString(query: Record<string, unknown> | undefined): st
   const params = new URLSearchParams();
   for (const [name, value] of Object.entries(query)) {
     if (value === undefined || value === null) continue;
-    for (const item of Array.isArray(value) ? value : [value]) params.append(name, encodeValue(item));
+    for (const item of Array.isArray(value) ? value : [value]) {
+      if (item !== undefined && item !== null) params.append(name, encodeQueryValue(name, item));
+    }
   }
   const text = params.toString();
   return text ? `?${text}` : "";

@@ -1,4 +1,4 @@
-import type { Clock } from "./clock";
+import { type Clock, realInterval } from "./clock";
 
 /** Spec 9: at most 150 items, 20 minutes by default, failures 1 minute, swept every 60 s. */
 export const cacheLimits = {
@@ -13,13 +13,18 @@ interface Entry {
   promise: Promise<unknown>;
 }
 
-/** A cache of request results keyed by call and parameters; the oldest entry goes first when full. */
+/**
+ * Results of calls keyed by call and parameters (spec 7.8). A call in flight is shared by everyone
+ * asking for the same key; a failure is kept for a minute; when full, the least recently used entry
+ * goes first; an expiry sweep runs every 60 s on the injected clock until `dispose()`.
+ */
 export class RequestCache {
   private readonly entries = new Map<string, Entry>();
   private readonly stopSweep: () => void;
 
   constructor(private readonly clock: Clock) {
-    this.stopSweep = clock.every(cacheLimits.sweepEveryMs, () => this.sweep());
+    const every = clock.every?.bind(clock) ?? realInterval;
+    this.stopSweep = every(cacheLimits.sweepEveryMs, () => this.sweep());
   }
 
   get size() {
@@ -29,26 +34,25 @@ export class RequestCache {
   /** The cached result of `key`, or the result of `load` kept for `ttlMs` (failures for a minute). */
   get<T>(key: string, ttlMs: number, load: () => Promise<T>): Promise<T> {
     const hit = this.entries.get(key);
-    if (hit && hit.expiresAt > this.clock.now()) return hit.promise as Promise<T>;
-    if (hit) this.entries.delete(key);
-    const promise = load();
-    this.set(key, promise, ttlMs);
-    promise.catch(() => {
-      const entry = this.entries.get(key);
-      if (entry?.promise === promise)
-        entry.expiresAt = Math.min(entry.expiresAt, this.clock.now() + cacheLimits.failureTtlMs);
-    });
-    return promise;
-  }
-
-  private set(key: string, promise: Promise<unknown>, ttlMs: number) {
     this.entries.delete(key);
+    if (hit && hit.expiresAt > this.clock.now()) {
+      this.entries.set(key, hit); // most recently used now
+      return hit.promise as Promise<T>;
+    }
+    const promise = load();
     while (this.entries.size >= cacheLimits.maxItems) {
       const oldest = this.entries.keys().next().value;
       if (oldest === undefined) break;
       this.entries.delete(oldest);
     }
     this.entries.set(key, { promise, expiresAt: this.clock.now() + ttlMs });
+    promise.catch(() => {
+      const entry = this.entries.get(key);
+      if (entry?.promise === promise) {
+        entry.expiresAt = Math.min(entry.expiresAt, this.clock.now() + cacheLimits.failureTtlMs);
+      }
+    });
+    return promise;
   }
 
   /** Drops expired entries (run every 60 s). */
@@ -61,6 +65,7 @@ export class RequestCache {
     this.entries.clear();
   }
 
+  /** Stops the sweep and forgets everything. */
   dispose() {
     this.stopSweep();
     this.entries.clear();

@@ -30,6 +30,7 @@ export interface Contract<
   Query extends z.ZodType = z.ZodType,
   Body extends z.ZodType = z.ZodType,
   Response extends z.ZodType = z.ZodType,
+  Kind extends ResponseKind = ResponseKind,
 > {
   /** The spec's name of the call, e.g. `Account/AuthorisedPing`. */
   readonly name: string;
@@ -43,7 +44,8 @@ export interface Contract<
   /** `multipart` bodies are files; their parts are described by `body` where known. */
   readonly bodyKind?: "json" | "multipart";
   readonly response: Response;
-  readonly responseKind: ResponseKind;
+  /** Kept as a literal type, so the client can type a `file` answer as a file. */
+  readonly responseKind: Kind;
   readonly access: Access;
   /** Retry and cache policy of the client; `never` for calls that must not repeat (uploads). */
   readonly policy?: ClientPolicy;
@@ -58,7 +60,8 @@ export function defineContract<
   Query extends z.ZodType = z.ZodNever,
   Body extends z.ZodType = z.ZodNever,
   Response extends z.ZodType = z.ZodVoid,
->(contract: Contract<Params, Query, Body, Response>): Contract<Params, Query, Body, Response> {
+  Kind extends ResponseKind = ResponseKind,
+>(contract: Contract<Params, Query, Body, Response, Kind>): Contract<Params, Query, Body, Response, Kind> {
   return contract;
 }
 

@@ -1,1 +1,2 @@
+export * from "./cube";
 export * from "./decompose";

@@ -12,11 +12,13 @@ import type { AppDeps } from "./http/deps";
 import { registerMetrics } from "./http/metrics";
 import { buildOpenApi } from "./http/openapi";
 import { accountRoutes } from "./routes/account-routes";
+import { analyticsRoutes } from "./routes/analytics-routes";
 import { demoRoutes } from "./routes/demo-routes";
 import { exportRoutes } from "./routes/export-routes";
 import { importRoutes } from "./routes/import-routes";
 import { loginRoutes } from "./routes/login-routes";
 import { passwordRoutes } from "./routes/password-routes";
+import { reportRoutes } from "./routes/report-routes";
 import { roleRoutes } from "./routes/role-routes";
 import { ssoRoutes } from "./routes/sso-routes";
 import { tokenRoutes } from "./routes/token-routes";
@@ -107,6 +109,8 @@ export const app = fp(
       await importRoutes(api, deps);
       await exportRoutes(api, deps);
       await varianceRoutes(api, deps);
+      await analyticsRoutes(api, deps);
+      await reportRoutes(api, deps);
     });
 
     const indexPath = join(deps.config.webDist, "index.html");

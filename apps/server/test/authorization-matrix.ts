@@ -1,4 +1,6 @@
 import type { ContractName } from "@varia/contracts";
+import { analyticsMatrix } from "./authorization-matrix-analytics";
+import { reportMatrix } from "./authorization-matrix-reports";
 
 /**
  * The authorization matrix: one entry per contract of `@varia/contracts`. The expected status of
@@ -109,4 +111,6 @@ export const matrix: Partial<Record<ContractName, MatrixEntry>> = {
   updateUserProfile: { input: { body: { name: "My Name" } } },
   deleteUser: { input: async (f) => ({ query: { userID: await f.createUser() } }) },
   actualPeriods: {},
+  ...analyticsMatrix,
+  ...reportMatrix,
 };

@@ -1,10 +1,12 @@
 import * as account from "./account";
+import { analyticsContracts } from "./analytics";
 import * as apiTokens from "./api-tokens";
 import * as backups from "./backups";
 import * as dataExport from "./data-export";
 import type { Contract } from "./define-contract";
 import * as demo from "./demo";
 import * as imports from "./imports";
+import { reportContracts } from "./reports";
 import * as roles from "./roles";
 import * as sso from "./single-sign-on";
 import * as users from "./user-management";
@@ -12,6 +14,7 @@ import * as variance from "./variance";
 
 export * from "./abilities";
 export * from "./account";
+export * from "./analytics";
 export * from "./api-tokens";
 export * from "./backups";
 export * from "./common";
@@ -19,6 +22,7 @@ export * from "./data-export";
 export * from "./define-contract";
 export * from "./demo";
 export * from "./imports";
+export * from "./reports";
 export * from "./roles";
 export * from "./single-sign-on";
 export * from "./user-management";
@@ -73,6 +77,8 @@ export const contracts = {
   updateUserProfile: users.updateUserProfile,
   deleteUser: users.deleteUser,
   actualPeriods: variance.actualPeriods,
+  ...analyticsContracts,
+  ...reportContracts,
 } as const satisfies Record<string, Contract>;
 
 export type ContractName = keyof typeof contracts;

@@ -1,0 +1,95 @@
+import { buildCube, type Category, type Cube, type CubeRow } from "@varia/variance";
+import { type Kysely, sql } from "kysely";
+import type { Schema } from "../db/schema";
+import type { AppDeps } from "../http/deps";
+
+/**
+ * The organisations' monthly cubes held in memory, so every analytics call is a computation of
+ * @varia/variance over arrays rather than a query. A cube is loaded once and reused while the
+ * organisation's data is unchanged: its version is the count and latest finish of the completed
+ * import and restore jobs (the only writers of invoice lines and the cube) and the organisation's
+ * default category. Checking the version is one indexed query per call, so several server processes
+ * on one PostgreSQL stay consistent.
+ */
+export interface CubeCache {
+  /** The organisation's cube, loading it when its data changed since the last load. */
+  get(organisationId: string): Promise<Cube>;
+}
+
+const maxOrganisations = 16;
+const caches = new WeakMap<object, CubeCache>();
+
+/** The cube cache of a server (one per database handle). */
+export function cubeCacheOf(deps: Pick<AppDeps, "db">): CubeCache {
+  let cache = caches.get(deps.db);
+  if (!cache) {
+    cache = createCubeCache(deps.db);
+    caches.set(deps.db, cache);
+  }
+  return cache;
+}
+
+/** Shortcut: the organisation's cube. */
+export function cubeFor(deps: Pick<AppDeps, "db">, organisationId: string): Promise<Cube> {
+  return cubeCacheOf(deps).get(organisationId);
+}
+
+export function createCubeCache(db: Kysely<Schema>): CubeCache {
+  // Least recently used first; a pending load is shared by concurrent callers.
+  const entries = new Map<string, { version: string; cube: Promise<Cube> }>();
+  return {
+    async get(organisationId) {
+      const version = await dataVersion(db, organisationId);
+      const entry = entries.get(organisationId);
+      if (entry && entry.version === version) {
+        entries.delete(organisationId);
+        entries.set(organisationId, entry);
+        return entry.cube;
+      }
+      const cube = loadCube(db, organisationId);
+      entries.set(organisationId, { version, cube });
+      cube.catch(() => {
+        if (entries.get(organisationId)?.cube === cube) entries.delete(organisationId);
+      });
+      while (entries.size > maxOrganisations) entries.delete(entries.keys().next().value!);
+      return cube;
+    },
+  };
+}
+
+async function dataVersion(db: Kysely<Schema>, organisationId: string): Promise<string> {
+  const result = await sql<{ version: string }>`
+    select concat_ws(':', count(j.id), max(j.finished_at)::text, (select default_category from organisations
+      where id = ${organisationId})) as version
+    from import_jobs j where j.organisation_id = ${organisationId} and j.status = 'Completed'`.execute(db);
+  return result.rows[0]?.version ?? "";
+}
+
+/** Reads the organisation's cube and dimensions; numbers come back as JavaScript numbers. */
+export async function loadCube(db: Kysely<Schema>, organisationId: string): Promise<Cube> {
+  const [clients, items, salespeople, rows] = await Promise.all([
+    sql<{ id: number; code: string; name: string }>`
+      select id::int4 as id, code, name from clients where organisation_id = ${organisationId}`.execute(db),
+    sql<{ id: number; code: string; name: string; stockType: CubeRowStockType; category: Category }>`
+      select i.id::int4 as id, i.code, i.name, i.stock_type as "stockType",
+        coalesce(i.category, o.default_category) as category
+      from items i join organisations o on o.id = i.organisation_id
+      where i.organisation_id = ${organisationId}`.execute(db),
+    sql<{ id: number; name: string }>`
+      select id::int4 as id, name from salespeople where organisation_id = ${organisationId}`.execute(db),
+    sql<CubeRow>`
+      select record_type as "recordType",
+        (extract(year from month)::int4 * 12 + extract(month from month)::int4 - 1) as month,
+        client_id::int4 as "clientId", item_id::int4 as "itemId", salesperson_id::int4 as "salespersonId",
+        (quantity * 10000)::float8 as quantity, revenue_cents::float8 as revenue, cost_cents::float8 as cost
+      from monthly_cube where organisation_id = ${organisationId}`.execute(db),
+  ]);
+  return buildCube({
+    clients: clients.rows,
+    items: items.rows,
+    salespeople: salespeople.rows,
+    rows: rows.rows,
+  });
+}
+
+type CubeRowStockType = "Subscription" | "Product" | "Hourly";

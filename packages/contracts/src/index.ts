@@ -21,6 +21,7 @@ export * from "./common";
 export * from "./data-export";
 export * from "./define-contract";
 export * from "./demo";
+export * from "./filter-query";
 export * from "./imports";
 export * from "./reports";
 export * from "./roles";

@@ -27,7 +27,7 @@ export function trend(
   const count = filter.periodCount ?? 8;
   const points: TrendPoint[] = [];
   for (let month = filter.periodTo - count + 1; month <= filter.periodTo; month++) {
-    const result = variance(cube, { ...filter, from: month - 1, to: month });
+    const result = variance(cube, { ...filter, from: month - 1, to: month, detail: "summary" });
     const point: TrendPoint = { month, total: result.totalTo };
     if (filter.showAdhoc) point.adhoc = result.adhocTo ?? 0;
     if (filter.byType) point.byType = result.byType;
@@ -46,7 +46,7 @@ export interface WaterfallStep {
 
 /** Start total (F), one step per type and sign with a value, end total (T). */
 export function waterfall(cube: Cube, query: VarianceQuery): WaterfallStep[] {
-  const result = variance(cube, query);
+  const result = variance(cube, { ...query, detail: "summary" });
   const steps: WaterfallStep[] = [{ label: "Start", kind: "total", value: result.totalFrom }];
   for (const type of varianceTypeOrder) {
     for (const sign of ["Positive", "Negative"] as const) {
@@ -73,7 +73,7 @@ export function christmas(
 ): ChristmasPoint[] {
   const points: ChristmasPoint[] = [];
   for (let month = filter.periodFrom; month <= filter.periodTo; month++) {
-    const result = variance(cube, { ...filter, from: month - 1, to: month });
+    const result = variance(cube, { ...filter, from: month - 1, to: month, detail: "summary" });
     points.push({ month, byType: result.byType, net: result.totalTo - result.totalFrom });
   }
   return points;

@@ -52,6 +52,10 @@ export interface CubeInput {
   rows: Iterable<CubeRow>;
 }
 
+/** The codes of the `category` and `stockType` columns. */
+export const categoryCodes: readonly Category[] = ["Recurring", "Adhoc", "Exclude"];
+export const stockTypeCodes: readonly StockType[] = ["Subscription", "Product", "Hourly"];
+
 /** The cells of one record type and month: indexes [start, end) into the cube's columns. */
 export interface MonthSlice {
   start: number;
@@ -70,6 +74,10 @@ export class Cube {
   readonly quantity: Float64Array;
   readonly revenue: Float64Array;
   readonly cost: Float64Array;
+  /** Per cell, the item's category: 0 Recurring, 1 Adhoc, 2 Exclude. */
+  readonly category: Uint8Array;
+  /** Per cell, the item's stock type: 0 Subscription, 1 Product, 2 Hourly. */
+  readonly stockType: Uint8Array;
   private readonly slices: Map<string, MonthSlice>;
   private readonly monthsByType: Map<RecordType, MonthIndex[]>;
 
@@ -92,6 +100,8 @@ export class Cube {
     this.quantity = new Float64Array(n);
     this.revenue = new Float64Array(n);
     this.cost = new Float64Array(n);
+    this.category = new Uint8Array(n);
+    this.stockType = new Uint8Array(n);
     this.slices = new Map();
     this.monthsByType = new Map();
     for (let i = 0; i < n; i++) {
@@ -102,6 +112,9 @@ export class Cube {
       this.quantity[i] = row.quantity;
       this.revenue[i] = row.revenue;
       this.cost[i] = row.cost;
+      const item = this.items.get(row.itemId);
+      this.category[i] = categoryCodes.indexOf(item?.category ?? "Recurring");
+      this.stockType[i] = stockTypeCodes.indexOf(item?.stockType ?? "Subscription");
       const key = `${row.recordType}:${row.month}`;
       const slice = this.slices.get(key);
       if (slice) slice.end = i + 1;

@@ -21,7 +21,11 @@ export interface Kpis {
 }
 
 /** The KPIs of T against F, from the variance of the two months. */
-export function kpis(cube: Cube, query: VarianceQuery, result: VarianceResult = variance(cube, query)): Kpis {
+export function kpis(
+  cube: Cube,
+  query: VarianceQuery,
+  result: VarianceResult = variance(cube, { ...query, detail: "summary" }),
+): Kpis {
   const t = result.byType;
   const expansion = t.Service.positive + t.Price.positive + t.Volume.positive + t.Usage.positive;
   const contraction = t.Service.negative + t.Price.negative + t.Volume.negative + t.Usage.negative;

@@ -3,7 +3,7 @@
  * Service, Price, Volume, Usage and Transfer, contributions, acquired and lost clients, and one line
  * per (client, item) pair. Every figure is integer cents; the parts of each line add up to its change.
  */
-import type { Category, Cube, MonthIndex, RecordType } from "./cube";
+import { type Category, type Cube, type MonthIndex, type RecordType, stockTypeCodes } from "./cube";
 import { type Cents, divideHalfEven, type StockType, type VarianceType } from "./decompose";
 
 export type DataType = "Revenue" | "Margin";
@@ -33,6 +33,11 @@ export interface VarianceFilter {
   excludedItemIds?: ReadonlySet<number>;
   /** Adds the Adhoc totals and Adhoc lines; Adhoc revenue is never in MRR. */
   showAdhoc?: boolean;
+  /**
+   * "summary" leaves out `lines` and `contributions` (empty), for callers that need only the totals,
+   * the types and the client lists: several times faster on large cubes. Default "full".
+   */
+  detail?: "summary" | "full";
 }
 
 export interface VarianceQuery extends VarianceFilter {
@@ -136,64 +141,87 @@ function categoryOf(cube: Cube, itemId: number): Category {
   return cube.items.get(itemId)?.category ?? "Recurring";
 }
 
-/** Reads the two months' cells of the cube into client and pair sums. */
-export function readTwoMonths(cube: Cube, query: VarianceQuery): TwoMonths {
+/**
+ * Reads the two months' cells of the cube into client and pair sums. A month's cells are sorted by
+ * client, item and salesperson, so consecutive cells mostly belong to the same client and pair.
+ * Owners (7.4) are summed only when asked for.
+ */
+export function readTwoMonths(cube: Cube, query: VarianceQuery, withOwners = true): TwoMonths {
   const clients = new Map<number, ClientAgg>();
   const margin = query.dataType === "Margin";
-  const read = (recordType: RecordType, month: MonthIndex, side: "f" | "t") => {
+  const showAdhoc = query.showAdhoc === true;
+  const excludedClients = query.excludedClientIds?.size ? query.excludedClientIds : undefined;
+  const excludedItems = query.excludedItemIds?.size ? query.excludedItemIds : undefined;
+  const wantStock = query.stockType === undefined ? -1 : stockTypeCodes.indexOf(query.stockType);
+  const wantClient = query.clientId;
+  const wantItem = query.itemId;
+  const { clientId: clientIds, itemId: itemIds, category, stockType: stockTypes } = cube;
+  const read = (recordType: RecordType, month: MonthIndex, f: boolean) => {
     const { start, end } = cube.slice(recordType, month);
+    let client: ClientAgg | undefined;
+    let pair: PairAgg | undefined;
     for (let i = start; i < end; i++) {
-      const clientId = cube.clientId[i]!;
-      const itemId = cube.itemId[i]!;
-      if (query.excludedClientIds?.has(clientId) || query.excludedItemIds?.has(itemId)) continue;
-      const item = cube.items.get(itemId);
-      const category = item?.category ?? "Recurring";
-      if (category === "Exclude") continue;
-      const adhoc = category === "Adhoc";
-      if (adhoc && !query.showAdhoc) continue;
+      const cat = category[i]!;
+      if (cat === 2 || (cat === 1 && !showAdhoc)) continue;
+      const clientId = clientIds[i]!;
+      const itemId = itemIds[i]!;
+      if (excludedClients?.has(clientId) || excludedItems?.has(itemId)) continue;
+      const adhoc = cat === 1;
       const revenue = cube.revenue[i]!;
-      let client = clients.get(clientId);
-      if (!client) {
-        client = {
-          clientId,
-          revenueF: 0,
-          revenueT: 0,
-          ownersF: undefined,
-          ownersT: undefined,
-          pairs: new Map(),
-        };
-        clients.set(clientId, client);
+      if (client?.clientId !== clientId) {
+        client = clients.get(clientId);
+        pair = undefined;
+        if (!client) {
+          client = {
+            clientId,
+            revenueF: 0,
+            revenueT: 0,
+            ownersF: undefined,
+            ownersT: undefined,
+            pairs: new Map(),
+          };
+          clients.set(clientId, client);
+        }
       }
-      const stockType: StockType = item?.stockType ?? "Subscription";
-      let pair = client.pairs.get(itemId);
-      if (!pair) {
-        pair = { itemId, stockType, adhoc, f: emptyMonth(), t: emptyMonth() };
-        client.pairs.set(itemId, pair);
+      if (pair?.itemId !== itemId) {
+        pair = client.pairs.get(itemId);
+        if (!pair) {
+          pair = {
+            itemId,
+            stockType: stockTypeCodes[stockTypes[i]!]!,
+            adhoc,
+            f: emptyMonth(),
+            t: emptyMonth(),
+          };
+          client.pairs.set(itemId, pair);
+        }
       }
-      const m = side === "f" ? pair.f : pair.t;
+      const m = f ? pair.f : pair.t;
       m.revenue += revenue;
       if (!adhoc) {
-        if (side === "f") client.revenueF += revenue;
+        if (f) client.revenueF += revenue;
         else client.revenueT += revenue;
-        const salespersonId = cube.salespersonId[i]!;
-        if (side === "f") client.ownersF ??= new Map();
-        else client.ownersT ??= new Map();
-        const owners = (side === "f" ? client.ownersF : client.ownersT)!;
-        owners.set(salespersonId, (owners.get(salespersonId) ?? 0) + revenue);
+        if (withOwners) {
+          if (f) client.ownersF ??= new Map();
+          else client.ownersT ??= new Map();
+          const owners = (f ? client.ownersF : client.ownersT)!;
+          const salespersonId = cube.salespersonId[i]!;
+          owners.set(salespersonId, (owners.get(salespersonId) ?? 0) + revenue);
+        }
       }
-      const included =
-        (query.stockType === undefined || stockType === query.stockType) &&
-        (query.clientId === undefined || clientId === query.clientId) &&
-        (query.itemId === undefined || itemId === query.itemId);
-      if (included) {
+      if (
+        (wantStock < 0 || stockTypes[i] === wantStock) &&
+        (wantClient === undefined || clientId === wantClient) &&
+        (wantItem === undefined || itemId === wantItem)
+      ) {
         m.included = true;
         m.value += margin ? revenue - cube.cost[i]! : revenue;
         m.quantity += cube.quantity[i]!;
       }
     }
   };
-  read(query.recordTypeFrom ?? "Actual", query.from, "f");
-  read(query.recordTypeTo ?? "Actual", query.to, "t");
+  read(query.recordTypeFrom ?? "Actual", query.from, true);
+  read(query.recordTypeTo ?? "Actual", query.to, false);
   return { cube, query, clients };
 }
 
@@ -285,10 +313,19 @@ function emptyResult(query: VarianceQuery): VarianceResult {
   };
 }
 
+/** The types a pair's parts may hold (Transfer is summed per client apart). */
+const pairTypes = ["Client", "Service", "Price", "Volume", "Usage"] as const;
+
 /** How a client enters a salesperson's view: fully, transferred out, transferred in, or not. */
 type Share = "all" | "out" | "in";
 
-function addClient(result: VarianceResult, client: ClientAgg, share: Share, salespersonId: number) {
+function addClient(
+  result: VarianceResult,
+  client: ClientAgg,
+  share: Share,
+  salespersonId: number,
+  full: boolean,
+) {
   const activeF = client.revenueF > 0;
   const activeT = client.revenueT > 0;
   let clientPart = 0;
@@ -304,7 +341,7 @@ function addClient(result: VarianceResult, client: ClientAgg, share: Share, sale
     if (pair.adhoc) {
       result.adhocFrom = (result.adhocFrom ?? 0) + (share === "in" ? 0 : pair.f.value);
       result.adhocTo = (result.adhocTo ?? 0) + (share === "out" ? 0 : pair.t.value);
-      if (share !== "out") {
+      if (share !== "out" && full) {
         result.lines.push(line(client, pair, salespersonId, share, {}, "Adhoc", activeF, activeT));
       }
       continue;
@@ -322,19 +359,23 @@ function addClient(result: VarianceResult, client: ClientAgg, share: Share, sale
     } else {
       ({ parts, status } = pairParts(activeF, activeT, pair));
       if (share === "in") {
-        parts = { ...parts, Transfer: pair.f.value };
+        parts.Transfer = pair.f.value;
         transfer += pair.f.value;
       }
-      for (const [type, value] of Object.entries(parts) as [VarianceType, number][]) {
+      for (const type of pairTypes) {
+        const value = parts[type];
+        if (value === undefined) continue;
         if (type === "Client") clientPart += value;
-        else if (type !== "Transfer" && value !== 0) {
-          const sign: Sign = value > 0 ? "Positive" : "Negative";
+        else if (value !== 0) {
           result.byType[type][value > 0 ? "positive" : "negative"] += value;
-          result.contributions.push({ type, sign, clientId: client.clientId, itemId: pair.itemId, value });
+          if (full) {
+            const sign: Sign = value > 0 ? "Positive" : "Negative";
+            result.contributions.push({ type, sign, clientId: client.clientId, itemId: pair.itemId, value });
+          }
         }
       }
     }
-    result.lines.push(line(client, pair, salespersonId, share, parts, status, activeF, activeT));
+    if (full) result.lines.push(line(client, pair, salespersonId, share, parts, status, activeF, activeT));
   }
   if (activeF && keptF && share !== "in") result.clientsActiveFrom++;
   if (activeT && keptT && share !== "out") result.clientsActiveTo++;
@@ -345,13 +386,14 @@ function addClient(result: VarianceResult, client: ClientAgg, share: Share, sale
   ] as const) {
     if (value === 0) continue;
     result.byType[type][value > 0 ? "positive" : "negative"] += value;
-    result.contributions.push({
-      type,
-      sign: value > 0 ? "Positive" : "Negative",
-      clientId: client.clientId,
-      itemId: null,
-      value,
-    });
+    if (full)
+      result.contributions.push({
+        type,
+        sign: value > 0 ? "Positive" : "Negative",
+        clientId: client.clientId,
+        itemId: null,
+        value,
+      });
     if (type === "Client") {
       (value > 0 ? result.acquiredClients : result.lostClients).push({ clientId: client.clientId, value });
     }
@@ -410,13 +452,15 @@ function finish(cube: Cube, result: VarianceResult): VarianceResult {
  * clients it owns, and Transfer for clients that changed hands.
  */
 export function variance(cube: Cube, query: VarianceQuery): VarianceResult {
-  return varianceOf(readTwoMonths(cube, query), query.salespersonId);
+  const withOwners = query.detail !== "summary" || query.salespersonId !== undefined;
+  return varianceOf(readTwoMonths(cube, query, withOwners), query.salespersonId);
 }
 
 /** The variance of two months already read, for the organisation or one salesperson. */
 export function varianceOf(months: TwoMonths, salespersonId?: number): VarianceResult {
   const { cube, query } = months;
   const result = emptyResult(query);
+  const full = query.detail !== "summary";
   if (query.showAdhoc) {
     result.adhocFrom = 0;
     result.adhocTo = 0;
@@ -424,14 +468,14 @@ export function varianceOf(months: TwoMonths, salespersonId?: number): VarianceR
   for (const client of months.clients.values()) {
     const owners = clientOwners(cube, client);
     if (salespersonId === undefined) {
-      addClient(result, client, "all", owners.t);
+      addClient(result, client, "all", owners.t, full);
       continue;
     }
     const activeBoth = client.revenueF > 0 && client.revenueT > 0;
     if (owners.f === salespersonId && owners.t === salespersonId)
-      addClient(result, client, "all", salespersonId);
-    else if (activeBoth && owners.f === salespersonId) addClient(result, client, "out", salespersonId);
-    else if (activeBoth && owners.t === salespersonId) addClient(result, client, "in", salespersonId);
+      addClient(result, client, "all", salespersonId, full);
+    else if (activeBoth && owners.f === salespersonId) addClient(result, client, "out", salespersonId, full);
+    else if (activeBoth && owners.t === salespersonId) addClient(result, client, "in", salespersonId, full);
   }
   return finish(cube, result);
 }

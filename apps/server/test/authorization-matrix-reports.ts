@@ -2,4 +2,13 @@ import type { ContractName } from "@varia/contracts";
 import type { MatrixEntry } from "./authorization-matrix";
 
 /** Matrix entries of the reports contracts (see authorization-matrix.ts). */
-export const reportMatrix: Partial<Record<ContractName, MatrixEntry>> = {};
+export const reportMatrix: Partial<Record<ContractName, MatrixEntry>> = {
+  lookupReportList: {},
+  lookupClientList: { input: { body: { search: "a", startRow: 1, rowLimit: 10 } } },
+  lookupSkuList: { input: { body: { search: "a", startRow: 1, rowLimit: 10 } } },
+  lookupSalespersonList: { input: { body: {} } },
+  reportGetFilter: { input: { query: { reportID: "mrr-by-client" } } },
+  reportRun: { input: { body: { reportID: "mrr-by-client", dateFrom: "2025-05", dateTo: "2025-06" } } },
+  reportExport: { input: { body: { reportID: "lost-clients", format: "csv" } } },
+  helpText: { input: { query: { key: "mrr" } } },
+};

@@ -1,5 +1,81 @@
+import { Readable } from "node:stream";
+import {
+  helpText,
+  lookupClientList,
+  lookupReportList,
+  lookupSalespersonList,
+  lookupSkuList,
+  reportCatalogue,
+  reportExport,
+  reportGetFilter,
+  reportRun,
+} from "@varia/contracts";
 import type { FastifyInstance } from "fastify";
+import { cubeFor } from "../analytics/cube-cache";
+import { registerContract } from "../http/contract-route";
 import type { AppDeps } from "../http/deps";
+import { findClientPage, findSalespersonPage, findSkuPage } from "../reports/find-dimension-page";
+import { findHelpText } from "../reports/find-help-text";
+import { reportFilters } from "../reports/report-filters";
+import { runReport } from "../reports/run-report";
+import { reportCsv } from "../reports/write-report-csv";
+import { reportXlsx } from "../reports/write-report-xlsx";
 
-/** Lookups, reports and help text of spec 7.4. */
-export async function reportRoutes(_app: FastifyInstance, _deps: AppDeps) {}
+const xlsxType = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet";
+
+/** Lookups, reports and help text of spec 7.4; every report number comes from @varia/variance. */
+export async function reportRoutes(app: FastifyInstance, deps: AppDeps) {
+  registerContract(app, deps, lookupReportList, ({ query }) => {
+    const system = query.systemName?.trim().toLowerCase();
+    const text = query.value?.trim().toLowerCase();
+    return reportCatalogue
+      .filter((r) => !system || r.reportType.toLowerCase() === system || r.reportID === system)
+      .filter((r) => !text || `${r.name} ${r.description}`.toLowerCase().includes(text))
+      .map(({ reportID, reportType, name, description }) => ({ reportID, reportType, name, description }));
+  });
+
+  registerContract(app, deps, lookupClientList, ({ auth, body }) =>
+    findClientPage(deps.db, auth!.organisation.id, body),
+  );
+  registerContract(app, deps, lookupSkuList, ({ auth, body }) =>
+    findSkuPage(deps.db, auth!.organisation.id, body),
+  );
+  registerContract(app, deps, lookupSalespersonList, ({ auth, body }) =>
+    findSalespersonPage(deps.db, auth!.organisation.id, body),
+  );
+
+  registerContract(app, deps, reportGetFilter, async ({ auth, query }) =>
+    reportFilters(await cubeFor(deps, auth!.organisation.id), query.reportID, deps.now()),
+  );
+
+  registerContract(app, deps, reportRun, async ({ auth, body }) => {
+    const report = runReport(await cubeFor(deps, auth!.organisation.id), body, deps.now());
+    return {
+      ...report,
+      rows: report.rows.slice(body.startRow, body.startRow + body.rowLimit),
+      startRow: body.startRow,
+    };
+  });
+
+  registerContract(app, deps, reportExport, async ({ auth, body, reply }) => {
+    const report = runReport(await cubeFor(deps, auth!.organisation.id), body, deps.now());
+    const periods = [report.dateFrom, report.dateTo].filter(Boolean).join("_to_");
+    const filename = `varia-${report.reportID}-${periods}.${body.format}`;
+    reply.header("content-disposition", `attachment; filename="${filename}"`);
+    if (body.format === "xlsx") {
+      reply.type(xlsxType);
+      return Buffer.from(
+        reportXlsx({
+          sheet: report.name,
+          columns: report.columns,
+          rows: report.rows,
+          currencyCode: auth!.organisation.currency_code,
+        }),
+      ) as unknown as string;
+    }
+    reply.type("text/csv; charset=utf-8");
+    return Readable.from(reportCsv(report.columns, report.rows)) as unknown as string;
+  });
+
+  registerContract(app, deps, helpText, ({ query }) => findHelpText(query.key));
+}

@@ -1,0 +1,123 @@
+import {
+  type ReportFilter,
+  type ReportFilterName,
+  type ReportID,
+  reportCatalogue,
+  reportSegments,
+  stockTypes,
+} from "@varia/contracts";
+import { periodFormat, periodFromMonthIndex } from "@varia/period";
+import type { Cube } from "@varia/variance";
+import { latestMonth, yearMonthOf } from "./resolve-report-input";
+
+const segmentLabels: Record<(typeof reportSegments)[number], string> = {
+  stockType: "Stock type",
+  salesperson: "Salesperson",
+  item: "Service",
+  clientSize: "Client size",
+};
+
+/**
+ * The filters a report takes with their options: periods are the months with actual data (newest
+ * first), salespeople are those of the cube; clients and items are picked through their lookups.
+ */
+export function reportFilters(cube: Cube, reportID: ReportID, now: Date) {
+  const entry = reportCatalogue.find((r) => r.reportID === reportID)!;
+  const months = [...cube.months("Actual")].reverse();
+  const periods = months.map((m) => ({
+    label: periodFormat(periodFromMonthIndex(m), "display"),
+    value: yearMonthOf(m),
+  }));
+  const latest = latestMonth(cube, now);
+  const salespeople = [...cube.salespeople.values()]
+    .sort((a, b) => a.name.toLowerCase().localeCompare(b.name.toLowerCase()) || a.id - b.id)
+    .map((s) => ({ label: s.name, value: String(s.id) }));
+  const filterOf = (name: ReportFilterName): ReportFilter => {
+    switch (name) {
+      case "dataType":
+        return {
+          name,
+          label: "Data type",
+          kind: "select",
+          required: false,
+          default: "Revenue",
+          options: [
+            { label: "Revenue", value: "Revenue" },
+            { label: "Margin", value: "Margin" },
+          ],
+        };
+      case "dateFrom":
+        return {
+          name,
+          label: "From",
+          kind: "period",
+          required: false,
+          default: yearMonthOf(latest - 1),
+          options: periods,
+        };
+      case "dateTo":
+        return {
+          name,
+          label: "To",
+          kind: "period",
+          required: false,
+          default: yearMonthOf(latest),
+          options: periods,
+        };
+      case "stockType":
+        return {
+          name,
+          label: "Stock type",
+          kind: "select",
+          required: false,
+          default: null,
+          options: stockTypes.map((t) => ({ label: t, value: t })),
+        };
+      case "clientID":
+        return {
+          name,
+          label: "Client",
+          kind: "lookup",
+          required: false,
+          default: null,
+          lookup: "Lookup/GetClientList",
+        };
+      case "stockItemID":
+        return {
+          name,
+          label: "Service",
+          kind: "lookup",
+          required: false,
+          default: null,
+          lookup: "Lookup/GetSkuList",
+        };
+      case "salespersonID":
+        return {
+          name,
+          label: "Salesperson",
+          kind: "select",
+          required: false,
+          default: null,
+          options: salespeople,
+        };
+      case "showAdhoc":
+        return { name, label: "Show ad-hoc", kind: "boolean", required: false, default: false };
+      case "segment":
+        return {
+          name,
+          label: "Segment",
+          kind: "select",
+          required: false,
+          default: "stockType",
+          options: reportSegments.map((s) => ({ label: segmentLabels[s], value: s })),
+        };
+    }
+  };
+  return {
+    reportID: entry.reportID,
+    reportType: entry.reportType,
+    name: entry.name,
+    description: entry.description,
+    filters: entry.filters.map(filterOf),
+  };
+}

@@ -1,0 +1,47 @@
+import type { ReportSegment } from "@varia/contracts";
+import { periodFormat, periodFromKey, periodFromMonthIndex, periodMonthIndex } from "@varia/period";
+import type { Cube, DataType, MonthIndex, StockType, VarianceFilter } from "@varia/variance";
+import type { ReportInput } from "./report-definition";
+
+/** The filter values of a report body after the contract's parsing. */
+export interface ReportFilterValues {
+  dataType: DataType;
+  dateFrom?: string | undefined;
+  dateTo?: string | undefined;
+  stockType?: StockType | undefined;
+  clientID?: number | undefined;
+  stockItemID?: number | undefined;
+  salespersonID?: number | undefined;
+  showAdhoc: boolean;
+  segment: ReportSegment;
+}
+
+export const monthOfYearMonth = (ym: string): MonthIndex => periodMonthIndex(periodFromKey(ym));
+export const yearMonthOf = (month: MonthIndex): string =>
+  periodFormat(periodFromMonthIndex(month), "yearMonth");
+
+/** The latest month with actual data, else the current month. */
+export function latestMonth(cube: Cube, now: Date): MonthIndex {
+  const months = cube.months("Actual");
+  return months.length ? months[months.length - 1]! : now.getUTCFullYear() * 12 + now.getUTCMonth();
+}
+
+/**
+ * The engine's query from a report's filter values: dateTo defaults to the latest actual month and
+ * dateFrom to the month before dateTo.
+ */
+export function resolveReportInput(cube: Cube, values: ReportFilterValues, now: Date): ReportInput {
+  const to = values.dateTo ? monthOfYearMonth(values.dateTo) : latestMonth(cube, now);
+  const from = values.dateFrom ? monthOfYearMonth(values.dateFrom) : to - 1;
+  const filter: VarianceFilter = {
+    dataType: values.dataType,
+    recordTypeFrom: "Actual",
+    recordTypeTo: "Actual",
+    stockType: values.stockType,
+    clientId: values.clientID,
+    itemId: values.stockItemID,
+    salespersonId: values.salespersonID,
+    showAdhoc: values.showAdhoc,
+  };
+  return { cube, filter, query: { ...filter, from, to }, segment: values.segment };
+}

@@ -1,0 +1,113 @@
+/**
+ * The report catalogue of spec 7.4 (Report: reportID, reportType): every report the server runs,
+ * with the filters it takes. The server computes each with @varia/variance; the web and the CLI
+ * list them from here or from Lookup/GetReportList.
+ */
+
+/** A filter a report may take (the names of the Report/Run body). */
+export const reportFilterNames = [
+  "dataType",
+  "dateFrom",
+  "dateTo",
+  "stockType",
+  "clientID",
+  "stockItemID",
+  "salespersonID",
+  "showAdhoc",
+  "segment",
+] as const;
+export type ReportFilterName = (typeof reportFilterNames)[number];
+
+/** The segments of the revenue-by-segment report (DESIGN 7.6). */
+export const reportSegments = ["stockType", "salesperson", "item", "clientSize"] as const;
+export type ReportSegment = (typeof reportSegments)[number];
+
+export interface ReportCatalogueEntry {
+  readonly reportID: string;
+  /** The report's system name. */
+  readonly reportType: string;
+  readonly name: string;
+  readonly description: string;
+  readonly filters: readonly ReportFilterName[];
+}
+
+const twoPeriods = [
+  "dataType",
+  "dateFrom",
+  "dateTo",
+  "stockType",
+  "clientID",
+  "stockItemID",
+  "salespersonID",
+] as const satisfies readonly ReportFilterName[];
+
+export const reportCatalogue = [
+  {
+    reportID: "mrr-by-client",
+    reportType: "MrrByClient",
+    name: "MRR by client",
+    description: "Each client's MRR in the two periods and the change, with its salesperson.",
+    filters: twoPeriods,
+  },
+  {
+    reportID: "mrr-by-service",
+    reportType: "MrrByService",
+    name: "MRR by service",
+    description: "Each service's MRR in the two periods, the change, and how many clients take it.",
+    filters: twoPeriods,
+  },
+  {
+    reportID: "acquired-clients",
+    reportType: "AcquiredClients",
+    name: "Acquired clients",
+    description: "Clients without MRR in the first period and with MRR in the second.",
+    filters: twoPeriods,
+  },
+  {
+    reportID: "lost-clients",
+    reportType: "LostClients",
+    name: "Lost clients",
+    description:
+      "Clients with MRR in the first period and none in the second, with their rank and share then.",
+    filters: twoPeriods,
+  },
+  {
+    reportID: "price-changes",
+    reportType: "PriceChanges",
+    name: "Price changes",
+    description: "Client services whose price effect between the two periods is not zero.",
+    filters: twoPeriods,
+  },
+  {
+    reportID: "salesperson-performance",
+    reportType: "SalespersonPerformance",
+    name: "Salesperson performance",
+    description:
+      "Each salesperson's MRR in the two periods and its change by type, with clients transferred in and out.",
+    filters: twoPeriods,
+  },
+  {
+    reportID: "revenue-by-segment",
+    reportType: "RevenueBySegment",
+    name: "Revenue by segment",
+    description: "MRR in the second period by stock type, salesperson, service or client size band.",
+    filters: ["dataType", "dateTo", "stockType", "clientID", "stockItemID", "salespersonID", "segment"],
+  },
+  {
+    reportID: "adhoc-revenue",
+    reportType: "AdhocRevenue",
+    name: "Ad-hoc revenue",
+    description: "Revenue of Adhoc items in the two periods, by client and item (never part of MRR).",
+    filters: ["dataType", "dateFrom", "dateTo", "clientID", "stockItemID", "salespersonID"],
+  },
+  {
+    reportID: "forecast",
+    reportType: "Forecast",
+    name: "Forecast",
+    description: "MRR for the next 12 months by Holt's linear trend, with an 80% interval and the back-test.",
+    filters: ["dataType", "dateTo", "stockType", "clientID", "stockItemID", "salespersonID"],
+  },
+] as const satisfies readonly ReportCatalogueEntry[];
+
+export type ReportID = (typeof reportCatalogue)[number]["reportID"];
+export const reportIDs = reportCatalogue.map((r) => r.reportID) as [ReportID, ...ReportID[]];

@@ -1,5 +1,544 @@
+import {
+  type AnalyticsFilter,
+  activityTable,
+  activityTableGet,
+  chartClientKpis,
+  chartOverviewKpi,
+  chartRevenueBySegment,
+  chartSpecificMrrKpi,
+  christmasChart,
+  clientsSubscribedKpi,
+  comparisonKpiChart,
+  expandedClientsSubscribedKpi,
+  expandedSpecificRankContributionKpi,
+  gridGeneralKpi,
+  gridSpecificKpi,
+  lineChart,
+  lostMrrKpi,
+  lostRankContributionKpi,
+  overviewKpi,
+  powerfulBar,
+  simpleKpiChart,
+  skuDetail,
+  specificClientDetail,
+  specificDonutChart,
+  specificMrrKpi,
+  specificRankContributionKpi,
+  specificSalespersonDetail,
+  tableInvoiceData,
+  trendChart,
+  varianceBars,
+  waterfallChart,
+} from "@varia/contracts";
+import {
+  type Cube,
+  christmas,
+  kpis,
+  rankClients,
+  revenueBySegment,
+  trend,
+  type VarianceResult,
+  variance,
+  waterfall,
+} from "@varia/variance";
 import type { FastifyInstance } from "fastify";
+import { sql } from "kysely";
+import { cubeFor } from "../analytics/cube-cache";
+import { memo, type ResolvedFilter, resolveFilter, yearMonthOf } from "../analytics/resolve-filter";
+import {
+  activityRow,
+  byTypeCents,
+  kpiResponse,
+  pageRows,
+  segmentOf,
+  segmentRows,
+  seriesPoint,
+  type TableQuery,
+} from "../analytics/responses";
+import type { AuthContext } from "../http/auth-context";
+import { registerContract } from "../http/contract-route";
 import type { AppDeps } from "../http/deps";
 
-/** The analytics calls of spec 7.3, every number from @varia/variance. */
-export async function analyticsRoutes(_app: FastifyInstance, _deps: AppDeps) {}
+type Filter = Partial<AnalyticsFilter> & { dataType?: "Revenue" | "Margin"; showAdhoc?: boolean | undefined };
+
+/** The analytics calls of spec 7.3; every number comes from @varia/variance over the cube. */
+export async function analyticsRoutes(app: FastifyInstance, deps: AppDeps) {
+  const cubeOf = (auth: AuthContext | null) => cubeFor(deps, auth!.organisation.id);
+  const resolve = (cube: Cube, filter: Filter, overrides?: { dateFrom?: string; dateTo?: string }) =>
+    resolveFilter(cube, filter as Partial<AnalyticsFilter>, deps.now(), overrides);
+  const full = (cube: Cube, q: ResolvedFilter) =>
+    memo(cube, `variance:${JSON.stringify(q)}`, () => variance(cube, q));
+  const kpisOf = (cube: Cube, q: ResolvedFilter) =>
+    memo(cube, `kpis:${JSON.stringify(q)}`, () => kpis(cube, q));
+
+  registerContract(app, deps, christmasChart, async ({ auth, query }) => {
+    const cube = await cubeOf(auth);
+    const q = resolve(
+      cube,
+      {
+        ...query,
+        dataType: query.DataType,
+        stockType: query.StockType,
+        recordTypeFrom: query.RecordTypeFrom,
+        recordTypeTo: query.RecordTypeTo,
+      },
+      { dateFrom: query.DateFrom, dateTo: query.DateTo },
+    );
+    const points = memo(cube, `christmas:${query.PeriodFrom}:${query.PeriodTo}:${JSON.stringify(q)}`, () =>
+      christmas(cube, {
+        ...q,
+        periodFrom: resolve(cube, {}, { dateTo: query.PeriodFrom }).to,
+        periodTo: resolve(cube, {}, { dateTo: query.PeriodTo }).to,
+      }),
+    );
+    return {
+      points: points.map((p) => ({
+        period: yearMonthOf(p.month),
+        byType: byTypeCents(p.byType),
+        netCents: p.net,
+      })),
+    };
+  });
+
+  registerContract(app, deps, trendChart, async ({ auth, query }) => {
+    const cube = await cubeOf(auth);
+    const q = resolve(
+      cube,
+      {
+        ...query,
+        dataType: query.DataType,
+        recordTypeFrom: query.RecordTypeFrom,
+        recordTypeTo: query.RecordType ?? query.RecordTypeTo,
+        stockItemID: query.SkuID ?? query.stockItemID,
+        showAdhoc: query.ShowAdhoc,
+      },
+      { dateTo: query.PeriodTo },
+    );
+    const byType = (query.VarType ?? query.VarianceType) !== undefined;
+    const points = memo(cube, `trend:${query.PeriodCount}:${byType}:${JSON.stringify(q)}`, () =>
+      trend(cube, { ...q, periodTo: q.to, periodCount: query.PeriodCount, byType }),
+    );
+    return { points: points.map(seriesPoint) };
+  });
+
+  registerContract(app, deps, waterfallChart, async ({ auth, query }) => {
+    const cube = await cubeOf(auth);
+    const q = resolve(
+      cube,
+      {
+        ...query,
+        dataType: query.DataType,
+        stockType: query.StockType,
+        recordTypeFrom: query.RecordTypeFrom,
+        recordTypeTo: query.RecordTypeTo,
+      },
+      { dateFrom: query.DateFrom, dateTo: query.DateTo },
+    );
+    const steps = memo(cube, `waterfall:${JSON.stringify(q)}`, () => waterfall(cube, q));
+    return {
+      steps: steps.map((s) => ({
+        label: s.label,
+        kind: s.kind,
+        ...(s.type ? { type: s.type } : {}),
+        ...(s.sign ? { sign: s.sign } : {}),
+        valueCents: s.value,
+      })),
+    };
+  });
+
+  const activity = async (auth: AuthContext | null, input: Filter & TableQuery) => {
+    const cube = await cubeOf(auth);
+    const q = resolve(cube, input);
+    const result = full(cube, q);
+    let rows = result.lines.map((line) => activityRow(cube, line));
+    if (q.varType) {
+      rows = rows.filter((r) => {
+        const value = r.parts[q.varType!];
+        return value !== undefined && value !== 0 && (!q.sign || (q.sign === "Positive") === value > 0);
+      });
+    }
+    const page = pageRows(rows, input, ["clientCode", "clientName", "itemCode", "itemName", "salesperson"]);
+    const recurring = rows.filter((r) => r.status !== "Adhoc");
+    const fromCents = recurring.reduce((s, r) => s + r.fromCents, 0);
+    const toCents = recurring.reduce((s, r) => s + r.toCents, 0);
+    return { ...page, totals: { fromCents, toCents, varianceCents: toCents - fromCents } };
+  };
+  registerContract(app, deps, activityTableGet, ({ auth, query }) => activity(auth, query));
+  registerContract(app, deps, activityTable, ({ auth, body }) =>
+    activity(auth, { ...body, showAdhoc: body.showAdhoc === true }),
+  );
+
+  const overview = async (auth: AuthContext | null, filter: Filter) => {
+    const cube = await cubeOf(auth);
+    const q = resolve(cube, filter);
+    const result = kpisOf(cube, q);
+    const adhoc = q.showAdhoc ? full(cube, q).adhocTo : undefined;
+    return kpiResponse(result, q.from, q.to, adhoc);
+  };
+  registerContract(app, deps, overviewKpi, ({ auth, query }) => overview(auth, query));
+  registerContract(app, deps, chartOverviewKpi, ({ auth, body }) =>
+    overview(auth, { ...body, showAdhoc: body.showAdhoc === true }),
+  );
+
+  const specificMrr = async (auth: AuthContext | null, filter: Filter) => {
+    const cube = await cubeOf(auth);
+    const q = resolve(cube, filter);
+    const k = kpisOf(cube, q);
+    return {
+      periodFrom: yearMonthOf(q.from),
+      periodTo: yearMonthOf(q.to),
+      mrrCents: k.mrr,
+      mrrFromCents: k.mrrFrom,
+      mrrVarianceCents: k.mrr - k.mrrFrom,
+      arrCents: k.arr,
+    };
+  };
+  registerContract(app, deps, specificMrrKpi, ({ auth, query }) => specificMrr(auth, query));
+  registerContract(app, deps, chartSpecificMrrKpi, ({ auth, body }) =>
+    specificMrr(auth, { ...body, showAdhoc: body.showAdhoc === true }),
+  );
+
+  const ranked = (cube: Cube, q: ResolvedFilter, month: number) =>
+    memo(cube, `rank:${month}:${JSON.stringify({ ...q, clientId: undefined })}`, () =>
+      rankClients(cube, { ...q, clientId: undefined, month }),
+    );
+  const rankedRow = (
+    cube: Cube,
+    r: { clientId: number; value: number; rank: number; contribution: number },
+  ) => ({
+    clientID: r.clientId,
+    clientCode: cube.clients.get(r.clientId)?.code ?? "",
+    clientName: cube.clients.get(r.clientId)?.name ?? "",
+    valueCents: r.value,
+    rank: r.rank,
+    contribution: r.contribution,
+  });
+
+  registerContract(app, deps, specificRankContributionKpi, async ({ auth, query }) => {
+    const cube = await cubeOf(auth);
+    const q = resolve(cube, query);
+    const list = ranked(cube, q, q.to);
+    const own = q.clientId === undefined ? list[0] : list.find((r) => r.clientId === q.clientId);
+    return {
+      period: yearMonthOf(q.to),
+      clientID: own?.clientId ?? null,
+      rank: own?.rank ?? null,
+      contribution: own?.contribution ?? null,
+      valueCents: own?.value ?? 0,
+      clientCount: list.length,
+    };
+  });
+
+  registerContract(app, deps, expandedSpecificRankContributionKpi, async ({ auth, query }) => {
+    const cube = await cubeOf(auth);
+    const q = resolve(cube, query);
+    const rows = ranked(cube, q, q.to).map((r) => rankedRow(cube, r));
+    return pageRows(rows, query, ["clientCode", "clientName"]);
+  });
+
+  registerContract(app, deps, clientsSubscribedKpi, async ({ auth, query }) => {
+    const cube = await cubeOf(auth);
+    const q = resolve(cube, query);
+    const k = kpisOf(cube, q);
+    const result = full(cube, q);
+    return {
+      periodFrom: yearMonthOf(q.from),
+      periodTo: yearMonthOf(q.to),
+      clientsSubscribed: k.clientsSubscribed,
+      clientsSubscribedFrom: k.clientsSubscribedFrom,
+      variance: k.clientsSubscribed - k.clientsSubscribedFrom,
+      acquired: result.acquiredClients.length,
+      lost: result.lostClients.length,
+    };
+  });
+
+  registerContract(app, deps, expandedClientsSubscribedKpi, async ({ auth, query }) => {
+    const cube = await cubeOf(auth);
+    const q = resolve(cube, query);
+    const result = full(cube, q);
+    const acquired = new Set(result.acquiredClients.map((c) => c.clientId));
+    const rows = [
+      ...ranked(cube, q, q.to).map((r) => ({
+        ...rankedRow(cube, r),
+        badgeVariant: acquired.has(r.clientId) ? ("new" as const) : ("existing" as const),
+      })),
+      ...result.lostClients.map((c, i) => ({
+        ...rankedRow(cube, { clientId: c.clientId, value: c.value, rank: 0, contribution: 0 }),
+        rank: i + 1,
+        badgeVariant: "lost" as const,
+      })),
+    ];
+    return pageRows(rows, query, ["clientCode", "clientName"]);
+  });
+
+  registerContract(app, deps, lostMrrKpi, async ({ auth, query }) => {
+    const cube = await cubeOf(auth);
+    const q = resolve(cube, query);
+    const result = full(cube, q);
+    return {
+      periodFrom: yearMonthOf(q.from),
+      periodTo: yearMonthOf(q.to),
+      lostMrrCents: result.byType.Client.negative,
+      lostClients: result.lostClients.length,
+    };
+  });
+
+  registerContract(app, deps, lostRankContributionKpi, async ({ auth, query }) => {
+    const cube = await cubeOf(auth);
+    const q = resolve(cube, query);
+    const result = full(cube, q);
+    const before = new Map(ranked(cube, q, q.from).map((r) => [r.clientId, r]));
+    const rows = result.lostClients.map((c) => {
+      const r = before.get(c.clientId);
+      return {
+        ...rankedRow(cube, {
+          clientId: c.clientId,
+          value: c.value,
+          rank: r?.rank ?? 0,
+          contribution: r?.contribution ?? 0,
+        }),
+        badgeVariant: "lost" as const,
+      };
+    });
+    const order = {
+      Revenue: (a: (typeof rows)[number], b: (typeof rows)[number]) => a.valueCents - b.valueCents,
+      Rank: (a: (typeof rows)[number], b: (typeof rows)[number]) => a.rank - b.rank,
+      Contribution: (a: (typeof rows)[number], b: (typeof rows)[number]) => b.contribution - a.contribution,
+    }[query.type];
+    return { ...pageRows(rows.sort(order), query, ["clientCode", "clientName"]), type: query.type };
+  });
+
+  const segments = async (auth: AuthContext | null, filter: Filter, compare: boolean) => {
+    const cube = await cubeOf(auth);
+    const q = resolve(cube, filter);
+    const segment = segmentOf(filter);
+    const at = (month: number) =>
+      memo(cube, `segment:${segment}:${month}:${JSON.stringify(q)}`, () =>
+        revenueBySegment(cube, { ...q, month, segment }),
+      );
+    return {
+      segment,
+      period: yearMonthOf(q.to),
+      rows: segmentRows(at(q.to), compare ? at(q.from) : undefined),
+    };
+  };
+  registerContract(app, deps, gridGeneralKpi, ({ auth, query }) => segments(auth, query, true));
+  registerContract(app, deps, gridSpecificKpi, ({ auth, query }) => segments(auth, query, true));
+  registerContract(app, deps, specificDonutChart, ({ auth, query }) => segments(auth, query, false));
+  registerContract(app, deps, chartRevenueBySegment, ({ auth, body }) =>
+    segments(auth, { ...body, showAdhoc: body.showAdhoc === true }, false),
+  );
+
+  registerContract(app, deps, comparisonKpiChart, async ({ auth, query }) => {
+    const result = await segments(auth, query, true);
+    return {
+      periodFrom: yearMonthOf(resolve(await cubeOf(auth), query).from),
+      periodTo: result.period,
+      rows: result.rows.map((r) => ({
+        key: r.key,
+        label: r.label,
+        fromCents: r.valueFromCents ?? 0,
+        toCents: r.valueCents,
+      })),
+    };
+  });
+
+  registerContract(app, deps, powerfulBar, async ({ auth, query }) => {
+    const cube = await cubeOf(auth);
+    const q = resolve(cube, query);
+    return {
+      periodFrom: yearMonthOf(q.from),
+      periodTo: yearMonthOf(q.to),
+      byType: byTypeCents(full(cube, q).byType),
+    };
+  });
+
+  registerContract(app, deps, varianceBars, async ({ auth, query }) => {
+    const cube = await cubeOf(auth);
+    const q = resolve(cube, query);
+    const rows = full(cube, q)
+      .contributions.filter((c) => (!q.varType || c.type === q.varType) && (!q.sign || c.sign === q.sign))
+      .map((c) => ({
+        type: c.type,
+        sign: c.sign,
+        clientID: c.clientId,
+        clientCode: cube.clients.get(c.clientId)?.code ?? "",
+        clientName: cube.clients.get(c.clientId)?.name ?? "",
+        stockItemID: c.itemId,
+        itemCode: c.itemId === null ? null : (cube.items.get(c.itemId)?.code ?? ""),
+        valueCents: c.value,
+      }));
+    return pageRows(rows, query, ["clientCode", "clientName", "itemCode"]);
+  });
+
+  const series = (cube: Cube, q: ResolvedFilter, periodTo: number, count: number) =>
+    memo(cube, `series:${periodTo}:${count}:${JSON.stringify(q)}`, () =>
+      trend(cube, { ...q, periodTo, periodCount: count }),
+    ).map(seriesPoint);
+
+  registerContract(app, deps, simpleKpiChart, async ({ auth, query }) => {
+    const cube = await cubeOf(auth);
+    const q = resolve(cube, query);
+    return { points: series(cube, q, q.to, query.trendPeriodCount ?? 12) };
+  });
+
+  registerContract(app, deps, lineChart, async ({ auth, query }) => {
+    const cube = await cubeOf(auth);
+    const q = resolve(cube, query, { dateFrom: query.periodFrom, dateTo: query.periodTo });
+    if (q.to < q.from) return { points: [] };
+    return { points: series(cube, q, q.to, Math.min(500, q.to - q.from + 1)) };
+  });
+
+  registerContract(app, deps, chartClientKpis, async ({ auth, body }) => {
+    const cube = await cubeOf(auth);
+    const q = resolve(cube, { ...body, showAdhoc: body.showAdhoc === true });
+    const clientId = q.clientId ?? ranked(cube, q, q.to)[0]?.clientId ?? 0;
+    const own = { ...q, clientId };
+    const k = kpisOf(cube, own);
+    const r = ranked(cube, q, q.to).find((x) => x.clientId === clientId);
+    return {
+      clientID: clientId,
+      clientCode: cube.clients.get(clientId)?.code ?? "",
+      mrrCents: k.mrr,
+      mrrFromCents: k.mrrFrom,
+      rank: r?.rank ?? null,
+      contribution: r?.contribution ?? null,
+      trend: series(cube, own, q.to, body.trendPeriodCount ?? 12),
+    };
+  });
+
+  registerContract(app, deps, specificClientDetail, async ({ auth, query }) => {
+    const cube = await cubeOf(auth);
+    const q = resolve(cube, query);
+    const client = cube.clients.get(q.clientId!);
+    const result: VarianceResult = full(cube, q);
+    const r = ranked(cube, q, q.to).find((x) => x.clientId === q.clientId);
+    const active = cube.months("Actual").filter((m) => {
+      const slice = cube.slice("Actual", m);
+      for (let i = slice.start; i < slice.end; i++)
+        if (cube.clientId[i] === q.clientId && cube.revenue[i]! > 0) return true;
+      return false;
+    });
+    const owner = result.lines.find((l) => l.to !== 0)?.salespersonId ?? result.lines[0]?.salespersonId;
+    return {
+      clientID: q.clientId!,
+      clientCode: client?.code ?? "",
+      clientName: client?.name ?? "",
+      salesperson: owner === undefined ? null : (cube.salespeople.get(owner)?.name ?? null),
+      period: yearMonthOf(q.to),
+      mrrCents: result.totalTo,
+      mrrFromCents: result.totalFrom,
+      rank: r?.rank ?? null,
+      contribution: r?.contribution ?? null,
+      firstPeriod: active.length ? yearMonthOf(active[0]!) : null,
+      lastPeriod: active.length ? yearMonthOf(active.at(-1)!) : null,
+      services: result.lines.map((l) => ({
+        stockItemID: l.itemId,
+        itemCode: cube.items.get(l.itemId)?.code ?? "",
+        itemName: cube.items.get(l.itemId)?.name ?? "",
+        mrrCents: l.to,
+        status: l.status,
+      })),
+    };
+  });
+
+  registerContract(app, deps, skuDetail, async ({ auth, query }) => {
+    const cube = await cubeOf(auth);
+    const q = resolve(cube, query);
+    const item = cube.items.get(q.itemId!);
+    const result = full(cube, q);
+    const clients = (side: "from" | "to") =>
+      new Set(result.lines.filter((l) => l[side] > 0).map((l) => l.clientId)).size;
+    return {
+      stockItemID: q.itemId!,
+      itemCode: item?.code ?? "",
+      itemName: item?.name ?? "",
+      stockType: item?.stockType ?? "",
+      category: item?.category ?? "",
+      period: yearMonthOf(q.to),
+      mrrCents: result.totalTo,
+      mrrFromCents: result.totalFrom,
+      clients: clients("to"),
+      clientsFrom: clients("from"),
+    };
+  });
+
+  registerContract(app, deps, specificSalespersonDetail, async ({ auth, query }) => {
+    const cube = await cubeOf(auth);
+    const q = resolve(cube, { ...query, salespersonID: query.contactID });
+    const result = full(cube, q);
+    return {
+      salespersonID: q.salespersonId!,
+      name: cube.salespeople.get(q.salespersonId!)?.name ?? "",
+      periodFrom: yearMonthOf(q.from),
+      periodTo: yearMonthOf(q.to),
+      mrrCents: result.totalTo,
+      mrrFromCents: result.totalFrom,
+      clients: result.clientsActiveTo,
+      byType: byTypeCents(result.byType),
+      transferInCents: result.byType.Transfer.positive,
+      transferOutCents: result.byType.Transfer.negative,
+    };
+  });
+
+  registerContract(app, deps, tableInvoiceData, async ({ auth, query }) => {
+    const cube = await cubeOf(auth);
+    const q = resolve(cube, query);
+    const organisationId = auth!.organisation.id;
+    const first = `${yearMonthOf(q.from)}-01`;
+    const last = `${yearMonthOf(q.to)}-01`;
+    const where = sql`l.organisation_id = ${organisationId}
+      and date_trunc('month', l.invoice_date) between ${first}::date and ${last}::date
+      ${q.clientId === undefined ? sql`` : sql`and l.client_id = ${q.clientId}`}
+      ${q.itemId === undefined ? sql`` : sql`and l.item_id = ${q.itemId}`}
+      ${q.salespersonId === undefined ? sql`` : sql`and l.salesperson_id = ${q.salespersonId}`}
+      ${query.search ? sql`and (c.code ilike ${`%${query.search}%`} or i.code ilike ${`%${query.search}%`} or l.invoice_number ilike ${`%${query.search}%`})` : sql``}`;
+    const sortable: Record<string, string> = {
+      invoiceNumber: "l.invoice_number",
+      invoiceDate: "l.invoice_date",
+      amountCents: "l.amount_cents",
+      clientCode: "c.code",
+      itemCode: "i.code",
+    };
+    const orderBy = sql.raw(
+      `${sortable[query.sortBy ?? ""] ?? "l.invoice_date"} ${query.sortDir === "asc" ? "asc" : "desc"}, l.invoice_number, l.line_number`,
+    );
+    const from = sql`invoice_lines l join clients c on c.organisation_id = l.organisation_id and c.id = l.client_id
+      join items i on i.organisation_id = l.organisation_id and i.id = l.item_id
+      left join salespeople s on s.organisation_id = l.organisation_id and s.id = l.salesperson_id`;
+    const [rows, count] = await Promise.all([
+      sql<{
+        invoiceNumber: string;
+        lineNumber: number;
+        invoiceDate: string;
+        clientCode: string;
+        itemCode: string;
+        salesperson: string | null;
+        quantity: string;
+        amountCents: string;
+        costCents: string;
+        serviceFrom: string | null;
+        serviceTo: string | null;
+        recordType: string;
+      }>`select l.invoice_number as "invoiceNumber", l.line_number as "lineNumber",
+          to_char(l.invoice_date, 'YYYY-MM-DD') as "invoiceDate", c.code as "clientCode", i.code as "itemCode",
+          s.name as salesperson, l.quantity::text as quantity, l.amount_cents::text as "amountCents",
+          l.cost_cents::text as "costCents", to_char(l.service_from, 'YYYY-MM-DD') as "serviceFrom",
+          to_char(l.service_to, 'YYYY-MM-DD') as "serviceTo", l.record_type as "recordType"
+        from ${from} where ${where} order by ${orderBy} limit ${query.rowLimit} offset ${query.startRow}`.execute(
+        deps.db,
+      ),
+      sql<{ count: string }>`select count(*)::text as count from ${from} where ${where}`.execute(deps.db),
+    ]);
+    return {
+      rows: rows.rows.map((r) => ({
+        ...r,
+        lineNumber: Number(r.lineNumber),
+        amountCents: Number(r.amountCents),
+        costCents: Number(r.costCents),
+      })),
+      rowCount: Number(count.rows[0]?.count ?? 0),
+      startRow: query.startRow,
+    };
+  });
+}

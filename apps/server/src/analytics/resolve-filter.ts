@@ -1,0 +1,126 @@
+import type { AnalyticsFilter } from "@varia/contracts";
+import { periodFormat, periodFromMonthIndex, periodMonthIndex, periodParse } from "@varia/period";
+import type { Cube, MonthIndex, RecordType, StockType, VarianceQuery, VarianceType } from "@varia/variance";
+import { AppError } from "../errors";
+
+/** Lookups of codes and names of a cube, built once per cube. */
+interface CubeIndex {
+  clientByCode: Map<string, number>;
+  itemByCode: Map<string, number>;
+  salespersonByName: Map<string, number>;
+}
+
+const indexes = new WeakMap<Cube, CubeIndex>();
+
+function indexOf(cube: Cube): CubeIndex {
+  let index = indexes.get(cube);
+  if (!index) {
+    index = {
+      clientByCode: new Map([...cube.clients.values()].map((c) => [c.code.toLowerCase(), c.id])),
+      itemByCode: new Map([...cube.items.values()].map((i) => [i.code.toLowerCase(), i.id])),
+      salespersonByName: new Map([...cube.salespeople.values()].map((s) => [s.name.toLowerCase(), s.id])),
+    };
+    indexes.set(cube, index);
+  }
+  return index;
+}
+
+export function monthOf(yearMonth: string): MonthIndex {
+  return periodMonthIndex(periodParse(yearMonth));
+}
+
+export function yearMonthOf(month: MonthIndex): string {
+  return periodFormat(periodFromMonthIndex(month), "yearMonth");
+}
+
+/** The latest month with Actual data up to the current month (prepaid lines reach into the future). */
+export function latestActualMonth(cube: Cube, now: Date): MonthIndex {
+  const current = now.getUTCFullYear() * 12 + now.getUTCMonth();
+  const months = cube.months("Actual").filter((m) => m <= current);
+  return months.at(-1) ?? current;
+}
+
+function resolveId(
+  index: Map<string, number>,
+  value: string | undefined,
+  field: string,
+  what: string,
+): number | undefined {
+  if (value === undefined) return undefined;
+  const id = index.get(value.toLowerCase());
+  if (id === undefined) {
+    throw new AppError("BadRequest", `Invalid query: ${field}`, [
+      { field, message: `no ${what} '${value}'` },
+    ]);
+  }
+  return id;
+}
+
+export interface ResolvedFilter extends VarianceQuery {
+  varType?: VarianceType;
+  sign?: "Positive" | "Negative";
+}
+
+/**
+ * The engine query of a call's filter fields: months from dateFrom/dateTo (defaults: the latest
+ * actual month and the month before), ids from ids or codes. Ids of another organisation match
+ * nothing, since the cube holds only the caller's organisation.
+ */
+export function resolveFilter(
+  cube: Cube,
+  filter: Partial<AnalyticsFilter> & { dataType?: "Revenue" | "Margin" },
+  now: Date,
+  overrides: { dateFrom?: string; dateTo?: string } = {},
+): ResolvedFilter {
+  const index = indexOf(cube);
+  const dateTo = overrides.dateTo ?? filter.dateTo;
+  const dateFrom = overrides.dateFrom ?? filter.dateFrom;
+  const to = dateTo ? monthOf(dateTo) : latestActualMonth(cube, now);
+  const from = dateFrom ? monthOf(dateFrom) : to - 1;
+  const number = (v: string | undefined) => (v === undefined ? undefined : Number(v));
+  const query: ResolvedFilter = {
+    dataType: filter.dataType ?? "Revenue",
+    from,
+    to,
+    recordTypeFrom: (filter.recordTypeFrom ?? "Actual") as RecordType,
+    recordTypeTo: (filter.recordTypeTo ?? "Actual") as RecordType,
+  };
+  const stockType = filter.stockType as StockType | undefined;
+  if (stockType) query.stockType = stockType;
+  const clientId =
+    number(filter.clientID) ?? resolveId(index.clientByCode, filter.client, "client", "client");
+  if (clientId !== undefined) query.clientId = clientId;
+  const itemId =
+    number(filter.stockItemID) ?? resolveId(index.itemByCode, filter.stockItem, "stockItem", "item");
+  if (itemId !== undefined) query.itemId = itemId;
+  const salespersonId =
+    number(filter.salespersonID) ??
+    resolveId(index.salespersonByName, filter.salesperson, "salesperson", "salesperson");
+  if (salespersonId !== undefined) query.salespersonId = salespersonId;
+  if (filter.showAdhoc) query.showAdhoc = true;
+  if (filter.varType) query.varType = filter.varType;
+  if (filter.sign) query.sign = filter.sign;
+  return query;
+}
+
+/** Results computed for a cube, reused while the cube is (the cube is replaced when data changes). */
+const memos = new WeakMap<Cube, Map<string, unknown>>();
+const memoLimit = 256;
+
+export function memo<T>(cube: Cube, key: string, compute: () => T): T {
+  let entries = memos.get(cube);
+  if (!entries) {
+    entries = new Map();
+    memos.set(cube, entries);
+  }
+  if (entries.has(key)) {
+    const value = entries.get(key) as T;
+    entries.delete(key);
+    entries.set(key, value);
+    return value;
+  }
+  const value = compute();
+  entries.set(key, value);
+  if (entries.size > memoLimit) entries.delete(entries.keys().next().value!);
+  return value;
+}

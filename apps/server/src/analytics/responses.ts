@@ -1,0 +1,153 @@
+import type { AnalyticsFilter } from "@varia/contracts";
+import {
+  type ByType,
+  type Cube,
+  type Kpis,
+  type PairLine,
+  type SegmentValue,
+  type TrendPoint,
+  varianceTypeOrder,
+} from "@varia/variance";
+import { yearMonthOf } from "./resolve-filter";
+
+/** Engine results as the contracts carry them: cents in `...Cents` fields, year-month periods. */
+export function byTypeCents(byType: ByType) {
+  const out = {} as Record<
+    (typeof varianceTypeOrder)[number],
+    { positiveCents: number; negativeCents: number }
+  >;
+  for (const type of varianceTypeOrder) {
+    out[type] = { positiveCents: byType[type].positive, negativeCents: byType[type].negative };
+  }
+  return out;
+}
+
+const badgeOfStatus = { Existing: "existing", Added: "added", Removed: "removed", Adhoc: "adhoc" } as const;
+
+export function activityRow(cube: Cube, line: PairLine) {
+  const client = cube.clients.get(line.clientId);
+  const item = cube.items.get(line.itemId);
+  const row = {
+    clientID: line.clientId,
+    clientCode: client?.code ?? "",
+    clientName: client?.name ?? "",
+    stockItemID: line.itemId,
+    itemCode: item?.code ?? "",
+    itemName: item?.name ?? "",
+    stockType: item?.stockType ?? "",
+    salespersonID: line.salespersonId,
+    salesperson: cube.salespeople.get(line.salespersonId)?.name ?? "",
+    fromCents: line.from,
+    toCents: line.to,
+    varianceCents: line.variance,
+    quantityFrom: line.quantityFrom / 10_000,
+    quantityTo: line.quantityTo / 10_000,
+    parts: line.parts as Record<string, number>,
+    status: line.status,
+    badgeVariant: line.clientBadge ?? badgeOfStatus[line.status],
+    ...(line.clientBadge ? { clientBadge: line.clientBadge } : {}),
+  };
+  return row;
+}
+
+export function kpiResponse(kpis: Kpis, from: number, to: number, adhoc?: number) {
+  return {
+    periodFrom: yearMonthOf(from),
+    periodTo: yearMonthOf(to),
+    mrrCents: kpis.mrr,
+    arrCents: kpis.arr,
+    mrrFromCents: kpis.mrrFrom,
+    mrrVarianceCents: kpis.mrr - kpis.mrrFrom,
+    clientsSubscribed: kpis.clientsSubscribed,
+    clientsSubscribedFrom: kpis.clientsSubscribedFrom,
+    arpaCents: kpis.arpa,
+    newMrrCents: kpis.newMrr,
+    churnedMrrCents: kpis.churnedMrr,
+    expansionMrrCents: kpis.expansionMrr,
+    contractionMrrCents: kpis.contractionMrr,
+    grr: kpis.grr,
+    nrr: kpis.nrr,
+    ...(adhoc === undefined ? {} : { adhocCents: adhoc }),
+  };
+}
+
+export function seriesPoint(point: TrendPoint) {
+  return {
+    period: yearMonthOf(point.month),
+    totalCents: point.total,
+    ...(point.adhoc === undefined ? {} : { adhocCents: point.adhoc }),
+    ...(point.byType ? { byType: byTypeCents(point.byType) } : {}),
+  };
+}
+
+export function segmentRows(to: SegmentValue[], from?: SegmentValue[]) {
+  const before = new Map(from?.map((s) => [s.key, s.value]));
+  return to.map((s) => ({
+    key: s.key,
+    label: s.label,
+    valueCents: s.value,
+    share: s.share,
+    ...(from
+      ? { valueFromCents: before.get(s.key) ?? 0, valueVarianceCents: s.value - (before.get(s.key) ?? 0) }
+      : {}),
+  }));
+}
+
+/** The segment a call asks for (segment or dimension), stockType when none or unknown. */
+export function segmentOf(
+  filter: Partial<AnalyticsFilter>,
+): "stockType" | "salesperson" | "item" | "clientSize" {
+  const wanted = (filter.segment ?? filter.dimension ?? "").toLowerCase().replace(/[^a-z]/g, "");
+  if (wanted === "salesperson" || wanted === "responsibleperson") return "salesperson";
+  if (wanted === "item" || wanted === "sku" || wanted === "stockitem" || wanted === "service") return "item";
+  if (wanted === "clientsize" || wanted === "size" || wanted === "band") return "clientSize";
+  return "stockType";
+}
+
+export interface TableQuery {
+  startRow: number;
+  rowLimit: number;
+  sortBy?: string | undefined;
+  sortDir: "asc" | "desc";
+  search?: string | undefined;
+}
+
+/**
+ * Server-side table work: a text search over the row's text fields, sorting by a field the row has
+ * (default order kept when none), and the page [startRow, startRow + rowLimit).
+ */
+export function pageRows<R extends Record<string, unknown>>(
+  rows: R[],
+  query: TableQuery,
+  searchFields: (keyof R)[],
+) {
+  let result = rows;
+  const search = query.search?.trim().toLowerCase();
+  if (search) {
+    result = result.filter((row) =>
+      searchFields.some((f) =>
+        String(row[f] ?? "")
+          .toLowerCase()
+          .includes(search),
+      ),
+    );
+  }
+  const sortBy = query.sortBy;
+  if (sortBy && result.length && sortBy in result[0]!) {
+    const direction = query.sortDir === "asc" ? 1 : -1;
+    result = [...result].sort((a, b) => {
+      const x = a[sortBy];
+      const y = b[sortBy];
+      const order =
+        typeof x === "number" && typeof y === "number"
+          ? x - y
+          : String(x ?? "").localeCompare(String(y ?? ""));
+      return order * direction;
+    });
+  }
+  return {
+    rows: result.slice(query.startRow, query.startRow + query.rowLimit),
+    rowCount: result.length,
+    startRow: query.startRow,
+  };
+}

@@ -111,6 +111,7 @@ export const matrix: Partial<Record<ContractName, MatrixEntry>> = {
   updateUserProfile: { input: { body: { name: "My Name" } } },
   deleteUser: { input: async (f) => ({ query: { userID: await f.createUser() } }) },
   actualPeriods: {},
+  getVariance: { input: { query: { dateFrom: "2025-05", dateTo: "2025-06" } } },
   ...analyticsMatrix,
   ...reportMatrix,
 };

@@ -78,6 +78,7 @@ export const contracts = {
   updateUserProfile: users.updateUserProfile,
   deleteUser: users.deleteUser,
   actualPeriods: variance.actualPeriods,
+  getVariance: variance.getVariance,
   ...analyticsContracts,
   ...reportContracts,
 } as const satisfies Record<string, Contract>;

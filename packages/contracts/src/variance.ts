@@ -1,7 +1,9 @@
 import { z } from "zod";
 import { abilities } from "./abilities";
+import { analyticsFilterShape } from "./analytics";
 import { periodSchema } from "./common";
 import { defineContract } from "./define-contract";
+import { yearMonthQuery } from "./filter-query";
 
 export const actualPeriods = defineContract({
   name: "VarianceOverview/ActualPeriods",
@@ -13,4 +15,36 @@ export const actualPeriods = defineContract({
   access: abilities.varianceDashboardView,
   cacheTtlMs: 60_000,
   summary: "The months that hold actual data, newest first.",
+});
+
+const sums = z.object({ positive: z.number(), negative: z.number() });
+
+/** The JSON of DESIGN 7.7 (money in major units), as `varia variance --json` prints it. */
+export const varianceJsonSchema = z.object({
+  dataType: z.enum(["Revenue", "Margin"]),
+  periodFrom: z.string(),
+  periodTo: z.string(),
+  totalFrom: z.number(),
+  totalTo: z.number(),
+  byType: z.object({ Client: sums, Service: sums, Price: sums, Volume: sums, Usage: sums, Transfer: sums }),
+  acquiredClients: z.array(z.object({ clientCode: z.string(), value: z.number() })),
+  lostClients: z.array(z.object({ clientCode: z.string(), value: z.number() })),
+});
+export type VarianceJsonDto = z.infer<typeof varianceJsonSchema>;
+
+export const getVariance = defineContract({
+  name: "DashboardAlpha/GetVariance",
+  method: "GET",
+  root: "variance",
+  path: "DashboardAlpha/GetVariance",
+  query: z.object({
+    ...analyticsFilterShape,
+    dateFrom: yearMonthQuery,
+    dateTo: yearMonthQuery,
+  }),
+  response: varianceJsonSchema,
+  responseKind: "json",
+  access: abilities.varianceDashboardView,
+  summary:
+    "The variance between dateFrom and dateTo as the JSON of DESIGN 7.7: totals, each type's positive and negative sums, acquired and lost clients. Filters by id (clientID, stockItemID, salespersonID) or by code and name (client, stockItem, salesperson).",
 });

@@ -1,6 +1,9 @@
-import { actualPeriods } from "@varia/contracts";
+import { actualPeriods, getVariance } from "@varia/contracts";
+import { variance, varianceJson } from "@varia/variance";
 import type { FastifyInstance } from "fastify";
 import { sql } from "kysely";
+import { cubeFor } from "../analytics/cube-cache";
+import { memo, resolveFilter } from "../analytics/resolve-filter";
 import { registerContract } from "../http/contract-route";
 import type { AppDeps } from "../http/deps";
 
@@ -26,5 +29,14 @@ export async function varianceRoutes(app: FastifyInstance, deps: AppDeps) {
       .orderBy("month", "desc")
       .execute();
     return rows.map((r) => ({ yearNo: Number(r.yearNo), monthNo: Number(r.monthNo) }));
+  });
+
+  // The 7.7 JSON, the same numbers as every dashboard, report and `varia variance`.
+  registerContract(app, deps, getVariance, async ({ auth, query }) => {
+    const cube = await cubeFor(deps, auth!.organisation.id);
+    const q = resolveFilter(cube, query, deps.now());
+    return memo(cube, `json:${JSON.stringify(q)}`, () =>
+      varianceJson(cube, variance(cube, { ...q, detail: "summary" })),
+    );
   });
 }

@@ -17,7 +17,10 @@ export function containsPattern(text: string): string {
 
 const searchText = (s: DimensionSearch) => s.search?.trim() ?? "";
 
-/** The caller's clients whose code or name contains the search text, by name then code. */
+/**
+ * The caller's clients whose code or name contains the search text, by name then code. Names are
+ * ordered by code point (collation "C"), so every database orders them alike.
+ */
 export async function findClientPage(db: Kysely<Schema>, organisationId: string, s: DimensionSearch) {
   let q = db.selectFrom("clients").where("organisation_id", "=", organisationId);
   const text = searchText(s);
@@ -28,8 +31,8 @@ export async function findClientPage(db: Kysely<Schema>, organisationId: string,
   const [rows, count] = await Promise.all([
     q
       .select(["id", "code", "name"])
-      .orderBy(sql`lower(name)`)
-      .orderBy("code")
+      .orderBy(sql`lower(name) collate "C"`)
+      .orderBy(sql`code collate "C"`)
       .offset(s.startRow - 1)
       .limit(s.rowLimit)
       .execute(),
@@ -52,8 +55,8 @@ export async function findSkuPage(db: Kysely<Schema>, organisationId: string, s:
   const [rows, count] = await Promise.all([
     q
       .select(["id", "code", "name", "stock_type"])
-      .orderBy(sql`lower(name)`)
-      .orderBy("code")
+      .orderBy(sql`lower(name) collate "C"`)
+      .orderBy(sql`code collate "C"`)
       .offset(s.startRow - 1)
       .limit(s.rowLimit)
       .execute(),
@@ -78,7 +81,7 @@ export async function findSalespersonPage(db: Kysely<Schema>, organisationId: st
   const [rows, count] = await Promise.all([
     q
       .select(["id", "name"])
-      .orderBy(sql`lower(name)`)
+      .orderBy(sql`lower(name) collate "C"`)
       .orderBy("id")
       .offset(s.startRow - 1)
       .limit(s.rowLimit)

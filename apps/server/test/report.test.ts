@@ -1,0 +1,525 @@
+import { strFromU8, unzipSync } from "fflate";
+import { beforeAll, describe, expect, it } from "vitest";
+import { describeWithServer } from "./harness";
+import { otherCsv, parseCsv, reportCsv, tenantWithData } from "./report-fixture";
+
+type Tenant = Awaited<ReturnType<typeof tenantWithData>>;
+
+const may = "2025-05";
+const june = "2025-06";
+
+describeWithServer("reports", (ctx) => {
+  let rep: Tenant;
+  let other: Tenant;
+
+  beforeAll(async () => {
+    rep = await tenantWithData(ctx(), "rep", reportCsv);
+    other = await tenantWithData(ctx(), "rep-other", otherCsv);
+  });
+
+  const run = (body: Record<string, unknown>, tenant = rep) =>
+    tenant.call("POST", "/api/variance/Report/Run", { dateFrom: may, dateTo: june, ...body });
+
+  describe("Report/Run, each report against hand-computed numbers", () => {
+    it("MRR by client: each client's MRR in both months, its status and salesperson, with the totals", async () => {
+      const answer = await run({ reportID: "mrr-by-client" });
+      expect(answer.status).toBe(200);
+      expect(answer.json).toMatchObject({
+        reportID: "mrr-by-client",
+        reportType: "MrrByClient",
+        dataType: "Revenue",
+        dateFrom: may,
+        dateTo: june,
+        rowCount: 4,
+        startRow: 0,
+      });
+      expect(answer.json.columns.map((c: { field: string; kind: string }) => `${c.field}:${c.kind}`)).toEqual(
+        [
+          "clientCode:text",
+          "clientName:text",
+          "salesperson:text",
+          "status:text",
+          "mrrFrom:money",
+          "mrrTo:money",
+          "change:money",
+          "changePercent:percent",
+        ],
+      );
+      expect(answer.json.rows).toEqual([
+        {
+          clientCode: "C001",
+          clientName: "Acme Ltd",
+          salesperson: "Jane",
+          status: "existing",
+          mrrFrom: 700,
+          mrrTo: 920,
+          change: 220,
+          changePercent: 220 / 700,
+        },
+        {
+          clientCode: "C004",
+          clientName: "=cmd",
+          salesperson: "Raj",
+          status: "existing",
+          mrrFrom: 400,
+          mrrTo: 504,
+          change: 104,
+          changePercent: 0.26,
+        },
+        {
+          clientCode: "C003",
+          clientName: "Initech",
+          salesperson: "Raj",
+          status: "new",
+          mrrFrom: 0,
+          mrrTo: 120,
+          change: 120,
+          changePercent: null,
+        },
+        {
+          clientCode: "C002",
+          clientName: "Globex",
+          salesperson: "Raj",
+          status: "lost",
+          mrrFrom: 300,
+          mrrTo: 0,
+          change: -300,
+          changePercent: -1,
+        },
+      ]);
+      expect(answer.json.totals).toEqual({
+        mrrFrom: 1400,
+        mrrTo: 1544,
+        change: 144,
+        changePercent: 144 / 1400,
+      });
+    });
+
+    it("MRR by client on Margin (dataType normalised case-insensitively) takes the cost off", async () => {
+      const answer = await run({ reportID: "mrr-by-client", dataType: "margin", clientID: null });
+      expect(answer.json.dataType).toBe("Margin");
+      // Acme: May (500 - 100) + 200 = 600; June (550 - 110) + 330 + 40 = 810.
+      expect(answer.json.rows[0]).toMatchObject({
+        clientCode: "C001",
+        mrrFrom: 600,
+        mrrTo: 810,
+        change: 210,
+      });
+      expect(answer.json.totals).toMatchObject({ mrrFrom: 1300, mrrTo: 1434 });
+    });
+
+    it("MRR by service: each service's MRR and how many clients take it", async () => {
+      const answer = await run({ reportID: "mrr-by-service" });
+      expect(answer.json.rows).toEqual([
+        {
+          itemCode: "SEAT",
+          itemName: "Seats",
+          stockType: "Subscription",
+          clientsFrom: 1,
+          clientsTo: 3,
+          mrrFrom: 400,
+          mrrTo: 664,
+          change: 264,
+          changePercent: 0.66,
+        },
+        {
+          itemCode: "PRO",
+          itemName: "Pro plan",
+          stockType: "Subscription",
+          clientsFrom: 2,
+          clientsTo: 1,
+          mrrFrom: 800,
+          mrrTo: 550,
+          change: -250,
+          changePercent: -250 / 800,
+        },
+        {
+          itemCode: "SUP",
+          itemName: "Support",
+          stockType: "Hourly",
+          clientsFrom: 1,
+          clientsTo: 1,
+          mrrFrom: 200,
+          mrrTo: 330,
+          change: 130,
+          changePercent: 0.65,
+        },
+      ]);
+      expect(answer.json.totals).toMatchObject({ clientsFrom: 3, clientsTo: 3, mrrFrom: 1400, mrrTo: 1544 });
+    });
+
+    it("acquired and lost clients, the lost one with its rank and contribution in May", async () => {
+      const acquired = await run({ reportID: "acquired-clients" });
+      expect(acquired.json.rows).toEqual([
+        { clientCode: "C003", clientName: "Initech", salesperson: "Raj", value: 120 },
+      ]);
+      expect(acquired.json.totals).toEqual({ value: 120 });
+      const lost = await run({ reportID: "lost-clients" });
+      // May: Acme 700 (1), =cmd 400 (2), Globex 300 (3) of 1400.
+      expect(lost.json.rows).toEqual([
+        {
+          clientCode: "C002",
+          clientName: "Globex",
+          salesperson: "Raj",
+          value: -300,
+          rankFrom: 3,
+          contributionFrom: 300 / 1400,
+        },
+      ]);
+      expect(lost.json.totals).toEqual({ value: -300 });
+    });
+
+    it("price changes: the price effect per client service with the quantity effect beside it", async () => {
+      const answer = await run({ reportID: "price-changes" });
+      expect(answer.json.rows).toEqual([
+        {
+          clientCode: "C001",
+          clientName: "Acme Ltd",
+          itemCode: "PRO",
+          itemName: "Pro plan",
+          quantityFrom: 5,
+          quantityTo: 5,
+          mrrFrom: 500,
+          mrrTo: 550,
+          price: 50,
+          quantityEffect: 0,
+        },
+        {
+          clientCode: "C001",
+          clientName: "Acme Ltd",
+          itemCode: "SUP",
+          itemName: "Support",
+          quantityFrom: 2,
+          quantityTo: 3,
+          mrrFrom: 200,
+          mrrTo: 330,
+          price: 30,
+          quantityEffect: 100,
+        },
+        {
+          clientCode: "C004",
+          clientName: "=cmd",
+          itemCode: "SEAT",
+          itemName: "Seats",
+          quantityFrom: 10,
+          quantityTo: 12,
+          mrrFrom: 400,
+          mrrTo: 504,
+          price: 24,
+          quantityEffect: 80,
+        },
+      ]);
+      expect(answer.json.totals).toEqual({ price: 104 });
+    });
+
+    it("salesperson performance: the hand-over of =cmd is a transfer out of Jane and into Raj", async () => {
+      const answer = await run({ reportID: "salesperson-performance" });
+      expect(answer.json.rows).toEqual([
+        {
+          salesperson: "Jane",
+          mrrFrom: 1100,
+          mrrTo: 920,
+          change: -180,
+          newMrr: 0,
+          churnedMrr: 0,
+          expansionMrr: 220,
+          contractionMrr: 0,
+          transferIn: 0,
+          transferOut: -400,
+        },
+        {
+          salesperson: "Raj",
+          mrrFrom: 300,
+          mrrTo: 624,
+          change: 324,
+          newMrr: 120,
+          churnedMrr: -300,
+          expansionMrr: 104,
+          contractionMrr: 0,
+          transferIn: 400,
+          transferOut: 0,
+        },
+      ]);
+      // Summed over salespeople: the organisation's totals, Transfer nets to zero.
+      expect(answer.json.totals).toEqual({
+        mrrFrom: 1400,
+        mrrTo: 1544,
+        change: 144,
+        newMrr: 120,
+        churnedMrr: -300,
+        expansionMrr: 324,
+        contractionMrr: 0,
+        transferIn: 400,
+        transferOut: -400,
+      });
+    });
+
+    it("a salesperson filter narrows the reports to that salesperson's view", async () => {
+      const people = await rep.call("POST", "/api/variance/Lookup/GetSalespersonList", { search: "raj" });
+      const raj = people.json.rows[0].salespersonID;
+      const performance = await run({ reportID: "salesperson-performance", salespersonID: raj });
+      expect(performance.json.rows.map((r: { salesperson: string }) => r.salesperson)).toEqual(["Raj"]);
+      const clients = await run({ reportID: "mrr-by-client", salespersonID: Number(raj) });
+      expect(clients.json.totals).toMatchObject({ mrrFrom: 300, mrrTo: 624 });
+    });
+
+    it("revenue by segment: June's MRR by stock type and by salesperson", async () => {
+      const byStockType = await run({ reportID: "revenue-by-segment" });
+      expect(byStockType.json).toMatchObject({ dateFrom: null, dateTo: june });
+      expect(byStockType.json.rows).toEqual([
+        { segment: "Subscription", value: 1214, share: 1214 / 1544 },
+        { segment: "Hourly", value: 330, share: 330 / 1544 },
+      ]);
+      expect(byStockType.json.totals).toEqual({ value: 1544, share: 1 });
+      const bySalesperson = await run({ reportID: "revenue-by-segment", segment: "salesperson" });
+      expect(bySalesperson.json.rows).toEqual([
+        { segment: "Jane", value: 920, share: 920 / 1544 },
+        { segment: "Raj", value: 624, share: 624 / 1544 },
+      ]);
+    });
+
+    it("ad-hoc revenue: the router, never part of MRR", async () => {
+      const answer = await run({ reportID: "adhoc-revenue" });
+      expect(answer.json.rows).toEqual([
+        {
+          clientCode: "C001",
+          clientName: "Acme Ltd",
+          itemCode: "HW",
+          itemName: "Router",
+          revenueFrom: 100,
+          revenueTo: 250,
+          change: 150,
+        },
+      ]);
+      expect(answer.json.totals).toEqual({ revenueFrom: 100, revenueTo: 250, change: 150 });
+    });
+
+    it("defaults the periods to the latest actual month and the month before", async () => {
+      const answer = await rep.call("POST", "/api/variance/Report/Run", { reportID: "acquired-clients" });
+      expect(answer.json).toMatchObject({ dateFrom: may, dateTo: june, rowCount: 1 });
+    });
+  });
+
+  describe("sorting and paging", () => {
+    it("sorts by any column, empty cells last, and answers the page asked for with the full count", async () => {
+      const byName = await run({
+        reportID: "mrr-by-client",
+        sortField: "clientName",
+        sortDirection: "asc",
+        startRow: 1,
+        rowLimit: 2,
+      });
+      expect(byName.json).toMatchObject({ rowCount: 4, startRow: 1 });
+      expect(byName.json.rows.map((r: { clientName: string }) => r.clientName)).toEqual([
+        "Acme Ltd",
+        "Globex",
+      ]);
+      const byPercent = await run({
+        reportID: "mrr-by-client",
+        sortField: "changePercent",
+        sortDirection: "desc",
+      });
+      expect(byPercent.json.rows.map((r: { clientCode: string }) => r.clientCode)).toEqual([
+        "C001",
+        "C004",
+        "C002",
+        "C003",
+      ]);
+    });
+  });
+
+  describe("Report/ExportReport", () => {
+    it("CSV: the same rows as Run, money with two decimals, a client named =cmd neutralised", async () => {
+      const body = { reportID: "mrr-by-client", dateFrom: may, dateTo: june, format: "csv" };
+      const file = await rep.call("POST", "/api/variance/Report/ExportReport", body);
+      expect(file.status).toBe(200);
+      expect(file.headers.get("content-type")).toMatch(/^text\/csv/);
+      expect(file.headers.get("content-disposition")).toBe(
+        'attachment; filename="varia-mrr-by-client-2025-05_to_2025-06.csv"',
+      );
+      expect(file.text).toBe(
+        [
+          "Client code,Client,Salesperson,Status,MRR from,MRR to,Change,Change %",
+          `C001,Acme Ltd,Jane,existing,700.00,920.00,220.00,${220 / 700}`,
+          "C004,'=cmd,Raj,existing,400.00,504.00,104.00,0.26",
+          "C003,Initech,Raj,new,0.00,120.00,120.00,",
+          "C002,Globex,Raj,lost,300.00,0.00,-300.00,-1",
+          "",
+        ].join("\r\n"),
+      );
+      // Every report's CSV carries exactly the cells of its Run.
+      for (const reportID of ["price-changes", "salesperson-performance", "lost-clients", "adhoc-revenue"]) {
+        const csv = await rep.call("POST", "/api/variance/Report/ExportReport", { ...body, reportID });
+        const ran = await run({ reportID, rowLimit: 1000 });
+        const [header, ...rows] = parseCsv(csv.text);
+        expect(header).toEqual(ran.json.columns.map((c: { header: string }) => c.header));
+        expect(rows.map((r) => r.map((cell) => (cell === "" ? null : cell.replace(/^'/, ""))))).toEqual(
+          ran.json.rows.map((row: Record<string, unknown>) =>
+            ran.json.columns.map((c: { field: string; kind: string }) => {
+              const v = row[c.field];
+              if (v === null) return null;
+              return typeof v === "number" && c.kind === "money" ? v.toFixed(2) : String(v);
+            }),
+          ),
+        );
+      }
+    });
+
+    it("XLSX: a workbook whose money cells are numbers with a currency format, text never a formula", async () => {
+      const file = await rep.call("POST", "/api/variance/Report/ExportReport", {
+        reportID: "mrr-by-client",
+        dateFrom: may,
+        dateTo: june,
+        format: "xlsx",
+      });
+      expect(file.status).toBe(200);
+      expect(file.headers.get("content-type")).toBe(
+        "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
+      );
+      expect(file.headers.get("content-disposition")).toBe(
+        'attachment; filename="varia-mrr-by-client-2025-05_to_2025-06.xlsx"',
+      );
+      const parts = unzipSync(file.body);
+      expect(Object.keys(parts).sort()).toEqual([
+        "[Content_Types].xml",
+        "_rels/.rels",
+        "xl/_rels/workbook.xml.rels",
+        "xl/styles.xml",
+        "xl/workbook.xml",
+        "xl/worksheets/sheet1.xml",
+      ]);
+      const sheet = strFromU8(parts["xl/worksheets/sheet1.xml"]!);
+      const styles = strFromU8(parts["xl/styles.xml"]!);
+      // Money: style 2 is number format 164, the organisation's currency (USD).
+      expect(styles).toContain('<numFmt numFmtId="164" formatCode="[$$]#,##0.00;-[$$]#,##0.00"/>');
+      expect(styles).toMatch(/<cellXfs count="5">(?:\s*<xf[^>]*\/>){2}\s*<xf numFmtId="164"/);
+      const cells = new Map(
+        [...sheet.matchAll(/<c r="([A-Z]+\d+)"([^>]*)>(.*?)<\/c>/g)].map((m) => [
+          m[1],
+          { attrs: m[2], inner: m[3] },
+        ]),
+      );
+      expect(cells.get("A1")?.inner).toBe("<is><t>Client code</t></is>");
+      expect(cells.get("E2")).toEqual({ attrs: ' s="2"', inner: "<v>700</v>" });
+      expect(cells.get("F2")).toEqual({ attrs: ' s="2"', inner: "<v>920</v>" });
+      expect(cells.get("H3")).toEqual({ attrs: ' s="3"', inner: "<v>0.26</v>" });
+      expect(cells.get("G5")).toEqual({ attrs: ' s="2"', inner: "<v>-300</v>" });
+      expect(cells.get("B3")).toEqual({
+        attrs: ' t="inlineStr"',
+        inner: '<is><t xml:space="preserve">=cmd</t></is>',
+      });
+      expect(cells.has("H4"), "an empty percent is an empty cell").toBe(false);
+      expect(sheet).not.toContain("<f>");
+      expect(strFromU8(parts["xl/workbook.xml"]!)).toContain(
+        '<sheet name="MRR by client" sheetId="1" r:id="rId1"/>',
+      );
+    });
+  });
+
+  describe("Report/getReportFilter", () => {
+    it("lists the report's filters with the actual months and the salespeople as options", async () => {
+      const answer = await rep.call(
+        "GET",
+        "/api/variance/Report/getReportFilter?reportID=salesperson-performance",
+      );
+      expect(answer.status).toBe(200);
+      const people = await rep.call("POST", "/api/variance/Lookup/GetSalespersonList", {});
+      const filters = Object.fromEntries(answer.json.filters.map((f: { name: string }) => [f.name, f]));
+      expect(Object.keys(filters)).toEqual([
+        "dataType",
+        "dateFrom",
+        "dateTo",
+        "stockType",
+        "clientID",
+        "stockItemID",
+        "salespersonID",
+      ]);
+      const months = [
+        { label: "Jun 2025", value: "2025-06" },
+        { label: "May 2025", value: "2025-05" },
+      ];
+      expect(filters.dateTo).toMatchObject({ kind: "period", default: june, options: months });
+      expect(filters.dateFrom).toMatchObject({ kind: "period", default: may, options: months });
+      expect(filters.stockType.options.map((o: { value: string }) => o.value)).toEqual([
+        "Subscription",
+        "Product",
+        "Hourly",
+      ]);
+      expect(filters.clientID).toMatchObject({ kind: "lookup", lookup: "Lookup/GetClientList" });
+      expect(filters.salespersonID.options).toEqual(
+        people.json.rows.map((p: { salespersonID: string; name: string }) => ({
+          label: p.name,
+          value: p.salespersonID,
+        })),
+      );
+      expect(filters.salespersonID.options.map((o: { label: string }) => o.label)).toEqual(["Jane", "Raj"]);
+      const segment = await rep.call(
+        "GET",
+        "/api/variance/Report/getReportFilter?reportID=revenue-by-segment",
+      );
+      expect(segment.json.filters.map((f: { name: string }) => f.name)).toContain("segment");
+    });
+  });
+
+  describe("bad parameters answer 400 naming them", () => {
+    const cases: [string, Record<string, unknown>, string][] = [
+      ["an unknown report", { reportID: "no-such-report" }, "reportID"],
+      ["a month that does not exist", { reportID: "mrr-by-client", dateTo: "2025-13" }, "dateTo"],
+      ["periods the wrong way round", { reportID: "mrr-by-client", dateFrom: june, dateTo: may }, "dateFrom"],
+      ["a sort field that is not a column", { reportID: "mrr-by-client", sortField: "bogus" }, "sortField"],
+      ["a client id that is not a number", { reportID: "mrr-by-client", clientID: "C001" }, "clientID"],
+      ["a page size over the limit", { reportID: "mrr-by-client", rowLimit: 1_000_000 }, "rowLimit"],
+    ];
+    for (const [what, body, field] of cases) {
+      it(`Run with ${what}`, async () => {
+        const answer = await rep.call("POST", "/api/variance/Report/Run", body);
+        expect(answer.status).toBe(400);
+        expect(answer.json.message).toContain(field);
+        expect(answer.json.errors.map((e: { field: string }) => e.field)).toContain(field);
+      });
+    }
+
+    it("ExportReport with an unknown format, getReportFilter without a report", async () => {
+      const format = await rep.call("POST", "/api/variance/Report/ExportReport", {
+        reportID: "mrr-by-client",
+        format: "pdf",
+      });
+      expect(format.status).toBe(400);
+      expect(format.json.message).toContain("format");
+      const filter = await rep.call("GET", "/api/variance/Report/getReportFilter");
+      expect(filter.status).toBe(400);
+      expect(filter.json.message).toContain("reportID");
+    });
+  });
+
+  describe("tenant isolation", () => {
+    it("never shows another organisation's clients, items, salespeople or money", async () => {
+      const all = await Promise.all(
+        ["mrr-by-client", "mrr-by-service", "salesperson-performance", "revenue-by-segment"].map((reportID) =>
+          run({ reportID }),
+        ),
+      );
+      for (const answer of all) {
+        expect(answer.text).not.toMatch(/C900|Other Corp|Other plan|Olga|999/);
+      }
+      const theirs = await run({ reportID: "mrr-by-client" }, other);
+      expect(theirs.json.rows).toEqual([
+        {
+          clientCode: "C900",
+          clientName: "Other Corp",
+          salesperson: "Olga",
+          status: "existing",
+          mrrFrom: 999,
+          mrrTo: 999,
+          change: 0,
+          changePercent: 0,
+        },
+      ]);
+      // Their client's id names nothing in this organisation.
+      const theirClients = await other.call("POST", "/api/variance/Lookup/GetClientList", {});
+      const foreign = await run({ reportID: "mrr-by-client", clientID: theirClients.json.rows[0].clientID });
+      expect(foreign.json.rows).toEqual([]);
+      expect(foreign.json.totals).toMatchObject({ mrrFrom: 0, mrrTo: 0 });
+    });
+  });
+});

@@ -1,7 +1,7 @@
 import { strFromU8, unzipSync } from "fflate";
 import { beforeAll, describe, expect, it } from "vitest";
 import { describeWithServer } from "./harness";
-import { otherCsv, parseCsv, reportCsv, tenantWithData } from "./report-fixture";
+import { csvHeader, otherCsv, parseCsv, reportCsv, tenantWithData } from "./report-fixture";
 
 type Tenant = Awaited<ReturnType<typeof tenantWithData>>;
 
@@ -11,10 +11,23 @@ const june = "2025-06";
 describeWithServer("reports", (ctx) => {
   let rep: Tenant;
   let other: Tenant;
+  let linear: Tenant;
 
   beforeAll(async () => {
     rep = await tenantWithData(ctx(), "rep", reportCsv);
     other = await tenantWithData(ctx(), "rep-other", otherCsv);
+    // MRR rising by exactly 100.00 a month: Holt's trend continues the line with no error.
+    linear = await tenantWithData(
+      ctx(),
+      "rep-linear",
+      [
+        csvHeader,
+        ...[1, 2, 3, 4].map(
+          (m) => `2025-0${m}-01,L-${m},1,C1,Solo,PLAN,Plan,Subscription,1,,${m}00.00,,Sam,,,Actual,Recurring`,
+        ),
+        "",
+      ].join("\n"),
+    );
   });
 
   const run = (body: Record<string, unknown>, tenant = rep) =>
@@ -292,6 +305,65 @@ describeWithServer("reports", (ctx) => {
         },
       ]);
       expect(answer.json.totals).toEqual({ revenueFrom: 100, revenueTo: 250, change: 150 });
+    });
+
+    it("forecast: the months so far and the next 12 on the trend, with the back-test in the notes", async () => {
+      const answer = await linear.call("POST", "/api/variance/Report/Run", {
+        reportID: "forecast",
+        rowLimit: 100,
+      });
+      expect(answer.json).toMatchObject({ dateFrom: null, dateTo: "2025-04", rowCount: 16 });
+      const actual = [1, 2, 3, 4].map((m) => ({
+        month: `2025-0${m}`,
+        kind: "Actual",
+        value: m * 100,
+        lower: null,
+        upper: null,
+      }));
+      const ahead = Array.from({ length: 12 }, (_, i) => {
+        const month = 2025 * 12 + 4 + i; // May 2025 onwards
+        const value = (5 + i) * 100;
+        return {
+          month: `${Math.floor(month / 12)}-${String((month % 12) + 1).padStart(2, "0")}`,
+          kind: "Forecast",
+          value,
+          lower: value,
+          upper: value,
+        };
+      });
+      expect(answer.json.rows).toEqual([...actual, ...ahead]);
+      expect(answer.json.notes[1]).toBe("Back-test over 1 month, one month ahead: MAE 0.00, MAPE 0.00%.");
+    });
+
+    it("agrees with DashboardAlpha/GetVariance to the cent (DESIGN 7.7)", async () => {
+      const dashboard = await rep.call(
+        "GET",
+        `/api/variance/DashboardAlpha/GetVariance?dateFrom=${may}&dateTo=${june}&dataType=Revenue`,
+      );
+      expect(dashboard.status).toBe(200);
+      const byClient = await run({ reportID: "mrr-by-client" });
+      expect(byClient.json.totals).toMatchObject({
+        mrrFrom: dashboard.json.totalFrom,
+        mrrTo: dashboard.json.totalTo,
+      });
+      const acquired = await run({ reportID: "acquired-clients" });
+      expect(
+        acquired.json.rows.map((r: { clientCode: string; value: number }) => [r.clientCode, r.value]),
+      ).toEqual(
+        dashboard.json.acquiredClients.map((c: { clientCode: string; value: number }) => [
+          c.clientCode,
+          c.value,
+        ]),
+      );
+      const lost = await run({ reportID: "lost-clients" });
+      expect(
+        lost.json.rows.map((r: { clientCode: string; value: number }) => [r.clientCode, r.value]),
+      ).toEqual(
+        dashboard.json.lostClients.map((c: { clientCode: string; value: number }) => [c.clientCode, c.value]),
+      );
+      const prices = await run({ reportID: "price-changes" });
+      const t = dashboard.json.byType;
+      expect(prices.json.totals.price).toBeCloseTo(t.Price.positive + t.Price.negative, 9);
     });
 
     it("defaults the periods to the latest actual month and the month before", async () => {

@@ -41,7 +41,7 @@ export const forecastReport: ReportDefinition = {
     const notes = [
       `Holt's linear trend fitted on ${result.history.length} months (alpha ${result.alpha}, beta ${result.beta}).`,
       months
-        ? `Back-test over ${months} months, one month ahead: MAE ${money(mae).toFixed(2)}${
+        ? `Back-test over ${months} month${months === 1 ? "" : "s"}, one month ahead: MAE ${money(mae).toFixed(2)}${
             mape === null ? "" : `, MAPE ${(mape * 100).toFixed(2)}%`
           }.`
         : "Too few months for a back-test.",

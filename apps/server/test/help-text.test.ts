@@ -2,6 +2,16 @@ import { beforeAll, expect, it } from "vitest";
 import { createTokenForUser } from "../src/admin/organisations";
 import { describeWithServer } from "./harness";
 
+/** A help text, or an error body. */
+interface HelpAnswer {
+  key: string;
+  title: string;
+  format: string;
+  content: string;
+  message: string;
+  errors: { field: string; message: string }[];
+}
+
 describeWithServer("help text", (ctx) => {
   let token: string;
 
@@ -19,7 +29,7 @@ describeWithServer("help text", (ctx) => {
     const response = await fetch(`${ctx().url}/api/variance/helpText${query}`, {
       headers: auth ? { authorization: `Bearer ${token}` } : {},
     });
-    return { status: response.status, json: await response.json() };
+    return { status: response.status, json: (await response.json()) as HelpAnswer };
   }
 
   it("answers html or plain text by a plain key, whatever its case", async () => {
@@ -61,7 +71,7 @@ describeWithServer("help text", (ctx) => {
   it("has a text for every report of the catalogue", async () => {
     const reports = await fetch(`${ctx().url}/api/variance/Lookup/GetReportList`, {
       headers: { authorization: `Bearer ${token}` },
-    }).then((r) => r.json());
+    }).then((r) => r.json() as Promise<{ reportID: string; description: string }[]>);
     expect(reports).toHaveLength(9);
     for (const report of reports) {
       const answer = await help(`report:${report.reportID}`);

@@ -121,6 +121,30 @@ describeWithServer("reports", (ctx) => {
       expect(answer.json.totals).toMatchObject({ mrrFrom: 1300, mrrTo: 1434 });
     });
 
+    it("MRR by client with showAdhoc: the router's revenue beside Acme's MRR, never in it", async () => {
+      const answer = await run({ reportID: "mrr-by-client", showAdhoc: true });
+      expect(answer.json.columns.slice(-2).map((c: { field: string }) => c.field)).toEqual([
+        "adhocFrom",
+        "adhocTo",
+      ]);
+      expect(answer.json.rows[0]).toMatchObject({
+        clientCode: "C001",
+        mrrFrom: 700,
+        mrrTo: 920,
+        adhocFrom: 100,
+        adhocTo: 250,
+      });
+      expect(answer.json.rows[1]).toMatchObject({ clientCode: "C004", adhocFrom: 0, adhocTo: 0 });
+      expect(answer.json.totals).toMatchObject({ mrrFrom: 1400, mrrTo: 1544, adhocFrom: 100, adhocTo: 250 });
+      const sorted = await run({
+        reportID: "mrr-by-client",
+        showAdhoc: true,
+        sortField: "adhocTo",
+        sortDirection: "desc",
+      });
+      expect(sorted.json.rows[0].clientCode).toBe("C001");
+    });
+
     it("MRR by service: each service's MRR and how many clients take it", async () => {
       const answer = await run({ reportID: "mrr-by-service" });
       expect(answer.json.rows).toEqual([

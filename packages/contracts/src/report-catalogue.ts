@@ -47,7 +47,7 @@ export const reportCatalogue = [
     reportType: "MrrByClient",
     name: "MRR by client",
     description: "Each client's MRR in the two periods and the change, with its salesperson.",
-    filters: twoPeriods,
+    filters: [...twoPeriods, "showAdhoc"],
   },
   {
     reportID: "mrr-by-service",

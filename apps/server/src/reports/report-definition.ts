@@ -14,6 +14,8 @@ export interface ReportInput {
 /** A report's rows in its own order, with totals by field and notes (e.g. the forecast's back-test). */
 export interface ReportOutput {
   rows: ReportRow[];
+  /** The columns of this run, when the filters add some (e.g. showAdhoc); default the report's. */
+  columns?: ReportColumn[];
   totals?: Record<string, ReportCell>;
   notes?: string[];
 }

@@ -44,14 +44,15 @@ function sortRows(rows: ReportRow[], field: string, direction: "asc" | "desc"): 
 export function runReport(cube: Cube, request: ReportRequest, now: Date): Omit<ReportResult, "startRow"> {
   const definition = reportRegistry[request.reportID];
   const entry = reportCatalogue.find((r) => r.reportID === request.reportID)!;
-  if (request.sortField && !definition.columns.some((c) => c.field === request.sortField)) {
-    const fields = definition.columns.map((c) => c.field).join(", ");
+  const input = resolveReportInput(cube, request, now);
+  const output = definition.run(input);
+  const columns = output.columns ?? definition.columns;
+  if (request.sortField && !columns.some((c) => c.field === request.sortField)) {
+    const fields = columns.map((c) => c.field).join(", ");
     throw new AppError("BadRequest", "Invalid body: sortField", [
       { field: "sortField", message: `not a column of ${request.reportID}; one of ${fields}` },
     ]);
   }
-  const input = resolveReportInput(cube, request, now);
-  const output = definition.run(input);
   const rows = request.sortField
     ? sortRows(output.rows, request.sortField, request.sortDirection ?? "asc")
     : output.rows;
@@ -62,7 +63,7 @@ export function runReport(cube: Cube, request: ReportRequest, now: Date): Omit<R
     dataType: request.dataType,
     dateFrom: definition.singlePeriod ? null : yearMonthOf(input.query.from),
     dateTo: yearMonthOf(input.query.to),
-    columns: definition.columns,
+    columns,
     rows,
     rowCount: rows.length,
     totals: output.totals ?? {},

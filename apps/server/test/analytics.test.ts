@@ -573,7 +573,10 @@ describeWithServer("analytics calls (spec 7.3)", (ctx) => {
     for (const [path, field] of cases) {
       const answer = await org.call("GET", `/api/variance/${path}`);
       expect(answer.status, path).toBe(400);
-      expect(answer.json.errors.map((e: { field: string }) => e.field), path).toContain(field);
+      expect(
+        answer.json.errors.map((e: { field: string }) => e.field),
+        path,
+      ).toContain(field);
     }
     const posted = await org.call("POST", "/api/variance/VarianceOverview/ActivityTable", {
       dateTo: "2025-5x",

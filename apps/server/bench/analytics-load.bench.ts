@@ -34,40 +34,6 @@ interface LoadResult {
   p99: number;
 }
 
-if (!isMainThread) {
-  const job = workerData as LoadJob;
-  const times: number[] = [];
-  let non2xx = 0;
-  const finish = (error: Error | null) => {
-    if (error) throw error;
-    times.sort((a, b) => a - b);
-    const at = (q: number) => times[Math.min(times.length - 1, Math.floor(q * times.length))] ?? Number.NaN;
-    parentPort!.postMessage({
-      requests: times.length,
-      non2xx,
-      p50: at(0.5),
-      p95: at(0.95),
-      p99: at(0.99),
-    } satisfies LoadResult);
-  };
-  const instance = autocannon(
-    {
-      url: job.url,
-      connections: 20,
-      duration: job.seconds,
-      headers: { authorization: `Bearer ${job.token}` },
-      requests: job.paths.map((path) => ({ method: "GET", path })),
-    },
-    finish,
-  );
-  instance.on("response", (_client, statusCode, _bytes, responseTime) => {
-    times.push(responseTime);
-    if (statusCode < 200 || statusCode > 299) non2xx++;
-  });
-} else {
-  await main();
-}
-
 function load(job: LoadJob): Promise<LoadResult> {
   return new Promise((resolve, reject) => {
     const worker = new Worker(new URL(import.meta.url), { workerData: job, execArgv: process.execArgv });
@@ -159,4 +125,42 @@ async function main() {
       await admin.end();
     }
   }
+}
+
+if (!isMainThread) {
+  runLoad();
+} else {
+  await main();
+}
+
+function runLoad() {
+  const job = workerData as LoadJob;
+  const times: number[] = [];
+  let non2xx = 0;
+  const finish = (error: Error | null) => {
+    if (error) throw error;
+    times.sort((a, b) => a - b);
+    const at = (q: number) => times[Math.min(times.length - 1, Math.floor(q * times.length))] ?? Number.NaN;
+    parentPort!.postMessage({
+      requests: times.length,
+      non2xx,
+      p50: at(0.5),
+      p95: at(0.95),
+      p99: at(0.99),
+    } satisfies LoadResult);
+  };
+  const instance = autocannon(
+    {
+      url: job.url,
+      connections: 20,
+      duration: job.seconds,
+      headers: { authorization: `Bearer ${job.token}` },
+      requests: job.paths.map((path) => ({ method: "GET", path })),
+    },
+    finish,
+  );
+  instance.on("response", (_client, statusCode, _bytes, responseTime) => {
+    times.push(responseTime);
+    if (statusCode < 200 || statusCode > 299) non2xx++;
+  });
 }

@@ -14,7 +14,15 @@ import type { AppDeps } from "../http/deps";
 export interface CubeCache {
   /** The organisation's cube, loading it when its data changed since the last load. */
   get(organisationId: string): Promise<Cube>;
+  /** Checks the organisation's version on the next call (this process finished an import or restore). */
+  invalidate(organisationId: string): void;
 }
+
+/**
+ * How long a checked version is trusted before it is checked again. Jobs finished by this process
+ * invalidate at once (`dataChanged`); a job finished by another server process is seen within this.
+ */
+const versionTtlMs = 1000;
 
 const maxOrganisations = 16;
 const caches = new WeakMap<object, CubeCache>();
@@ -34,25 +42,37 @@ export function cubeFor(deps: Pick<AppDeps, "db">, organisationId: string): Prom
   return cubeCacheOf(deps).get(organisationId);
 }
 
+/** Tells the cube cache that an organisation's invoice data changed (an import or restore finished). */
+export function dataChanged(db: object, organisationId: string) {
+  caches.get(db)?.invalidate(organisationId);
+}
+
 export function createCubeCache(db: Kysely<Schema>): CubeCache {
   // Least recently used first; a pending load is shared by concurrent callers.
-  const entries = new Map<string, { version: string; cube: Promise<Cube> }>();
+  const entries = new Map<string, { version: string; checkedAt: number; cube: Promise<Cube> }>();
   return {
     async get(organisationId) {
+      const cached = entries.get(organisationId);
+      if (cached && performance.now() - cached.checkedAt < versionTtlMs) return cached.cube;
       const version = await dataVersion(db, organisationId);
       const entry = entries.get(organisationId);
       if (entry && entry.version === version) {
+        entry.checkedAt = performance.now();
         entries.delete(organisationId);
         entries.set(organisationId, entry);
         return entry.cube;
       }
       const cube = loadCube(db, organisationId);
-      entries.set(organisationId, { version, cube });
+      entries.set(organisationId, { version, checkedAt: performance.now(), cube });
       cube.catch(() => {
         if (entries.get(organisationId)?.cube === cube) entries.delete(organisationId);
       });
       while (entries.size > maxOrganisations) entries.delete(entries.keys().next().value!);
       return cube;
+    },
+    invalidate(organisationId) {
+      const entry = entries.get(organisationId);
+      if (entry) entry.checkedAt = Number.NEGATIVE_INFINITY;
     },
   };
 }

@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from "fastify";
 import type { Kysely } from "kysely";
+import { dataChanged } from "../analytics/cube-cache";
 import type { Schema } from "../db/schema";
 import { claimNextImport, failImportAttempt, requeueInterruptedImports, runImportJob } from "./import-jobs";
 
@@ -26,6 +27,7 @@ export function startImportWorker(
         log.info({ job: job.id, attempt: job.attempts }, "import started");
         try {
           const outcome = await runImportJob(db, job);
+          dataChanged(db, job.organisation_id);
           log.info({ job: job.id, ...outcome }, "import finished");
         } catch (error) {
           log.error({ err: error, job: job.id }, "import failed");

@@ -149,19 +149,34 @@ export async function analyticsRoutes(app: FastifyInstance, deps: AppDeps) {
   const activity = async (auth: AuthContext | null, input: Filter & TableQuery) => {
     const cube = await cubeOf(auth);
     const q = resolve(cube, input);
-    const result = full(cube, q);
-    let rows = result.lines.map((line) => activityRow(cube, line));
-    if (q.varType) {
-      rows = rows.filter((r) => {
-        const value = r.parts[q.varType!];
-        return value !== undefined && value !== 0 && (!q.sign || (q.sign === "Positive") === value > 0);
-      });
-    }
-    const page = pageRows(rows, input, ["clientCode", "clientName", "itemCode", "itemName", "salesperson"]);
-    const recurring = rows.filter((r) => r.status !== "Adhoc");
-    const fromCents = recurring.reduce((s, r) => s + r.fromCents, 0);
-    const toCents = recurring.reduce((s, r) => s + r.toCents, 0);
-    return { ...page, totals: { fromCents, toCents, varianceCents: toCents - fromCents } };
+    // The filtered and sorted rows are kept with the cube, so paging through them costs a slice.
+    const key = `activity:${JSON.stringify([q, input.search, input.sortBy, input.sortDir])}`;
+    const table = memo(cube, key, () => {
+      let rows = full(cube, q).lines.map((line) => activityRow(cube, line));
+      if (q.varType) {
+        rows = rows.filter((r) => {
+          const value = r.parts[q.varType!];
+          return value !== undefined && value !== 0 && (!q.sign || (q.sign === "Positive") === value > 0);
+        });
+      }
+      const all = pageRows(rows, { ...input, startRow: 0, rowLimit: Number.MAX_SAFE_INTEGER }, [
+        "clientCode",
+        "clientName",
+        "itemCode",
+        "itemName",
+        "salesperson",
+      ]);
+      const recurring = all.rows.filter((r) => r.status !== "Adhoc");
+      const fromCents = recurring.reduce((s, r) => s + r.fromCents, 0);
+      const toCents = recurring.reduce((s, r) => s + r.toCents, 0);
+      return { rows: all.rows, totals: { fromCents, toCents, varianceCents: toCents - fromCents } };
+    });
+    return {
+      rows: table.rows.slice(input.startRow, input.startRow + input.rowLimit),
+      rowCount: table.rows.length,
+      startRow: input.startRow,
+      totals: table.totals,
+    };
   };
   registerContract(app, deps, activityTableGet, ({ auth, query }) => activity(auth, query));
   registerContract(app, deps, activityTable, ({ auth, body }) =>

@@ -270,6 +270,39 @@ describeWithServer("analytics calls (spec 7.3)", (ctx) => {
     ]);
   });
 
+  it("the chart calls' ResponsiblePersonID is a salesperson view (with Transfer); VarianceType narrows the year-end chart", async () => {
+    const bob = ids.salespeople.Bob;
+    const waterfall = await get(
+      `VarianceOverview/WaterfallChart?${chart}&RecordType=Actual&ResponsiblePersonID=${bob}`,
+    );
+    // Bob: C2 and C4 in April (55,000), C2 and C3 in May (68,000); C3 came from Ann (+40,000).
+    expect(
+      waterfall.steps.map((s: { type?: string; sign?: string; valueCents: number }) => [
+        s.type ?? "",
+        s.sign ?? "",
+        s.valueCents,
+      ]),
+    ).toEqual([
+      ["", "", 55000],
+      ["Client", "Negative", -15000],
+      ["Service", "Negative", -20000],
+      ["Volume", "Positive", 8000],
+      ["Transfer", "Positive", 40000],
+      ["", "", 68000],
+    ]);
+    const transfers = await get(
+      `VarianceOverview/ChristmasChart?${chart}&ResponsiblePersonID=${bob}&VarianceType=transfer`,
+    );
+    expect(transfers.points).toEqual([
+      {
+        period: "2025-05",
+        byType: byType([0, 0], [0, 0], [0, 0], [0, 0], [0, 0], [40000, 0]),
+        netCents: 40000,
+      },
+      { period: "2025-06", byType: byType([0, 0], [0, 0], [0, 0], [0, 0], [0, 0]), netCents: 0 },
+    ]);
+  });
+
   it("PowerfulBar and VarianceBars: sums and contributors of each type and sign", async () => {
     const bar = await get(`VarianceOverview/PowerfulBar?${aprMay}`);
     expect(bar.byType).toEqual(aprilToMay);

@@ -81,6 +81,7 @@ export async function analyticsRoutes(app: FastifyInstance, deps: AppDeps) {
         stockType: query.StockType,
         recordTypeFrom: query.RecordTypeFrom,
         recordTypeTo: query.RecordTypeTo,
+        salespersonID: query.salespersonID ?? query.ResponsiblePersonID,
       },
       { dateFrom: query.DateFrom, dateTo: query.DateTo },
     );
@@ -91,12 +92,21 @@ export async function analyticsRoutes(app: FastifyInstance, deps: AppDeps) {
         periodTo: resolve(cube, {}, { dateTo: query.PeriodTo }).to,
       }),
     );
+    // VarianceType narrows the stacks (and the net line) to one type.
+    const only = query.VarianceType;
     return {
-      points: points.map((p) => ({
-        period: yearMonthOf(p.month),
-        byType: byTypeCents(p.byType),
-        netCents: p.net,
-      })),
+      points: points.map((p) => {
+        const byType = byTypeCents(p.byType);
+        if (!only) return { period: yearMonthOf(p.month), byType, netCents: p.net };
+        for (const [type, sums] of Object.entries(byType)) {
+          if (type !== only) Object.assign(sums, { positiveCents: 0, negativeCents: 0 });
+        }
+        return {
+          period: yearMonthOf(p.month),
+          byType,
+          netCents: byType[only].positiveCents + byType[only].negativeCents,
+        };
+      }),
     };
   });
 
@@ -110,6 +120,7 @@ export async function analyticsRoutes(app: FastifyInstance, deps: AppDeps) {
         recordTypeFrom: query.RecordTypeFrom,
         recordTypeTo: query.RecordType ?? query.RecordTypeTo,
         stockItemID: query.SkuID ?? query.stockItemID,
+        salespersonID: query.salespersonID ?? query.ResponsiblePersonID,
         showAdhoc: query.ShowAdhoc,
       },
       { dateTo: query.PeriodTo },
@@ -131,6 +142,7 @@ export async function analyticsRoutes(app: FastifyInstance, deps: AppDeps) {
         stockType: query.StockType,
         recordTypeFrom: query.RecordTypeFrom,
         recordTypeTo: query.RecordTypeTo,
+        salespersonID: query.salespersonID ?? query.ResponsiblePersonID,
       },
       { dateFrom: query.DateFrom, dateTo: query.DateTo },
     );

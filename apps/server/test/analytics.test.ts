@@ -149,7 +149,7 @@ describeWithServer("analytics calls (spec 7.3)", (ctx) => {
       mrrCents: 147000,
       arrCents: 12 * 147000,
       mrrFromCents: 150000,
-      mrrVarianceCents: -3000,
+      mrrCentsVariance: -3000,
       clientsSubscribed: 4,
       clientsSubscribedFrom: 4,
       arpaCents: 36750,
@@ -182,7 +182,7 @@ describeWithServer("analytics calls (spec 7.3)", (ctx) => {
   it("ActivityTable: one row per client and service with its parts, badges, paging and sorting", async () => {
     const body = await get(`VarianceOverview/ActivityTable?${aprMay}&startRow=0&rowLimit=50`);
     expect(body.rowCount).toBe(9);
-    expect(body.totals).toEqual({ fromCents: 150000, toCents: 147000, varianceCents: -3000 });
+    expect(body.totals).toEqual({ valueCents: 147000, valueCentsVariance: -3000, valueFromCents: 150000 });
     const rows = new Map(
       body.rows.map((r: { clientCode: string; itemCode: string }) => [`${r.clientCode}/${r.itemCode}`, r]),
     );
@@ -190,9 +190,9 @@ describeWithServer("analytics calls (spec 7.3)", (ctx) => {
       clientName: "Alpha",
       itemName: "Support",
       salesperson: "Ann",
-      fromCents: 20000,
-      toCents: 30000,
-      varianceCents: 10000,
+      valueFromCents: 20000,
+      valueCents: 30000,
+      valueCentsVariance: 10000,
       quantityFrom: 2,
       quantityTo: 3,
       parts: { Usage: 10000, Price: 0 },
@@ -224,11 +224,15 @@ describeWithServer("analytics calls (spec 7.3)", (ctx) => {
     // Largest change first by default; the first page of three.
     const page = await get(`VarianceOverview/ActivityTable?${aprMay}&startRow=0&rowLimit=3`);
     expect(page.rowCount).toBe(9);
-    expect(page.rows.map((r: { varianceCents: number }) => r.varianceCents)).toEqual([-20000, -15000, 10000]);
+    expect(page.rows.map((r: { valueCentsVariance: number }) => r.valueCentsVariance)).toEqual([
+      -20000, -15000, 10000,
+    ]);
     const sorted = await get(
-      `VarianceOverview/ActivityTable?${aprMay}&startRow=2&rowLimit=3&sortBy=varianceCents&sortDir=asc`,
+      `VarianceOverview/ActivityTable?${aprMay}&startRow=2&rowLimit=3&sortBy=valueCentsVariance&sortDir=asc`,
     );
-    expect(sorted.rows.map((r: { varianceCents: number }) => r.varianceCents)).toEqual([0, 0, 2000]);
+    expect(sorted.rows.map((r: { valueCentsVariance: number }) => r.valueCentsVariance)).toEqual([
+      0, 0, 2000,
+    ]);
     const searched = await get(`VarianceOverview/ActivityTable?${aprMay}&search=gamm`);
     expect(searched.rowCount).toBe(1);
     expect(searched.rows[0].clientCode).toBe("C3");
@@ -248,8 +252,12 @@ describeWithServer("analytics calls (spec 7.3)", (ctx) => {
     expect(posted.status).toBe(200);
     expect(posted.json.rowCount).toBe(10);
     const router = posted.json.rows.find((r: { itemCode: string }) => r.itemCode === "HW");
-    expect(router).toMatchObject({ toCents: 8000, status: "Adhoc", badgeVariant: "adhoc" });
-    expect(posted.json.totals).toEqual({ fromCents: 150000, toCents: 147000, varianceCents: -3000 });
+    expect(router).toMatchObject({ valueCents: 8000, status: "Adhoc", badgeVariant: "adhoc" });
+    expect(posted.json.totals).toEqual({
+      valueCents: 147000,
+      valueCentsVariance: -3000,
+      valueFromCents: 150000,
+    });
   });
 
   it("TrendChart and LineChart: the total of each month; ChristmasChart: each month against the one before", async () => {
@@ -328,7 +336,7 @@ describeWithServer("analytics calls (spec 7.3)", (ctx) => {
         valueCents: 117000,
         share: 117000 / 147000,
         valueFromCents: 130000,
-        valueVarianceCents: -13000,
+        valueCentsVariance: -13000,
       },
       {
         key: "Hourly",
@@ -336,7 +344,7 @@ describeWithServer("analytics calls (spec 7.3)", (ctx) => {
         valueCents: 30000,
         share: 30000 / 147000,
         valueFromCents: 20000,
-        valueVarianceCents: 10000,
+        valueCentsVariance: 10000,
       },
     ]);
     // By salesperson (owner in the month): Ann has C1 and C5 in May (79,000), Bob C2 and C3 (68,000).
@@ -459,7 +467,7 @@ describeWithServer("analytics calls (spec 7.3)", (ctx) => {
       periodTo: "2025-05",
       mrrCents: 73000,
       mrrFromCents: 85000,
-      mrrVarianceCents: -12000,
+      mrrCentsVariance: -12000,
       arrCents: 12 * 73000,
     });
     const posted = await org.call("POST", "/api/variance/Chart/SpecificMrrKpi", {

@@ -108,9 +108,10 @@ export const activityRowSchema = z.object({
   stockType: z.string(),
   salespersonID: z.number().int(),
   salesperson: z.string(),
-  fromCents: money,
-  toCents: money,
-  varianceCents: money,
+  /** Spec 3.7: the value in DateTo, its change from DateFrom (`...Variance`) and the value in DateFrom. */
+  valueCents: money,
+  valueCentsVariance: money,
+  valueFromCents: money,
   quantityFrom: z.number(),
   quantityTo: z.number(),
   parts: z.record(z.string(), money),
@@ -128,7 +129,7 @@ export const kpiSchema = z.object({
   mrrCents: money,
   arrCents: money,
   mrrFromCents: money,
-  mrrVarianceCents: money,
+  mrrCentsVariance: money,
   clientsSubscribed: z.number().int(),
   clientsSubscribedFrom: z.number().int(),
   arpaCents: money,
@@ -146,8 +147,8 @@ const segmentRow = z.object({
   label: z.string(),
   valueCents: money,
   share: z.number(),
+  valueCentsVariance: money.optional(),
   valueFromCents: money.optional(),
-  valueVarianceCents: money.optional(),
 });
 const segmentsSchema = z.object({ segment: z.string(), period: z.string(), rows: z.array(segmentRow) });
 
@@ -255,7 +256,7 @@ export const waterfallChart = get(
 
 const activityQuery = z.object({ ...analyticsFilterShape, ...tableShape });
 const activityResponse = table(activityRowSchema).extend({
-  totals: z.object({ fromCents: money, toCents: money, varianceCents: money }),
+  totals: z.object({ valueCents: money, valueCentsVariance: money, valueFromCents: money }),
 });
 
 export const activityTableGet = get(
@@ -297,7 +298,7 @@ export const specificMrrKpi = get(
     periodTo: z.string(),
     mrrCents: money,
     mrrFromCents: money,
-    mrrVarianceCents: money,
+    mrrCentsVariance: money,
     arrCents: money,
   }),
   "The MRR of the filtered client, service, stock type or salesperson in both months.",

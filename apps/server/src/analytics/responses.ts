@@ -37,9 +37,9 @@ export function activityRow(cube: Cube, line: PairLine) {
     stockType: item?.stockType ?? "",
     salespersonID: line.salespersonId,
     salesperson: cube.salespeople.get(line.salespersonId)?.name ?? "",
-    fromCents: line.from,
-    toCents: line.to,
-    varianceCents: line.variance,
+    valueCents: line.to,
+    valueCentsVariance: line.variance,
+    valueFromCents: line.from,
     quantityFrom: line.quantityFrom / 10_000,
     quantityTo: line.quantityTo / 10_000,
     parts: line.parts as Record<string, number>,
@@ -57,7 +57,7 @@ export function kpiResponse(kpis: Kpis, from: number, to: number, adhoc?: number
     mrrCents: kpis.mrr,
     arrCents: kpis.arr,
     mrrFromCents: kpis.mrrFrom,
-    mrrVarianceCents: kpis.mrr - kpis.mrrFrom,
+    mrrCentsVariance: kpis.mrr - kpis.mrrFrom,
     clientsSubscribed: kpis.clientsSubscribed,
     clientsSubscribedFrom: kpis.clientsSubscribedFrom,
     arpaCents: kpis.arpa,
@@ -88,7 +88,7 @@ export function segmentRows(to: SegmentValue[], from?: SegmentValue[]) {
     valueCents: s.value,
     share: s.share,
     ...(from
-      ? { valueFromCents: before.get(s.key) ?? 0, valueVarianceCents: s.value - (before.get(s.key) ?? 0) }
+      ? { valueCentsVariance: s.value - (before.get(s.key) ?? 0), valueFromCents: before.get(s.key) ?? 0 }
       : {}),
   }));
 }

@@ -179,9 +179,12 @@ export async function analyticsRoutes(app: FastifyInstance, deps: AppDeps) {
         "salesperson",
       ]);
       const recurring = all.rows.filter((r) => r.status !== "Adhoc");
-      const fromCents = recurring.reduce((s, r) => s + r.fromCents, 0);
-      const toCents = recurring.reduce((s, r) => s + r.toCents, 0);
-      return { rows: all.rows, totals: { fromCents, toCents, varianceCents: toCents - fromCents } };
+      const valueFromCents = recurring.reduce((s, r) => s + r.valueFromCents, 0);
+      const valueCents = recurring.reduce((s, r) => s + r.valueCents, 0);
+      return {
+        rows: all.rows,
+        totals: { valueCents, valueCentsVariance: valueCents - valueFromCents, valueFromCents },
+      };
     });
     return {
       rows: table.rows.slice(input.startRow, input.startRow + input.rowLimit),
@@ -216,7 +219,7 @@ export async function analyticsRoutes(app: FastifyInstance, deps: AppDeps) {
       periodTo: yearMonthOf(q.to),
       mrrCents: k.mrr,
       mrrFromCents: k.mrrFrom,
-      mrrVarianceCents: k.mrr - k.mrrFrom,
+      mrrCentsVariance: k.mrr - k.mrrFrom,
       arrCents: k.arr,
     };
   };

@@ -55,20 +55,56 @@ export function holdsAbility(auth: AuthContext, ability: AbilityRef): boolean {
   return auth.abilities.some((a) => abilityKey(a) === key);
 }
 
+/** The organisation and the (enabled) user, in one query: it runs on every authenticated call. */
 async function loadUser(db: Kysely<Schema>, organisationId: string, userId: string) {
-  const organisation = await db
-    .selectFrom("organisations")
-    .selectAll()
-    .where("id", "=", organisationId)
-    .executeTakeFirst();
-  const user = await db
+  const row = await db
     .selectFrom("users")
-    .selectAll()
-    .where("organisation_id", "=", organisationId)
-    .where("id", "=", userId)
-    .where("disabled_at", "is", null)
+    .innerJoin("organisations", "organisations.id", "users.organisation_id")
+    .selectAll("users")
+    .select([
+      "organisations.tenant as o_tenant",
+      "organisations.name as o_name",
+      "organisations.currency_code as o_currency_code",
+      "organisations.has_margins as o_has_margins",
+      "organisations.is_internal as o_is_internal",
+      "organisations.sign_up_step as o_sign_up_step",
+      "organisations.mfa_setting as o_mfa_setting",
+      "organisations.default_category as o_default_category",
+      "organisations.is_demo as o_is_demo",
+      "organisations.created_at as o_created_at",
+    ])
+    .where("users.organisation_id", "=", organisationId)
+    .where("users.id", "=", userId)
+    .where("users.disabled_at", "is", null)
     .executeTakeFirst();
-  return organisation && user ? { organisation, user } : null;
+  if (!row) return null;
+  const {
+    o_tenant,
+    o_name,
+    o_currency_code,
+    o_has_margins,
+    o_is_internal,
+    o_sign_up_step,
+    o_mfa_setting,
+    o_default_category,
+    o_is_demo,
+    o_created_at,
+    ...user
+  } = row;
+  const organisation = {
+    id: organisationId,
+    tenant: o_tenant,
+    name: o_name,
+    currency_code: o_currency_code,
+    has_margins: o_has_margins,
+    is_internal: o_is_internal,
+    sign_up_step: o_sign_up_step,
+    mfa_setting: o_mfa_setting,
+    default_category: o_default_category,
+    is_demo: o_is_demo,
+    created_at: o_created_at,
+  };
+  return { organisation, user };
 }
 
 /**

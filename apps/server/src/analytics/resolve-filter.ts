@@ -103,24 +103,39 @@ export function resolveFilter(
   return query;
 }
 
-/** Results computed for a cube, reused while the cube is (the cube is replaced when data changes). */
-const memos = new WeakMap<Cube, Map<string, unknown>>();
+/**
+ * Results computed for a cube, reused while the cube is (the cube is replaced when data changes):
+ * a least-recently-used map per cube, bounded by entries and by weight (the rows a result holds),
+ * so a tenant's large tables do not pile up in memory.
+ */
+const memos = new WeakMap<
+  Cube,
+  { entries: Map<string, { value: unknown; weight: number }>; weight: number }
+>();
 const memoLimit = 256;
+const memoWeightLimit = 500_000;
 
-export function memo<T>(cube: Cube, key: string, compute: () => T): T {
-  let entries = memos.get(cube);
-  if (!entries) {
-    entries = new Map();
-    memos.set(cube, entries);
+export function memo<T>(cube: Cube, key: string, compute: () => T, weigh: (value: T) => number = () => 1): T {
+  let memory = memos.get(cube);
+  if (!memory) {
+    memory = { entries: new Map(), weight: 0 };
+    memos.set(cube, memory);
   }
-  if (entries.has(key)) {
-    const value = entries.get(key) as T;
+  const { entries } = memory;
+  const hit = entries.get(key);
+  if (hit) {
     entries.delete(key);
-    entries.set(key, value);
-    return value;
+    entries.set(key, hit);
+    return hit.value as T;
   }
   const value = compute();
-  entries.set(key, value);
-  if (entries.size > memoLimit) entries.delete(entries.keys().next().value!);
+  const weight = Math.max(1, weigh(value));
+  entries.set(key, { value, weight });
+  memory.weight += weight;
+  while (entries.size > 1 && (entries.size > memoLimit || memory.weight > memoWeightLimit)) {
+    const [oldest, entry] = entries.entries().next().value!;
+    entries.delete(oldest);
+    memory.weight -= entry.weight;
+  }
   return value;
 }

@@ -67,7 +67,12 @@ export async function analyticsRoutes(app: FastifyInstance, deps: AppDeps) {
   const resolve = (cube: Cube, filter: Filter, overrides?: { dateFrom?: string; dateTo?: string }) =>
     resolveFilter(cube, filter as Partial<AnalyticsFilter>, deps.now(), overrides);
   const full = (cube: Cube, q: ResolvedFilter) =>
-    memo(cube, `variance:${JSON.stringify(q)}`, () => variance(cube, q));
+    memo(
+      cube,
+      `variance:${JSON.stringify(q)}`,
+      () => variance(cube, q),
+      (r) => r.lines.length + r.contributions.length,
+    );
   const kpisOf = (cube: Cube, q: ResolvedFilter) =>
     memo(cube, `kpis:${JSON.stringify(q)}`, () => kpis(cube, q));
 
@@ -163,29 +168,34 @@ export async function analyticsRoutes(app: FastifyInstance, deps: AppDeps) {
     const q = resolve(cube, input);
     // The filtered and sorted rows are kept with the cube, so paging through them costs a slice.
     const key = `activity:${JSON.stringify([q, input.search, input.sortBy, input.sortDir])}`;
-    const table = memo(cube, key, () => {
-      let rows = full(cube, q).lines.map((line) => activityRow(cube, line));
-      if (q.varType) {
-        rows = rows.filter((r) => {
-          const value = r.parts[q.varType!];
-          return value !== undefined && value !== 0 && (!q.sign || (q.sign === "Positive") === value > 0);
-        });
-      }
-      const all = pageRows(rows, { ...input, startRow: 0, rowLimit: Number.MAX_SAFE_INTEGER }, [
-        "clientCode",
-        "clientName",
-        "itemCode",
-        "itemName",
-        "salesperson",
-      ]);
-      const recurring = all.rows.filter((r) => r.status !== "Adhoc");
-      const valueFromCents = recurring.reduce((s, r) => s + r.valueFromCents, 0);
-      const valueCents = recurring.reduce((s, r) => s + r.valueCents, 0);
-      return {
-        rows: all.rows,
-        totals: { valueCents, valueCentsVariance: valueCents - valueFromCents, valueFromCents },
-      };
-    });
+    const table = memo(
+      cube,
+      key,
+      () => {
+        let rows = full(cube, q).lines.map((line) => activityRow(cube, line));
+        if (q.varType) {
+          rows = rows.filter((r) => {
+            const value = r.parts[q.varType!];
+            return value !== undefined && value !== 0 && (!q.sign || (q.sign === "Positive") === value > 0);
+          });
+        }
+        const all = pageRows(rows, { ...input, startRow: 0, rowLimit: Number.MAX_SAFE_INTEGER }, [
+          "clientCode",
+          "clientName",
+          "itemCode",
+          "itemName",
+          "salesperson",
+        ]);
+        const recurring = all.rows.filter((r) => r.status !== "Adhoc");
+        const valueFromCents = recurring.reduce((s, r) => s + r.valueFromCents, 0);
+        const valueCents = recurring.reduce((s, r) => s + r.valueCents, 0);
+        return {
+          rows: all.rows,
+          totals: { valueCents, valueCentsVariance: valueCents - valueFromCents, valueFromCents },
+        };
+      },
+      (t) => t.rows.length,
+    );
     return {
       rows: table.rows.slice(input.startRow, input.startRow + input.rowLimit),
       rowCount: table.rows.length,
@@ -229,8 +239,11 @@ export async function analyticsRoutes(app: FastifyInstance, deps: AppDeps) {
   );
 
   const ranked = (cube: Cube, q: ResolvedFilter, month: number) =>
-    memo(cube, `rank:${month}:${JSON.stringify({ ...q, clientId: undefined })}`, () =>
-      rankClients(cube, { ...q, clientId: undefined, month }),
+    memo(
+      cube,
+      `rank:${month}:${JSON.stringify({ ...q, clientId: undefined })}`,
+      () => rankClients(cube, { ...q, clientId: undefined, month }),
+      (r) => r.length,
     );
   const rankedRow = (
     cube: Cube,

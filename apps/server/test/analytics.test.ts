@@ -16,7 +16,8 @@ import { csvHeader, otherCsv, tenantWithData } from "./report-fixture";
  *   (volume (12-10) x 400/10 = +80, price 0): handed over, Transfer -400 for Ann, +400 for Bob.
  * - C4 Delta (Bob): PRO 150.00 in April only: lost (-150).
  * - C5 Epsilon (Ann): PRO 90.00 from May: acquired (+90); 100.00 in June (price +10).
- * June repeats May but for C5's price and without the router.
+ * June repeats May but for C5's price and without the router. Before that, C1 prepaid PRO for February
+ * and March on an invoice of January (P_1%, 60.00: 30.00 in each month), which April to June do not see.
  *
  * April 2025 -> May 2025, Revenue, in cents:
  *   MRR April 55,000 + 40,000 + 40,000 + 15,000 = 150,000; May 70,000 + 20,000 + 48,000 + 9,000 = 147,000
@@ -25,6 +26,7 @@ import { csvHeader, otherCsv, tenantWithData } from "./report-fixture";
  */
 const analyticsCsv = [
   csvHeader,
+  "2025-01-10,P_1%,1,C1,Alpha,PRO,Pro plan,Subscription,1,,60.00,,Ann,2025-02-01,2025-03-31,Actual,Recurring",
   "2025-04-01,A-1,1,C1,Alpha,PRO,Pro plan,Subscription,1,,100.00,40.00,Ann,,,Actual,Recurring",
   "2025-04-01,A-1,2,C1,Alpha,SUP,Support,Hourly,2,,200.00,,Ann,,,Actual,Recurring",
   "2025-04-01,A-1,3,C1,Alpha,SEAT,Seats,Subscription,5,,250.00,,Ann,,,Actual,Recurring",
@@ -506,7 +508,7 @@ describeWithServer("analytics calls (spec 7.3)", (ctx) => {
       mrrCents: 70000,
       mrrFromCents: 55000,
       rank: 1,
-      firstPeriod: "2025-04",
+      firstPeriod: "2025-02",
       lastPeriod: "2025-06",
     });
     expect(
@@ -569,6 +571,37 @@ describeWithServer("analytics calls (spec 7.3)", (ctx) => {
       `VarianceOverview/TableInvoiceData?${aprMay}&clientID=${ids.clients.C1}&startRow=5&rowLimit=5&sortBy=amountCents&sortDir=desc`,
     );
     expect(rest.rows.map((r: { amountCents: number }) => r.amountCents)).toEqual([10000, 8000, 3000]);
+    // A line is placed in the months of its service period (DESIGN 7.1), not in its invoice's month.
+    const prepaid = (from: string, to: string) =>
+      get(
+        `VarianceOverview/TableInvoiceData?dataType=Revenue&dateFrom=${from}&dateTo=${to}&clientID=${ids.clients.C1}`,
+      );
+    expect((await prepaid("2025-03", "2025-03")).rows).toMatchObject([
+      {
+        invoiceNumber: "P_1%",
+        invoiceDate: "2025-01-10",
+        serviceFrom: "2025-02-01",
+        serviceTo: "2025-03-31",
+        amountCents: 6000,
+      },
+    ]);
+    expect((await prepaid("2025-01", "2025-01")).rowCount).toBe(0);
+    expect((await prepaid("2025-03", "2025-04")).rowCount).toBe(4);
+    // The text filter is literal: "_1%" is not a pattern.
+    expect(
+      (
+        await get(
+          `VarianceOverview/TableInvoiceData?dataType=Revenue&dateFrom=2025-02&dateTo=2025-06&search=_1%25`,
+        )
+      ).rows.map((r: { invoiceNumber: string }) => r.invoiceNumber),
+    ).toEqual(["P_1%"]);
+    expect(
+      (
+        await get(
+          `VarianceOverview/TableInvoiceData?dataType=Revenue&dateFrom=2025-02&dateTo=2025-06&search=a_1`,
+        )
+      ).rowCount,
+    ).toBe(0);
   });
 
   it("every call answers 200 with its contract's shape", async () => {

@@ -528,14 +528,19 @@ export async function analyticsRoutes(app: FastifyInstance, deps: AppDeps) {
     const cube = await cubeOf(auth);
     const q = resolve(cube, query);
     const organisationId = auth!.organisation.id;
-    const first = `${yearMonthOf(q.from)}-01`;
-    const last = `${yearMonthOf(q.to)}-01`;
+    // The lines placed in a month from DateFrom to DateTo (DESIGN 7.1): dated there, or with a
+    // service period that reaches into those months.
+    const first = `${yearMonthOf(Math.min(q.from, q.to))}-01`;
+    // The text filter matches literally (LIKE's wildcards escaped).
+    const search = query.search ? `%${query.search.replace(/[\\%_]/g, "\\$&")}%` : undefined;
+    const afterLast = `${yearMonthOf(Math.max(q.from, q.to) + 1)}-01`;
     const where = sql`l.organisation_id = ${organisationId}
-      and date_trunc('month', l.invoice_date) between ${first}::date and ${last}::date
+      and coalesce(l.service_from, l.invoice_date) < ${afterLast}::date
+      and coalesce(l.service_to, l.invoice_date) >= ${first}::date
       ${q.clientId === undefined ? sql`` : sql`and l.client_id = ${q.clientId}`}
       ${q.itemId === undefined ? sql`` : sql`and l.item_id = ${q.itemId}`}
       ${q.salespersonId === undefined ? sql`` : sql`and l.salesperson_id = ${q.salespersonId}`}
-      ${query.search ? sql`and (c.code ilike ${`%${query.search}%`} or i.code ilike ${`%${query.search}%`} or l.invoice_number ilike ${`%${query.search}%`})` : sql``}`;
+      ${search ? sql`and (c.code ilike ${search} or c.name ilike ${search} or i.code ilike ${search} or l.invoice_number ilike ${search})` : sql``}`;
     const sortable: Record<string, string> = {
       invoiceNumber: "l.invoice_number",
       invoiceDate: "l.invoice_date",

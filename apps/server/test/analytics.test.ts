@@ -17,7 +17,8 @@ import { csvHeader, otherCsv, tenantWithData } from "./report-fixture";
  * - C4 Delta (Bob): PRO 150.00 in April only: lost (-150).
  * - C5 Epsilon (Ann): PRO 90.00 from May: acquired (+90); 100.00 in June (price +10).
  * June repeats May but for C5's price and without the router. Before that, C1 prepaid PRO for February
- * and March on an invoice of January (P_1%, 60.00: 30.00 in each month), which April to June do not see.
+ * and March on an invoice of January (P_1%, 60.00: 30.00 in each month), and lost C4 bought a router
+ * (Adhoc) in July: April to June see neither.
  *
  * April 2025 -> May 2025, Revenue, in cents:
  *   MRR April 55,000 + 40,000 + 40,000 + 15,000 = 150,000; May 70,000 + 20,000 + 48,000 + 9,000 = 147,000
@@ -49,6 +50,7 @@ const analyticsCsv = [
   "2025-06-02,J-2,1,C2,Beta,PRO,Pro plan,Subscription,1,,200.00,,Bob,,,Actual,Recurring",
   "2025-06-03,J-3,1,C3,Gamma,SEAT,Seats,Subscription,12,,480.00,,Bob,,,Actual,Recurring",
   "2025-06-05,J-5,1,C5,Epsilon,PRO,Pro plan,Subscription,1,,100.00,,Ann,,,Actual,Recurring",
+  "2025-07-07,L-4,1,C4,Delta,HW,Router,Product,1,,70.00,,Bob,,,Actual,Adhoc",
   "",
 ].join("\n");
 
@@ -519,6 +521,15 @@ describeWithServer("analytics calls (spec 7.3)", (ctx) => {
       ["SEAT", "Existing"],
       ["SUP", "Existing"],
     ]);
+    // Active months count Recurring revenue only: C4's router of July does not make it active.
+    expect(await get(`Client/SpecificClientDetail?${aprMay}&clientID=${ids.clients.C4}`)).toMatchObject({
+      clientCode: "C4",
+      salesperson: "Bob",
+      mrrCents: 0,
+      mrrFromCents: 15000,
+      firstPeriod: "2025-04",
+      lastPeriod: "2025-04",
+    });
     expect(await get(`Sku/SkuDetail?${aprMay}&stockItemID=${ids.items.SEAT}`)).toMatchObject({
       itemCode: "SEAT",
       itemName: "Seats",

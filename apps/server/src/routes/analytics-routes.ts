@@ -43,6 +43,7 @@ import {
 } from "@varia/variance";
 import type { FastifyInstance } from "fastify";
 import { sql } from "kysely";
+import { activeSpans } from "../analytics/client-spans";
 import { cubeFor } from "../analytics/cube-cache";
 import { memo, type ResolvedFilter, resolveFilter, yearMonthOf } from "../analytics/resolve-filter";
 import {
@@ -456,12 +457,7 @@ export async function analyticsRoutes(app: FastifyInstance, deps: AppDeps) {
     const client = cube.clients.get(q.clientId!);
     const result: VarianceResult = full(cube, q);
     const r = ranked(cube, q, q.to).find((x) => x.clientId === q.clientId);
-    const active = cube.months("Actual").filter((m) => {
-      const slice = cube.slice("Actual", m);
-      for (let i = slice.start; i < slice.end; i++)
-        if (cube.clientId[i] === q.clientId && cube.revenue[i]! > 0) return true;
-      return false;
-    });
+    const span = activeSpans(cube).get(q.clientId!);
     const owner = result.lines.find((l) => l.to !== 0)?.salespersonId ?? result.lines[0]?.salespersonId;
     return {
       clientID: q.clientId!,
@@ -473,8 +469,8 @@ export async function analyticsRoutes(app: FastifyInstance, deps: AppDeps) {
       mrrFromCents: result.totalFrom,
       rank: r?.rank ?? null,
       contribution: r?.contribution ?? null,
-      firstPeriod: active.length ? yearMonthOf(active[0]!) : null,
-      lastPeriod: active.length ? yearMonthOf(active.at(-1)!) : null,
+      firstPeriod: span ? yearMonthOf(span.first) : null,
+      lastPeriod: span ? yearMonthOf(span.last) : null,
       services: result.lines.map((l) => ({
         stockItemID: l.itemId,
         itemCode: cube.items.get(l.itemId)?.code ?? "",

@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import { existsSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import fastifyCookie from "@fastify/cookie";
@@ -41,19 +42,62 @@ const securityHeaders: Record<string, string> = {
   "cross-origin-opener-policy": "same-origin",
 };
 
+const safeMethods = new Set(["GET", "HEAD", "OPTIONS"]);
+
+/**
+ * API-token callers of reading calls, remembered for a second: scripts and dashboards call in bursts,
+ * and on PGlite every query of the process runs on one thread. Only successful resolutions are kept,
+ * keyed by a hash of the Authorization header and the host; writing calls always resolve afresh and
+ * clear the memory, so a token revoked, a user disabled or a role changed through this server counts
+ * at once (through another server process, within the second).
+ */
+function recentTokenCallers(ttlMs = 1000, limit = 1000) {
+  const callers = new Map<string, { until: number; auth: Promise<AuthContext | null> }>();
+  return {
+    resolve(request: FastifyRequest, load: () => Promise<AuthContext | null>) {
+      const authorization = request.headers.authorization;
+      if (!authorization || !safeMethods.has(request.method)) return load();
+      const key = createHash("sha256")
+        .update(`${request.headers.host ?? ""} ${authorization}`)
+        .digest("hex");
+      const now = performance.now();
+      const known = callers.get(key);
+      if (known && known.until > now) return known.auth;
+      const auth = load();
+      if (callers.size >= limit) callers.clear();
+      callers.set(key, { until: now + ttlMs, auth });
+      auth.then(
+        (caller) => {
+          if (!caller) callers.delete(key);
+        },
+        () => callers.delete(key),
+      );
+      return auth;
+    },
+    clear() {
+      callers.clear();
+    },
+  };
+}
+
 /** The Varia application as a Fastify plugin: every route of the API plus the web app. */
 export const app = fp(
   async (fastify: FastifyInstance, deps: AppDeps) => {
     await fastify.register(fastifyCookie);
 
     const authCache = new WeakMap<FastifyRequest, Promise<AuthContext | null>>();
+    const tokenCallers = recentTokenCallers();
     fastify.decorateRequest("resolveAuth", function (this: FastifyRequest) {
       let pending = authCache.get(this);
       if (!pending) {
-        pending = resolveAuth(deps.db, this, deps.config, deps.now());
+        pending = tokenCallers.resolve(this, () => resolveAuth(deps.db, this, deps.config, deps.now()));
         authCache.set(this, pending);
       }
       return pending;
+    });
+    // Any change made through this server may concern a caller (tokens, users, roles): forget them.
+    fastify.addHook("onResponse", async (request) => {
+      if (!safeMethods.has(request.method)) tokenCallers.clear();
     });
 
     fastify.addHook("onSend", async (request, reply, payload) => {

@@ -18,7 +18,7 @@ import { csvHeader, otherCsv, tenantWithData } from "./report-fixture";
  * - C5 Epsilon (Ann): PRO 90.00 from May: acquired (+90); 100.00 in June (price +10).
  * June repeats May but for C5's price and without the router. Before that, C1 prepaid PRO for February
  * and March on an invoice of January (P_1%, 60.00: 30.00 in each month), and lost C4 bought a router
- * (Adhoc) in July: April to June see neither.
+ * (Adhoc) in July: April to June see neither. The only Budget of May is C1's PRO at 150.00.
  *
  * April 2025 -> May 2025, Revenue, in cents:
  *   MRR April 55,000 + 40,000 + 40,000 + 15,000 = 150,000; May 70,000 + 20,000 + 48,000 + 9,000 = 147,000
@@ -43,6 +43,7 @@ const analyticsCsv = [
   "2025-05-02,M-2,1,C2,Beta,PRO,Pro plan,Subscription,1,,200.00,,Bob,,,Actual,Recurring",
   "2025-05-03,M-3,1,C3,Gamma,SEAT,Seats,Subscription,12,,480.00,,Bob,,,Actual,Recurring",
   "2025-05-05,M-5,1,C5,Epsilon,PRO,Pro plan,Subscription,1,,90.00,,Ann,,,Actual,Recurring",
+  "2025-05-15,B-1,1,C1,Alpha,PRO,Pro plan,Subscription,1,,150.00,,Ann,,,Budget,Recurring",
   "2025-06-01,J-1,1,C1,Alpha,PRO,Pro plan,Subscription,1,,120.00,40.00,Ann,,,Actual,Recurring",
   "2025-06-01,J-1,2,C1,Alpha,SUP,Support,Hourly,3,,300.00,,Ann,,,Actual,Recurring",
   "2025-06-01,J-1,3,C1,Alpha,SEAT,Seats,Subscription,5,,250.00,,Ann,,,Actual,Recurring",
@@ -144,6 +145,43 @@ describeWithServer("analytics calls (spec 7.3)", (ctx) => {
       `VarianceOverview/WaterfallChart?${chart.replace("StockType=", "StockType=hourly")}&RecordType=Actual`,
     );
     expect(hourly.steps.map((s: { valueCents: number }) => s.valueCents)).toEqual([20000, 10000, 30000]);
+  });
+
+  it("record types: April's Actual against May's Budget", async () => {
+    // Budget of May: C1's PRO 150.00 only. C1 stays active: PRO price +5,000, SUP and SEAT removed
+    // (-20,000, -25,000); C2, C3 and C4 have no budget: lost (-40,000, -40,000, -15,000).
+    const body = await get(
+      `VarianceOverview/WaterfallChart?${chart.replace("RecordTypeTo=Actual", "RecordTypeTo=budget")}&RecordType=Actual`,
+    );
+    expect(
+      body.steps.map((s: { type?: string; sign?: string; valueCents: number }) => [
+        s.type ?? "",
+        s.sign ?? "",
+        s.valueCents,
+      ]),
+    ).toEqual([
+      ["", "", 150000],
+      ["Client", "Negative", -95000],
+      ["Service", "Negative", -45000],
+      ["Price", "Positive", 5000],
+      ["", "", 15000],
+    ]);
+    const lines = await get(
+      `VarianceOverview/TableInvoiceData?${aprMay}&recordTypeTo=Budget&clientID=${ids.clients.C1}&sortBy=invoiceNumber&sortDir=asc`,
+    );
+    expect(
+      lines.rows.map((r: { invoiceNumber: string; recordType: string }) => [r.invoiceNumber, r.recordType]),
+    ).toEqual([
+      ["A-1", "Actual"],
+      ["A-1", "Actual"],
+      ["A-1", "Actual"],
+      ["B-1", "Budget"],
+      ["M-1", "Actual"],
+      ["M-1", "Actual"],
+      ["M-1", "Actual"],
+      ["M-1", "Actual"],
+      ["M-1", "Actual"],
+    ]);
   });
 
   it("OverviewKpi: MRR, ARR, clients, ARPA, new, churned, expansion, contraction, GRR and NRR", async () => {

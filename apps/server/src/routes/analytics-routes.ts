@@ -525,12 +525,13 @@ export async function analyticsRoutes(app: FastifyInstance, deps: AppDeps) {
     const q = resolve(cube, query);
     const organisationId = auth!.organisation.id;
     // The lines placed in a month from DateFrom to DateTo (DESIGN 7.1): dated there, or with a
-    // service period that reaches into those months.
+    // service period that reaches into those months; of the record types compared.
     const first = `${yearMonthOf(Math.min(q.from, q.to))}-01`;
+    const afterLast = `${yearMonthOf(Math.max(q.from, q.to) + 1)}-01`;
     // The text filter matches literally (LIKE's wildcards escaped).
     const search = query.search ? `%${query.search.replace(/[\\%_]/g, "\\$&")}%` : undefined;
-    const afterLast = `${yearMonthOf(Math.max(q.from, q.to) + 1)}-01`;
     const where = sql`l.organisation_id = ${organisationId}
+      and l.record_type in (${q.recordTypeFrom ?? "Actual"}, ${q.recordTypeTo ?? "Actual"})
       and coalesce(l.service_from, l.invoice_date) < ${afterLast}::date
       and coalesce(l.service_to, l.invoice_date) >= ${first}::date
       ${q.clientId === undefined ? sql`` : sql`and l.client_id = ${q.clientId}`}

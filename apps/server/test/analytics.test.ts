@@ -369,6 +369,24 @@ describeWithServer("analytics calls (spec 7.3)", (ctx) => {
     ]);
   });
 
+  it("VarianceBars names the service of a pair's contribution", async () => {
+    const bars = await get(`VarianceOverview/VarianceBars?${aprMay}&varType=Service&sign=Negative`);
+    expect(bars.rows).toEqual([
+      {
+        type: "Service",
+        sign: "Negative",
+        clientID: Number(ids.clients.C2),
+        clientCode: "C2",
+        clientName: "Beta",
+        stockItemID: Number(ids.items.SEAT),
+        itemCode: "SEAT",
+        itemName: "Seats",
+        valueCents: -20000,
+      },
+    ]);
+    expect(bars.rowCount).toBe(1);
+  });
+
   it("segments: GridGeneralKpi, GridSpecificKpi, SpecificDonutChart, ComparisonKpiChart, RevenueBySegment", async () => {
     const grid = await get(`VarianceOverview/GridGeneralKpi?${aprMay}&segment=stockType`);
     expect(grid.rows).toEqual([

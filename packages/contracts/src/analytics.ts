@@ -417,6 +417,7 @@ export const varianceBars = get(
       clientName: z.string(),
       stockItemID: z.number().int().nullable(),
       itemCode: z.string().nullable(),
+      itemName: z.string().nullable(),
       valueCents: money,
     }),
   ),

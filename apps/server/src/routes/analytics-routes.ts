@@ -410,6 +410,7 @@ export async function analyticsRoutes(app: FastifyInstance, deps: AppDeps) {
         clientName: cube.clients.get(c.clientId)?.name ?? "",
         stockItemID: c.itemId,
         itemCode: c.itemId === null ? null : (cube.items.get(c.itemId)?.code ?? ""),
+        itemName: c.itemId === null ? null : (cube.items.get(c.itemId)?.name ?? ""),
         valueCents: c.value,
       }));
     return pageRows(rows, query, ["clientCode", "clientName", "itemCode"]);

@@ -85,9 +85,24 @@ async function dataVersion(db: Kysely<Schema>, organisationId: string): Promise<
   return result.rows[0]?.version ?? "";
 }
 
-/** Reads the organisation's cube and dimensions; numbers come back as JavaScript numbers. */
+/**
+ * Reads the organisation's cube and dimensions; numbers come back as JavaScript numbers.
+ *
+ * The cells are read one (record type, month) at a time in the order of the table's primary key:
+ * no single query holds PGlite's one connection for long (other calls answer while a large tenant
+ * loads), and rows that arrive in the cube's order make building it a single pass. An import or
+ * restore that completes between two reads changes the data version: the load starts again.
+ */
 export async function loadCube(db: Kysely<Schema>, organisationId: string): Promise<Cube> {
-  const [clients, items, salespeople, rows] = await Promise.all([
+  for (let attempt = 1; ; attempt++) {
+    const version = await dataVersion(db, organisationId);
+    const cube = await readCube(db, organisationId);
+    if (attempt >= 3 || (await dataVersion(db, organisationId)) === version) return cube;
+  }
+}
+
+async function readCube(db: Kysely<Schema>, organisationId: string): Promise<Cube> {
+  const [clients, items, salespeople, groups] = await Promise.all([
     sql<{ id: number; code: string; name: string }>`
       select id::int4 as id, code, name from clients where organisation_id = ${organisationId}`.execute(db),
     sql<{ id: number; code: string; name: string; stockType: CubeRowStockType; category: Category }>`
@@ -97,18 +112,29 @@ export async function loadCube(db: Kysely<Schema>, organisationId: string): Prom
       where i.organisation_id = ${organisationId}`.execute(db),
     sql<{ id: number; name: string }>`
       select id::int4 as id, name from salespeople where organisation_id = ${organisationId}`.execute(db),
-    sql<CubeRow>`
-      select record_type as "recordType",
-        (extract(year from month)::int4 * 12 + extract(month from month)::int4 - 1) as month,
+    sql<{ recordType: string; month: string; monthIndex: number }>`
+      select record_type as "recordType", to_char(month, 'YYYY-MM-DD') as month,
+        (extract(year from month)::int4 * 12 + extract(month from month)::int4 - 1) as "monthIndex"
+      from monthly_cube where organisation_id = ${organisationId}
+      group by record_type, month order by record_type, month`.execute(db),
+  ]);
+  const rows: CubeRow[] = [];
+  for (const group of groups.rows) {
+    const cells = await sql<CubeRow>`
+      select ${group.recordType} as "recordType", ${group.monthIndex}::int4 as month,
         client_id::int4 as "clientId", item_id::int4 as "itemId", salesperson_id::int4 as "salespersonId",
         (quantity * 10000)::float8 as quantity, revenue_cents::float8 as revenue, cost_cents::float8 as cost
-      from monthly_cube where organisation_id = ${organisationId}`.execute(db),
-  ]);
+      from monthly_cube
+      where organisation_id = ${organisationId} and record_type = ${group.recordType}
+        and month = ${group.month}::date
+      order by client_id, item_id, salesperson_id`.execute(db);
+    for (const cell of cells.rows) rows.push(cell);
+  }
   return buildCube({
     clients: clients.rows,
     items: items.rows,
     salespeople: salespeople.rows,
-    rows: rows.rows,
+    rows,
   });
 }
 

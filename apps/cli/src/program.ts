@@ -3,7 +3,9 @@ import { CliError, describeError } from "./cli-error";
 import { registerExport } from "./commands/export";
 import { registerImport } from "./commands/import";
 import { registerLogin } from "./commands/login";
+import { registerReport } from "./commands/report";
 import { registerTokens } from "./commands/tokens";
+import { registerVariance } from "./commands/variance";
 import { registerWhoami } from "./commands/whoami";
 import { type Output, processOutput } from "./output";
 
@@ -18,6 +20,8 @@ export function buildProgram(output: Output = processOutput): Command {
   registerTokens(program, output);
   registerImport(program, output);
   registerExport(program, output);
+  registerVariance(program, output);
+  registerReport(program, output);
   return program;
 }
 

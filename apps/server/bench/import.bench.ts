@@ -103,7 +103,7 @@ async function importEndToEnd(kind: "pglite" | "postgres", url?: string) {
     status = job.status;
     if (status === "Failed" || status === "FailedPermanently")
       throw new Error(`import ${status}: ${job.message}`);
-    await new Promise((resolve) => setTimeout(resolve, 250));
+    await new Promise((resolve) => setTimeout(resolve, 50));
   }
   const ms = performance.now() - started;
   clearInterval(sampler);

@@ -60,7 +60,7 @@ async function runDirect(config: ServerConfig, command: string, args: Record<str
   const database = await openDatabase(databaseTarget(config));
   try {
     await migrate(database);
-    return await runAdminCommand(database.db, command, args, { dataDir: config.dataDir, inServer: false });
+    return await runAdminCommand(database, command, args, { dataDir: config.dataDir, inServer: false });
   } finally {
     await database.close();
   }
@@ -103,7 +103,7 @@ program
       }
     }
     const handler: AdminHandler = (command, args) =>
-      runAdminCommand(server.database.db, command, args, { dataDir: config.dataDir, inServer: true });
+      runAdminCommand(server.database, command, args, { dataDir: config.dataDir, inServer: true });
     const adminSocket = lock ? await listenAdminSocket(config.dataDir, handler) : undefined;
     const port = new URL(server.url).port;
     process.stdout.write(

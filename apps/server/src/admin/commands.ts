@@ -1,5 +1,4 @@
-import type { Kysely } from "kysely";
-import type { Schema } from "../db/schema";
+import type { Database } from "../db/database";
 import { seedDemo } from "../demo/seed-demo";
 import { runQueuedImports } from "../imports/import-jobs";
 import { createOrganisation, createTokenForUser } from "./organisations";
@@ -18,22 +17,22 @@ function text(args: Record<string, unknown>, name: string): string {
 
 /** The admin commands of `varia-server`, runnable in-process or through the running server. */
 export const adminCommands = {
-  "org.create": (db: Kysely<Schema>, args: Record<string, unknown>) =>
+  "org.create": ({ db }: Database, args: Record<string, unknown>) =>
     createOrganisation(db, {
       tenant: text(args, "tenant"),
       name: text(args, "name"),
       adminEmail: text(args, "admin-email"),
       adminPassword: typeof args.password === "string" && args.password ? args.password : undefined,
     }),
-  "token.create": (db: Kysely<Schema>, args: Record<string, unknown>) =>
+  "token.create": ({ db }: Database, args: Record<string, unknown>) =>
     createTokenForUser(db, {
       tenant: text(args, "tenant"),
       email: text(args, "email"),
       name: text(args, "name"),
     }),
-  "seed-demo": async (db: Kysely<Schema>, args: Record<string, unknown>, context: AdminContext) => {
-    const queued = await seedDemo(db, context.dataDir, text(args, "tenant"));
-    if (!context.inServer) await runQueuedImports(db);
+  "seed-demo": async (database: Database, args: Record<string, unknown>, context: AdminContext) => {
+    const queued = await seedDemo(database.db, context.dataDir, text(args, "tenant"));
+    if (!context.inServer) await runQueuedImports(database);
     return queued;
   },
 } as const;
@@ -41,11 +40,11 @@ export const adminCommands = {
 export type AdminCommand = keyof typeof adminCommands;
 
 export function runAdminCommand(
-  db: Kysely<Schema>,
+  database: Database,
   command: string,
   args: Record<string, unknown>,
   context: AdminContext,
 ) {
   if (!Object.hasOwn(adminCommands, command)) throw new Error(`Unknown admin command '${command}'`);
-  return adminCommands[command as AdminCommand](db, args, context);
+  return adminCommands[command as AdminCommand](database, args, context);
 }

@@ -1,7 +1,10 @@
 import { mkdirSync } from "node:fs";
+import { Readable } from "node:stream";
+import { pipeline } from "node:stream/promises";
 import { PGlite } from "@electric-sql/pglite";
 import { Kysely, PostgresDialect } from "kysely";
 import pg from "pg";
+import { from as copyFrom } from "pg-copy-streams";
 import { PGliteDialect } from "./pglite-dialect";
 import type { Schema } from "./schema";
 
@@ -13,10 +16,25 @@ export interface Database {
   readonly db: Kysely<Schema>;
   /** Runs a multi-statement SQL script (migrations). */
   execScript(sql: string): Promise<void>;
+  /**
+   * Runs `fn` in one transaction that can also bulk-load rows with binary COPY (imports); commits
+   * when `fn` resolves, rolls back when it throws.
+   */
+  bulkTransaction<T>(fn: (session: BulkSession) => Promise<T>): Promise<T>;
   /** Runs `fn` while holding a cluster-wide advisory lock (PostgreSQL); PGlite has one owner anyway. */
   withAdvisoryLock<T>(key: number, fn: () => Promise<T>): Promise<T>;
   close(): Promise<void>;
 }
+
+/** A transaction with bulk loading. */
+export interface BulkSession {
+  readonly db: Kysely<Schema>;
+  /** Loads rows given in binary COPY format (see `BinaryCopyWriter`) into `table`'s `columns`. */
+  copyBinary(table: string, columns: readonly string[], body: readonly Uint8Array[]): Promise<void>;
+}
+
+const copyStatement = (table: string, columns: readonly string[], source: string) =>
+  `copy ${table} (${columns.join(", ")}) from ${source} with (format binary)`;
 
 export type DatabaseTarget = { kind: "pglite"; dataDir: string | null } | { kind: "postgres"; url: string };
 
@@ -35,6 +53,40 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
       db,
       async execScript(sql) {
         await pool.query(sql);
+      },
+      async bulkTransaction(fn) {
+        const client = await pool.connect();
+        let healthy = true;
+        try {
+          await client.query("begin");
+          // A Kysely bound to this one connection, so every query of `fn` is in the transaction.
+          const session = new Kysely<Schema>({
+            dialect: new PostgresDialect({
+              pool: {
+                connect: async () => ({ query: client.query.bind(client), release() {} }),
+                end: async () => {},
+              },
+            }),
+          });
+          const result = await fn({
+            db: session,
+            async copyBinary(table, columns, body) {
+              await pipeline(
+                Readable.from(body),
+                client.query(copyFrom(copyStatement(table, columns, "stdin"))),
+              );
+            },
+          });
+          await client.query("commit");
+          return result;
+        } catch (error) {
+          await client.query("rollback").catch(() => {
+            healthy = false;
+          });
+          throw error;
+        } finally {
+          client.release(!healthy);
+        }
       },
       async withAdvisoryLock(key, fn) {
         const client = await pool.connect();
@@ -64,6 +116,18 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
         await pglite.exec(sql);
       });
     },
+    bulkTransaction: (fn) =>
+      db.transaction().execute((tx) =>
+        fn({
+          db: tx,
+          async copyBinary(table, columns, body) {
+            // The transaction holds PGlite's one connection, so this COPY runs inside it.
+            await pglite.query(copyStatement(table, columns, "'/dev/blob'"), [], {
+              blob: new Blob(body as Uint8Array<ArrayBuffer>[]),
+            });
+          },
+        }),
+      ),
     withAdvisoryLock: (_key, fn) => fn(),
     async close() {
       await db.destroy();

@@ -1,13 +1,19 @@
 import { randomUUID } from "node:crypto";
-import { createReadStream } from "node:fs";
-import { rm } from "node:fs/promises";
+import { rm, stat } from "node:fs/promises";
 import type { ImportJob, ImportRowError } from "@varia/contracts";
 import { type Kysely, sql } from "kysely";
+import type { Database } from "../db/database";
 import type { Schema } from "../db/schema";
 import { readBackup, restoreBackupContent, takeBackup } from "./backups";
-import { importLimits } from "./invoice-columns";
-import { parseInvoiceRows } from "./parse-invoice-rows";
-import { createLineWriter, rebuildMonthlyCube } from "./store-invoice-lines";
+import { invoiceLineCopyColumns } from "./read-import-file";
+import { readImportFileOnThread } from "./read-import-file-in-worker";
+import {
+  deleteReplacedLines,
+  readKnownDimensions,
+  rebuildMonthlyCube,
+  replaceMonthlyCube,
+  writeDimensions,
+} from "./store-invoice-lines";
 
 /** How often a job that failed for a reason other than its data is tried before FailedPermanently. */
 export const maxImportAttempts = 3;
@@ -93,63 +99,76 @@ class RejectedFile extends Error {
   }
 }
 
+/** Files from this size on are read on a worker thread (see `readImportFileOnThread`). */
+export const workerThresholdBytes = 4 * 1024 * 1024;
+
 /**
- * Runs one claimed job: every row in one transaction, the cube rebuilt, the job marked Completed
- * in that same transaction. A file with bad rows changes nothing and lists every bad cell.
+ * Runs one claimed job in one transaction: a backup of the data as it was, the file read as a
+ * stream and every row checked, the lines loaded by binary COPY in batches (replacing stored lines
+ * with the same keys), clients, items and salespeople written, the monthly cube brought up to date
+ * and the job marked Completed. A file with bad rows changes nothing and lists every bad cell.
  */
 export async function runImportJob(
-  db: Kysely<Schema>,
+  database: Database,
   job: { organisation_id: string; id: string; file_path: string; kind?: string; backup_id?: string | null },
+  options: { workerThresholdBytes?: number } = {},
 ) {
-  if (job.kind === "Restore") return runRestoreJob(db, { ...job, backup_id: job.backup_id ?? "" });
+  if (job.kind === "Restore") return runRestoreJob(database.db, { ...job, backup_id: job.backup_id ?? "" });
+  const organisationId = job.organisation_id;
   try {
-    const rows = await db.transaction().execute(async (tx) => {
+    const rows = await database.bulkTransaction(async (session) => {
+      const tx = session.db;
       // One import at a time per organisation, across every server of a PostgreSQL cluster.
-      await sql`select pg_advisory_xact_lock(hashtext(${job.organisation_id}))`.execute(tx);
+      await sql`select pg_advisory_xact_lock(hashtext(${organisationId}))`.execute(tx);
       // The data as it was before this import, to restore if the import was a mistake.
-      await takeBackup(tx, job.organisation_id, "BeforeImport");
-      const writer = createLineWriter(tx, job.organisation_id, job.id);
-      const errors: ImportRowError[] = [];
-      let errorCount = 0;
-      const seen = new Map<string, number>();
-      for await (const parsed of parseInvoiceRows(createReadStream(job.file_path))) {
-        if (parsed.errors) {
-          errorCount += parsed.errors.length;
-          for (const e of parsed.errors) if (errors.length < importLimits.maxListedErrors) errors.push(e);
-          continue;
+      await takeBackup(tx, organisationId, "BeforeImport");
+      const hadLines = Boolean(
+        await tx
+          .selectFrom("invoice_lines")
+          .select("line_number")
+          .where("organisation_id", "=", organisationId)
+          .limit(1)
+          .executeTakeFirst(),
+      );
+      const size = (await stat(job.file_path)).size;
+      const reading = readImportFileOnThread(
+        job.file_path,
+        {
+          organisationId,
+          jobId: job.id,
+          dimensions: await readKnownDimensions(tx, organisationId),
+          withKeys: hadLines,
+        },
+        size >= (options.workerThresholdBytes ?? workerThresholdBytes),
+      );
+      try {
+        for await (const batch of reading) {
+          if (batch.keys) await deleteReplacedLines(tx, organisationId, batch.keys);
+          await session.copyBinary("invoice_lines", invoiceLineCopyColumns, batch.copy);
         }
-        const key = `${parsed.row.invoiceNumber}\u0000${parsed.row.lineNumber}`;
-        const first = seen.get(key);
-        if (first !== undefined) {
-          errorCount++;
-          if (errors.length < importLimits.maxListedErrors) {
-            errors.push({
-              line: parsed.row.line,
-              column: "LineNumber",
-              message: `invoice ${parsed.row.invoiceNumber} line ${parsed.row.lineNumber} is also on line ${first}`,
-            });
-          }
-          continue;
-        }
-        seen.set(key, parsed.row.line);
-        if (errorCount === 0) await writer.add(parsed.row);
+        const summary = await reading.summary();
+        if (summary.errorCount > 0) throw new RejectedFile(summary.errors, summary.errorCount);
+        await writeDimensions(tx, organisationId, summary.dimensions);
+        // The file's cube is the whole cube when the organisation had no lines; otherwise the
+        // stored lines it did not replace count too.
+        if (hadLines) await rebuildMonthlyCube(tx, organisationId);
+        else await replaceMonthlyCube(session, organisationId, summary.cube);
+        await tx
+          .updateTable("import_jobs")
+          .set({ status: "Completed", rows_imported: summary.lines, finished_at: new Date(), result: null })
+          .where("organisation_id", "=", organisationId)
+          .where("id", "=", job.id)
+          .execute();
+        return summary.lines;
+      } finally {
+        await reading.close();
       }
-      if (errorCount > 0) throw new RejectedFile(errors, errorCount);
-      const written = await writer.finish();
-      await rebuildMonthlyCube(tx, job.organisation_id);
-      await tx
-        .updateTable("import_jobs")
-        .set({ status: "Completed", rows_imported: written, finished_at: new Date(), result: null })
-        .where("organisation_id", "=", job.organisation_id)
-        .where("id", "=", job.id)
-        .execute();
-      return written;
     });
     await rm(job.file_path, { force: true });
     return { status: "Completed" as const, rows };
   } catch (error) {
     if (error instanceof RejectedFile) {
-      await finishJob(db, job, "Failed", {
+      await finishJob(database.db, job, "Failed", {
         errors: error.errors,
         errorCount: error.errorCount,
         message: error.message,
@@ -216,11 +235,12 @@ export async function failImportAttempt(
 }
 
 /** Runs every queued import now, one after another (admin commands run without a server). */
-export async function runQueuedImports(db: Kysely<Schema>) {
+export async function runQueuedImports(database: Database) {
+  const { db } = database;
   await requeueInterruptedImports(db);
   for (let job = await claimNextImport(db); job; job = await claimNextImport(db)) {
     try {
-      await runImportJob(db, job);
+      await runImportJob(database, job);
     } catch (error) {
       await failImportAttempt(db, job, error as Error);
     }

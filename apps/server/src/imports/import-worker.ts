@@ -1,7 +1,6 @@
 import type { FastifyBaseLogger } from "fastify";
-import type { Kysely } from "kysely";
 import { dataChanged } from "../analytics/cube-cache";
-import type { Schema } from "../db/schema";
+import type { Database } from "../db/database";
 import { claimNextImport, failImportAttempt, requeueInterruptedImports, runImportJob } from "./import-jobs";
 
 /**
@@ -9,10 +8,11 @@ import { claimNextImport, failImportAttempt, requeueInterruptedImports, runImpor
  * up jobs queued by other servers. `stop` lets the running job finish.
  */
 export function startImportWorker(
-  db: Kysely<Schema>,
+  database: Database,
   log: FastifyBaseLogger,
   options: { pollMs?: number } = {},
 ) {
+  const { db } = database;
   let running: Promise<void> | null = null;
   let again = false;
   let stopped = false;
@@ -26,7 +26,7 @@ export function startImportWorker(
         if (!job) break;
         log.info({ job: job.id, attempt: job.attempts }, "import started");
         try {
-          const outcome = await runImportJob(db, job);
+          const outcome = await runImportJob(database, job);
           dataChanged(db, job.organisation_id);
           log.info({ job: job.id, ...outcome }, "import finished");
         } catch (error) {

@@ -35,6 +35,9 @@ export const importLimits = {
   maxRows: 2_000_000,
   maxFieldLength: 200,
   maxCodeLength: 100,
+  /** The largest Quantity and UnitPrice (4 decimals), and Amount and Cost (2 decimals). */
+  maxQuantity: "99,999,999,999.9999",
+  maxAmount: "9,999,999,999,999.99",
   /** A rejected file lists at most this many bad cells (and counts them all). */
   maxListedErrors: 1000,
 } as const;

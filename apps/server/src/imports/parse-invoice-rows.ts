@@ -61,6 +61,8 @@ export function mapHeader(fields: readonly string[]): {
   return { columns, errors };
 }
 
+const maxScaled = 10n ** 15n;
+
 /** Checks one record; `positionInInvoice` gives the default LineNumber. */
 export function validateRow(
   raw: Partial<Record<InvoiceColumn, string>>,
@@ -123,6 +125,17 @@ export function validateRow(
   const costCents = costText ? parseScaled(costText, 2) : 0n;
   if (costText && costCents === undefined)
     fail("Cost", `'${costText}' is not an amount with at most 2 decimals`);
+  // Every number stays below 10^15 of its smallest unit, so sums stay exact in the engine.
+  const beyond = (value: bigint | undefined) =>
+    value !== undefined && (value >= maxScaled || value <= -maxScaled);
+  if (beyond(quantity)) fail("Quantity", `'${quantityText}' is beyond ±${importLimits.maxQuantity}`);
+  if (beyond(unitPrice)) fail("UnitPrice", `'${unitPriceText}' is beyond ±${importLimits.maxQuantity}`);
+  if (beyond(amountCents))
+    fail(
+      "Amount",
+      `${amountText ? `'${amountText}'` : "Quantity x UnitPrice"} is beyond ±${importLimits.maxAmount}`,
+    );
+  if (beyond(costCents)) fail("Cost", `'${costText}' is beyond ±${importLimits.maxAmount}`);
   const salesperson = text("Salesperson", false);
 
   const serviceFrom = text("ServiceFrom", false);

@@ -1,144 +1,104 @@
 import { type Kysely, sql, type Transaction } from "kysely";
+import { uuidBytes } from "../db/binary-copy";
+import type { BulkSession } from "../db/database";
 import type { Schema } from "../db/schema";
-import type { InvoiceRow } from "./parse-invoice-rows";
-
-const batchSize = 500;
+import { type CubeColumns, cubeCopyColumns, encodeCubeCopy } from "./cube-cells";
+import type { DimensionChanges, KnownDimensions } from "./read-import-file";
 
 type Tx = Transaction<Schema> | Kysely<Schema>;
 
-/** Keeps the ids of clients, items and salespeople already stored during one import. */
-class Dimensions {
-  readonly clients = new Map<string, string>();
-  readonly items = new Map<string, string>();
-  readonly salespeople = new Map<string, string>();
-}
+/** Held by an import while it gives clients, items and salespeople new ids (to its end). */
+const dimensionIdsLock = 7_270_102;
 
-async function upsertDimensions(tx: Tx, organisationId: string, rows: InvoiceRow[], dims: Dimensions) {
-  const clients = new Map<string, string>();
-  const items = new Map<string, InvoiceRow>();
-  const salespeople = new Set<string>();
-  for (const row of rows) {
-    // Each client and item is written once per import (its first line's name and category win):
-    // writing them again for every batch rewrote thousands of rows per batch for nothing.
-    if (!dims.clients.has(row.clientCode) && !clients.has(row.clientCode))
-      clients.set(row.clientCode, row.clientName);
-    if (!dims.items.has(row.itemCode) && !items.has(row.itemCode)) items.set(row.itemCode, row);
-    if (row.salesperson && !dims.salespeople.has(row.salesperson)) salespeople.add(row.salesperson);
-  }
-  if (clients.size) {
-    const stored = await tx
-      .insertInto("clients")
-      .values([...clients].map(([code, name]) => ({ organisation_id: organisationId, code, name })))
-      .onConflict((oc) =>
-        oc.columns(["organisation_id", "code"]).doUpdateSet({
-          name: sql`case when excluded.name <> '' then excluded.name else clients.name end`,
-        }),
-      )
-      .returning(["id", "code"])
-      .execute();
-    for (const c of stored) dims.clients.set(c.code, String(c.id));
-  }
-  if (items.size) {
-    const stored = await tx
-      .insertInto("items")
-      .values(
-        [...items.values()].map((row) => ({
-          organisation_id: organisationId,
-          code: row.itemCode,
-          name: row.itemName,
-          stock_type: row.stockType,
-          category: row.category,
-        })),
-      )
-      .onConflict((oc) =>
-        oc.columns(["organisation_id", "code"]).doUpdateSet({
-          name: sql`case when excluded.name <> '' then excluded.name else items.name end`,
-          stock_type: sql`excluded.stock_type`,
-          category: sql`coalesce(excluded.category, items.category)`,
-        }),
-      )
-      .returning(["id", "code"])
-      .execute();
-    for (const i of stored) dims.items.set(i.code, String(i.id));
-  }
-  if (salespeople.size) {
-    const stored = await tx
-      .insertInto("salespeople")
-      .values([...salespeople].map((name) => ({ organisation_id: organisationId, name })))
-      .onConflict((oc) => oc.columns(["organisation_id", "name"]).doUpdateSet({ name: sql`excluded.name` }))
-      .returning(["id", "name"])
-      .execute();
-    for (const s of stored) dims.salespeople.set(s.name, String(s.id));
-  }
+/**
+ * The organisation's clients, items and salespeople with their ids, and the next ids of their
+ * sequences. Ids stay unique across organisations, as if each row took `nextval`: the import holds
+ * a lock that other imports wait for until it has moved the sequences past the ids it gave.
+ */
+export async function readKnownDimensions(tx: Tx, organisationId: string): Promise<KnownDimensions> {
+  await sql`select pg_advisory_xact_lock(${dimensionIdsLock})`.execute(tx);
+  // One after another: the transaction is one connection.
+  const clients = await sql<{ key: string; id: number }>`select code as key, id::float8 as id from clients
+    where organisation_id = ${organisationId}`.execute(tx);
+  const items = await sql<{ key: string; id: number }>`select code as key, id::float8 as id from items
+    where organisation_id = ${organisationId}`.execute(tx);
+  const salespeople = await sql<{ key: string; id: number }>`select name as key, id::float8 as id
+    from salespeople where organisation_id = ${organisationId}`.execute(tx);
+  const next = await sql<{ clients: number; items: number; salespeople: number }>`select
+    nextval(pg_get_serial_sequence('clients', 'id'))::float8 as clients,
+    nextval(pg_get_serial_sequence('items', 'id'))::float8 as items,
+    nextval(pg_get_serial_sequence('salespeople', 'id'))::float8 as salespeople`.execute(tx);
+  const pairs = (rows: { key: string; id: number }[]) => rows.map((r): [string, number] => [r.key, r.id]);
+  const ids = next.rows[0]!;
+  return {
+    clients: pairs(clients.rows),
+    items: pairs(items.rows),
+    salespeople: pairs(salespeople.rows),
+    nextClientId: ids.clients,
+    nextItemId: ids.items,
+    nextSalespersonId: ids.salespeople,
+  };
 }
 
 /**
- * Stores checked rows in batches; a line with the same (InvoiceNumber, LineNumber) replaces the
- * stored one, so importing a file twice leaves the same data.
+ * Writes what an import says of clients, items and salespeople: new ones with the ids the lines
+ * carry, names of known ones updated when the file gives one, an item's stock type, and its
+ * category when the file gives one. Each sequence is moved past the ids given here.
  */
-export function createLineWriter(tx: Tx, organisationId: string, jobId: string) {
-  const dims = new Dimensions();
-  let pending: InvoiceRow[] = [];
-  let written = 0;
-
-  async function flush() {
-    if (!pending.length) return;
-    const rows = pending;
-    pending = [];
-    await upsertDimensions(tx, organisationId, rows, dims);
-    // The last of two lines with the same key in one batch wins, as it would across batches.
-    const byKey = new Map(rows.map((r) => [`${r.invoiceNumber}\u0000${r.lineNumber}`, r]));
-    await tx
-      .insertInto("invoice_lines")
-      .values(
-        [...byKey.values()].map((row) => ({
-          organisation_id: organisationId,
-          invoice_number: row.invoiceNumber,
-          line_number: row.lineNumber,
-          invoice_date: row.invoiceDate,
-          client_id: dims.clients.get(row.clientCode)!,
-          item_id: dims.items.get(row.itemCode)!,
-          salesperson_id: row.salesperson ? dims.salespeople.get(row.salesperson)! : null,
-          quantity: row.quantity,
-          unit_price: row.unitPrice,
-          amount_cents: row.amountCents.toString(),
-          cost_cents: row.costCents.toString(),
-          service_from: row.serviceFrom,
-          service_to: row.serviceTo,
-          record_type: row.recordType,
-          import_job_id: jobId,
-        })),
-      )
-      .onConflict((oc) =>
-        oc.columns(["organisation_id", "invoice_number", "line_number"]).doUpdateSet({
-          invoice_date: sql`excluded.invoice_date`,
-          client_id: sql`excluded.client_id`,
-          item_id: sql`excluded.item_id`,
-          salesperson_id: sql`excluded.salesperson_id`,
-          quantity: sql`excluded.quantity`,
-          unit_price: sql`excluded.unit_price`,
-          amount_cents: sql`excluded.amount_cents`,
-          cost_cents: sql`excluded.cost_cents`,
-          service_from: sql`excluded.service_from`,
-          service_to: sql`excluded.service_to`,
-          record_type: sql`excluded.record_type`,
-          import_job_id: sql`excluded.import_job_id`,
-        }),
-      )
-      .execute();
-    written += byKey.size;
+export async function writeDimensions(tx: Tx, organisationId: string, changes: DimensionChanges) {
+  const { clients, items, salespeople } = changes;
+  if (clients.length)
+    await sql`insert into clients (organisation_id, id, code, name)
+      select ${organisationId}, * from unnest(${clients.map((c) => c.id)}::bigint[], ${clients.map((c) => c.code)}::text[],
+        ${clients.map((c) => c.name)}::text[])
+      on conflict (organisation_id, code) do update
+        set name = case when excluded.name <> '' then excluded.name else clients.name end`.execute(tx);
+  if (items.length)
+    await sql`insert into items (organisation_id, id, code, name, stock_type, category)
+      select ${organisationId}, * from unnest(${items.map((i) => i.id)}::bigint[], ${items.map((i) => i.code)}::text[],
+        ${items.map((i) => i.name)}::text[], ${items.map((i) => i.stockType)}::text[], ${items.map((i) => i.category)}::text[])
+      on conflict (organisation_id, code) do update
+        set name = case when excluded.name <> '' then excluded.name else items.name end,
+            stock_type = excluded.stock_type,
+            category = coalesce(excluded.category, items.category)`.execute(tx);
+  if (salespeople.length)
+    await sql`insert into salespeople (organisation_id, id, name)
+      select ${organisationId}, * from unnest(${salespeople.map((s) => s.id)}::bigint[], ${salespeople.map((s) => s.name)}::text[])`.execute(
+      tx,
+    );
+  for (const [table, rows] of [
+    ["clients", clients],
+    ["items", items],
+    ["salespeople", salespeople],
+  ] as const) {
+    const max = rows.reduce((m, r) => Math.max(m, r.id), 0);
+    if (max)
+      await sql`select setval(s, ${max}) from (select pg_get_serial_sequence(${table}, 'id') as s) q
+        where coalesce(pg_sequence_last_value(s::regclass), 0) < ${max}`.execute(tx);
   }
+}
 
-  return {
-    async add(row: InvoiceRow) {
-      pending.push(row);
-      if (pending.length >= batchSize) await flush();
-    },
-    async finish() {
-      await flush();
-      return written;
-    },
-  };
+/** Deletes the stored lines with the keys of a batch about to be loaded (they are replaced). */
+export async function deleteReplacedLines(
+  tx: Tx,
+  organisationId: string,
+  keys: { invoiceNumbers: string[]; lineNumbers: number[] },
+) {
+  await sql`delete from invoice_lines
+    where organisation_id = ${organisationId}
+      and (invoice_number, line_number) in (
+        select * from unnest(${keys.invoiceNumbers}::text[], ${keys.lineNumbers}::int4[]))`.execute(tx);
+}
+
+/** Replaces the organisation's monthly cube with the given cells. */
+export async function replaceMonthlyCube(session: BulkSession, organisationId: string, cells: CubeColumns) {
+  await session.db.deleteFrom("monthly_cube").where("organisation_id", "=", organisationId).execute();
+  if (cells.month.length)
+    await session.copyBinary(
+      "monthly_cube",
+      cubeCopyColumns,
+      encodeCubeCopy(uuidBytes(organisationId), cells),
+    );
 }
 
 /**

@@ -19,7 +19,7 @@ const mib = (bytes: number) => `${Math.round(bytes / 1024 / 1024)} MiB`;
 
 /** Import: CSV upload (answered at once with a job), job status and the template (spec 7.6). */
 export async function importRoutes(app: FastifyInstance, deps: AppDeps) {
-  const worker = startImportWorker(deps.db, app.log);
+  const worker = startImportWorker(deps.database, app.log);
   app.addHook("onClose", () => worker.stop());
   await backupRoutes(app, deps, worker.kick);
   await app.register(fastifyMultipart, {

@@ -1,0 +1,205 @@
+import { BinaryCopyWriter, firstDayOfMonth, monthOfDay } from "../db/binary-copy";
+
+export const recordTypes = ["Actual", "Budget", "Forecast"] as const;
+export type RecordType = (typeof recordTypes)[number];
+
+/** What the monthly cube needs of one invoice line (ids resolved, money in cents). */
+export interface CubeLine {
+  recordType: RecordType;
+  /** Days since 2000-01-01. */
+  invoiceDay: number;
+  serviceFromDay: number | null;
+  serviceToDay: number | null;
+  clientId: number;
+  itemId: number;
+  /** 0 when the line has no salesperson. */
+  salespersonId: number;
+  /** Ten-thousandths. */
+  quantity: number;
+  amountCents: number;
+  costCents: number;
+}
+
+/** The cells of a monthly cube, as transferable columns. */
+export interface CubeColumns {
+  recordType: Uint8Array;
+  month: Int32Array;
+  clientId: Int32Array;
+  itemId: Int32Array;
+  salespersonId: Int32Array;
+  quantity: Float64Array;
+  revenue: Float64Array;
+  cost: Float64Array;
+}
+
+/** `amount` split over `n` months: equal shares, leftover cents one each to the earliest months. */
+export function spreadShare(amount: number, n: number, k: number): number {
+  const rest = amount % n;
+  const share = (amount - rest) / n;
+  return k < Math.abs(rest) ? share + Math.sign(rest) : share;
+}
+
+/**
+ * Builds the monthly cube of DESIGN 7.1 from lines: a line sits in its invoice month, or is spread
+ * over the whole months from ServiceFrom to ServiceTo, each month with the full quantity and
+ * amount / N (cost likewise), leftover cents to the earliest months. The same rule as the SQL of
+ * `rebuildMonthlyCube`, which a test holds it to.
+ */
+export class CubeCellsBuilder {
+  /** Per (client, item, salesperson): its cells by record type and month (small-integer keys). */
+  private readonly tuples = new Map<number, Map<number, Map<number, Map<number, number>>>>();
+  private size = 0;
+  private columns = allocate(1024);
+  private readonly monthOf = new Map<number, number>();
+
+  get cellCount() {
+    return this.size;
+  }
+
+  private month(day: number): number {
+    let month = this.monthOf.get(day);
+    if (month === undefined) {
+      month = monthOfDay(day);
+      this.monthOf.set(day, month);
+    }
+    return month;
+  }
+
+  add(line: CubeLine) {
+    const type = recordTypes.indexOf(line.recordType);
+    if (line.serviceFromDay === null || line.serviceToDay === null) {
+      this.addCell(type, this.month(line.invoiceDay), line, line.amountCents, line.costCents);
+      return;
+    }
+    const from = this.month(line.serviceFromDay);
+    const n = this.month(line.serviceToDay) - from + 1;
+    for (let k = 0; k < n; k++) {
+      this.addCell(
+        type,
+        from + k,
+        line,
+        spreadShare(line.amountCents, n, k),
+        spreadShare(line.costCents, n, k),
+      );
+    }
+  }
+
+  private addCell(
+    type: number,
+    month: number,
+    line: Pick<CubeLine, "clientId" | "itemId" | "salespersonId" | "quantity">,
+    revenue: number,
+    cost: number,
+  ) {
+    // Months fit in 17 bits (to the year 10922): the key stays a small integer.
+    const cells = this.cellsOf(line);
+    const key = type * 131_072 + month;
+    let at = cells.get(key);
+    if (at === undefined) {
+      at = this.size++;
+      cells.set(key, at);
+      if (at >= this.columns.month.length) this.columns = grow(this.columns, this.columns.month.length * 2);
+      const g = this.columns;
+      g.recordType[at] = type;
+      g.month[at] = month;
+      g.clientId[at] = line.clientId;
+      g.itemId[at] = line.itemId;
+      g.salespersonId[at] = line.salespersonId;
+      g.quantity[at] = 0;
+      g.revenue[at] = 0;
+      g.cost[at] = 0;
+    }
+    const g = this.columns;
+    g.quantity[at] = g.quantity[at]! + line.quantity;
+    g.revenue[at] = g.revenue[at]! + revenue;
+    g.cost[at] = g.cost[at]! + cost;
+  }
+
+  private cellsOf(line: Pick<CubeLine, "clientId" | "itemId" | "salespersonId">): Map<number, number> {
+    let items = this.tuples.get(line.clientId);
+    if (!items) {
+      items = new Map();
+      this.tuples.set(line.clientId, items);
+    }
+    let salespeople = items.get(line.itemId);
+    if (!salespeople) {
+      salespeople = new Map();
+      items.set(line.itemId, salespeople);
+    }
+    let cells = salespeople.get(line.salespersonId);
+    if (!cells) {
+      cells = new Map();
+      salespeople.set(line.salespersonId, cells);
+    }
+    return cells;
+  }
+
+  /** The cells, trimmed to their count. */
+  finish(): CubeColumns {
+    return grow(this.columns, this.size);
+  }
+}
+
+/** The monthly_cube rows of an organisation as the body of a binary COPY. */
+export function encodeCubeCopy(organisation: Uint8Array, cells: CubeColumns): Uint8Array[] {
+  const writer = new BinaryCopyWriter();
+  const firstDay = new Map<number, number>();
+  for (let i = 0; i < cells.month.length; i++) {
+    const month = cells.month[i]!;
+    let day = firstDay.get(month);
+    if (day === undefined) {
+      day = firstDayOfMonth(month);
+      firstDay.set(month, day);
+    }
+    writer.row(9);
+    writer.uuid(organisation);
+    writer.text(recordTypes[cells.recordType[i]!]!);
+    writer.date(day);
+    writer.int8(cells.clientId[i]!);
+    writer.int8(cells.itemId[i]!);
+    writer.int8(cells.salespersonId[i]!);
+    writer.numeric4(cells.quantity[i]!);
+    writer.int8(cells.revenue[i]!);
+    writer.int8(cells.cost[i]!);
+  }
+  return writer.finish();
+}
+
+export const cubeCopyColumns = [
+  "organisation_id",
+  "record_type",
+  "month",
+  "client_id",
+  "item_id",
+  "salesperson_id",
+  "quantity",
+  "revenue_cents",
+  "cost_cents",
+] as const;
+
+function allocate(size: number): CubeColumns {
+  return {
+    recordType: new Uint8Array(size),
+    month: new Int32Array(size),
+    clientId: new Int32Array(size),
+    itemId: new Int32Array(size),
+    salespersonId: new Int32Array(size),
+    quantity: new Float64Array(size),
+    revenue: new Float64Array(size),
+    cost: new Float64Array(size),
+  };
+}
+
+function grow(columns: CubeColumns, size: number): CubeColumns {
+  const next = allocate(size);
+  const count = Math.min(size, columns.month.length);
+  next.recordType.set(columns.recordType.subarray(0, count));
+  next.month.set(columns.month.subarray(0, count));
+  next.clientId.set(columns.clientId.subarray(0, count));
+  next.itemId.set(columns.itemId.subarray(0, count));
+  next.salespersonId.set(columns.salespersonId.subarray(0, count));
+  next.quantity.set(columns.quantity.subarray(0, count));
+  next.revenue.set(columns.revenue.subarray(0, count));
+  next.cost.set(columns.cost.subarray(0, count));
+  return next;
+}

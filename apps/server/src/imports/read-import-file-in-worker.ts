@@ -1,0 +1,113 @@
+import { Worker } from "node:worker_threads";
+import {
+  type ImportFileSummary,
+  type LineBatch,
+  type ReadImportOptions,
+  readImportFile,
+} from "./read-import-file";
+
+export type WorkerMessage =
+  | { type: "batch"; batch: LineBatch }
+  | { type: "done"; summary: ImportFileSummary }
+  | { type: "failed"; message: string };
+
+/** An import file being read: its batches in order, then its summary. */
+export interface ImportFileReading extends AsyncIterable<LineBatch> {
+  /** The summary, once every batch has been taken. */
+  summary(): Promise<ImportFileSummary>;
+  /** Stops reading (the import failed or is done). */
+  close(): Promise<void>;
+}
+
+/**
+ * Reads an import file on a worker thread (large files: checking and encoding a million lines
+ * takes seconds of CPU that the database's side can use meanwhile, PGlite's above all, which runs
+ * on the main thread) or on this one (small files, where starting a worker costs more than it saves).
+ */
+export function readImportFileOnThread(
+  path: string,
+  options: ReadImportOptions,
+  inWorker: boolean,
+): ImportFileReading {
+  return inWorker ? readInWorker(path, options) : readHere(path, options);
+}
+
+function readHere(path: string, options: ReadImportOptions): ImportFileReading {
+  const reading = readImportFile(path, options);
+  let summary: ImportFileSummary | undefined;
+  return {
+    async *[Symbol.asyncIterator]() {
+      for (;;) {
+        const next = await reading.next();
+        if (next.done) {
+          summary = next.value;
+          return;
+        }
+        yield next.value;
+      }
+    },
+    async summary() {
+      if (!summary) throw new Error("the file has not been read to its end");
+      return summary;
+    },
+    async close() {
+      await reading.return(undefined as never);
+    },
+  };
+}
+
+function readInWorker(path: string, options: ReadImportOptions): ImportFileReading {
+  const worker = new Worker(new URL("./import-file-worker.mjs", import.meta.url), {
+    workerData: { path, options },
+  });
+  const messages: WorkerMessage[] = [];
+  let failure: Error | undefined;
+  let waiting: (() => void) | undefined;
+  const wake = () => {
+    waiting?.();
+    waiting = undefined;
+  };
+  worker.on("message", (message: WorkerMessage) => {
+    messages.push(message);
+    wake();
+  });
+  worker.on("error", (error) => {
+    failure = error;
+    wake();
+  });
+  worker.on("exit", (code) => {
+    if (!messages.some((m) => m.type === "done" || m.type === "failed"))
+      failure ??= new Error(`the import reader stopped (exit code ${code})`);
+    wake();
+  });
+  async function take(): Promise<WorkerMessage> {
+    for (;;) {
+      const message = messages.shift();
+      if (message) return message;
+      if (failure) throw failure;
+      await new Promise<void>((resolve) => (waiting = resolve));
+    }
+  }
+  let summary: ImportFileSummary | undefined;
+  return {
+    async *[Symbol.asyncIterator]() {
+      for (;;) {
+        const message = await take();
+        if (message.type === "failed") throw new Error(message.message);
+        if (message.type === "done") {
+          summary = message.summary;
+          return;
+        }
+        worker.postMessage("more");
+        yield message.batch;
+      }
+    },
+    async summary() {
+      if (!summary) throw new Error("the file has not been read to its end");
+      return summary;
+    },
+    async close() {
+      await worker.terminate();
+    },
+  };
+}

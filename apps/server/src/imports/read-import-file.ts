@@ -1,0 +1,300 @@
+import { createReadStream } from "node:fs";
+import type { ImportRowError } from "@varia/contracts";
+import { BinaryCopyWriter, uuidBytes } from "../db/binary-copy";
+import { CsvRecordScanner } from "./csv-records";
+import { CubeCellsBuilder, type CubeColumns } from "./cube-cells";
+import { importLimits } from "./invoice-columns";
+import { type InvoiceLine, InvoiceLineReader } from "./read-invoice-line";
+
+/** The organisation's clients, items and salespeople before the import, and the next free ids. */
+export interface KnownDimensions {
+  clients: [code: string, id: number][];
+  items: [code: string, id: number][];
+  salespeople: [name: string, id: number][];
+  nextClientId: number;
+  nextItemId: number;
+  nextSalespersonId: number;
+}
+
+/** What the import writes of clients, items and salespeople (the first line of each wins). */
+export interface DimensionChanges {
+  clients: { id: number; code: string; name: string }[];
+  items: { id: number; code: string; name: string; stockType: string; category: string | null }[];
+  /** Salespeople new to the organisation. */
+  salespeople: { id: number; name: string }[];
+}
+
+export interface ReadImportOptions {
+  organisationId: string;
+  jobId: string;
+  dimensions: KnownDimensions;
+  /** Also hand over each batch's keys (the organisation has lines that these may replace). */
+  withKeys: boolean;
+  /** Lines per batch (one COPY each). */
+  batchLines?: number;
+}
+
+/** Lines of one COPY, sorted by key (so the primary key grows in order), in binary COPY format. */
+export interface LineBatch {
+  copy: Uint8Array[];
+  lines: number;
+  keys?: { invoiceNumbers: string[]; lineNumbers: number[] };
+}
+
+export interface ImportFileSummary {
+  lines: number;
+  errors: ImportRowError[];
+  errorCount: number;
+  dimensions: DimensionChanges;
+  /** The monthly cube of this file's lines. */
+  cube: CubeColumns;
+}
+
+export const invoiceLineCopyColumns = [
+  "organisation_id",
+  "invoice_number",
+  "line_number",
+  "invoice_date",
+  "client_id",
+  "item_id",
+  "salesperson_id",
+  "quantity",
+  "unit_price",
+  "amount_cents",
+  "cost_cents",
+  "service_from",
+  "service_to",
+  "record_type",
+  "import_job_id",
+] as const;
+
+/**
+ * Reads an import file as a stream, checking every record, and yields its lines in batches ready
+ * for binary COPY; returns the summary. Once a bad record is seen no more batches come (the import
+ * will be rolled back), but reading goes on so that every bad cell is listed.
+ */
+export async function* readImportFile(
+  path: string,
+  options: ReadImportOptions,
+): AsyncGenerator<LineBatch, ImportFileSummary> {
+  const batchLines = options.batchLines ?? 50_000;
+  const organisation = uuidBytes(options.organisationId);
+  const job = uuidBytes(options.jobId);
+  const ids = new DimensionIds(options.dimensions);
+  const cube = new CubeCellsBuilder();
+  const seen = new LineKeys();
+  const errors: ImportRowError[] = [];
+  let errorCount = 0;
+  let lines = 0;
+  let record = 0;
+  let stopped = false;
+  let reader: InvoiceLineReader | undefined;
+  let batch: InvoiceLine[] = [];
+  const ready: LineBatch[] = [];
+
+  const fail = (found: ImportRowError[]) => {
+    errorCount += found.length;
+    for (const e of found) if (errors.length < importLimits.maxListedErrors) errors.push(e);
+  };
+  const onRecord = (fields: string[]) => {
+    if (stopped) return;
+    record++;
+    if (!reader) {
+      reader = new InvoiceLineReader(fields);
+      if (reader.headerErrors.length) {
+        fail(reader.headerErrors);
+        stopped = true;
+      }
+      return;
+    }
+    if (record - 1 > importLimits.maxRows) {
+      fail([{ line: record, column: "", message: `a file holds at most ${importLimits.maxRows} rows` }]);
+      stopped = true;
+      return;
+    }
+    const read = reader.read(fields, record);
+    if (read.errors) {
+      fail(read.errors);
+      return;
+    }
+    const line = read.line;
+    const first = seen.add(line.invoiceNumber, line.lineNumber, line.line);
+    if (first !== undefined) {
+      fail([
+        {
+          line: line.line,
+          column: "LineNumber",
+          message: `invoice ${line.invoiceNumber} line ${line.lineNumber} is also on line ${first}`,
+        },
+      ]);
+      return;
+    }
+    if (errorCount > 0) return;
+    lines++;
+    // Ids in file order: a new client, item or salesperson takes its first line's name.
+    line.clientId = ids.client(line);
+    line.itemId = ids.item(line);
+    line.salespersonId = line.salesperson ? ids.salesperson(line.salesperson) : 0;
+    batch.push(line);
+    if (batch.length >= batchLines) {
+      ready.push(encodeBatch(batch, organisation, job, cube, options.withKeys));
+      batch = [];
+    }
+  };
+
+  const scanner = new CsvRecordScanner();
+  const input = createReadStream(path, { encoding: "utf8", highWaterMark: 1 << 20 });
+  for await (const chunk of input) {
+    scanner.push(chunk as string, onRecord);
+    while (ready.length) yield ready.shift()!;
+  }
+  scanner.end(onRecord);
+  if (!reader) fail([{ line: 1, column: "", message: "the file is empty" }]);
+  if (errorCount === 0 && batch.length) yield encodeBatch(batch, organisation, job, cube, options.withKeys);
+  return { lines, errors, errorCount, dimensions: ids.changes(), cube: cube.finish() };
+}
+
+function encodeBatch(
+  lines: InvoiceLine[],
+  organisation: Uint8Array,
+  job: Uint8Array,
+  cube: CubeCellsBuilder,
+  withKeys: boolean,
+): LineBatch {
+  // In key order, each COPY extends the primary key index at its end instead of all over it.
+  lines.sort((a, b) =>
+    a.invoiceNumber < b.invoiceNumber
+      ? -1
+      : a.invoiceNumber > b.invoiceNumber
+        ? 1
+        : a.lineNumber - b.lineNumber,
+  );
+  const writer = new BinaryCopyWriter();
+  for (const line of lines) {
+    const { clientId, itemId, salespersonId } = line;
+    writer.row(invoiceLineCopyColumns.length);
+    writer.uuid(organisation);
+    writer.text(line.invoiceNumber);
+    writer.int4(line.lineNumber);
+    writer.date(line.invoiceDay);
+    writer.int8(clientId);
+    writer.int8(itemId);
+    if (salespersonId) writer.int8(salespersonId);
+    else writer.null();
+    writer.numeric4(line.quantity);
+    if (line.unitPrice === null) writer.null();
+    else writer.numeric4(line.unitPrice);
+    writer.int8(line.amountCents);
+    writer.int8(line.costCents);
+    if (line.serviceFromDay === null || line.serviceToDay === null) {
+      writer.null();
+      writer.null();
+    } else {
+      writer.date(line.serviceFromDay);
+      writer.date(line.serviceToDay);
+    }
+    writer.text(line.recordType);
+    writer.uuid(job);
+    cube.add(line);
+  }
+  const batch: LineBatch = { copy: writer.finish(), lines: lines.length };
+  if (withKeys)
+    batch.keys = {
+      invoiceNumbers: lines.map((l) => l.invoiceNumber),
+      lineNumbers: lines.map((l) => l.lineNumber),
+    };
+  return batch;
+}
+
+/**
+ * The keys (invoice number, line number) of a file, to find a key given twice: per invoice, its
+ * line numbers and the records they were on (a list while short, a map when an invoice is long).
+ */
+class LineKeys {
+  private readonly invoices = new Map<string, number[] | Map<number, number>>();
+
+  /** Records the key; answers the record it was first on, if it was seen before. */
+  add(invoiceNumber: string, lineNumber: number, record: number): number | undefined {
+    const lines = this.invoices.get(invoiceNumber);
+    if (lines === undefined) {
+      this.invoices.set(invoiceNumber, [lineNumber, record]);
+      return undefined;
+    }
+    if (lines instanceof Map) {
+      const first = lines.get(lineNumber);
+      if (first === undefined) lines.set(lineNumber, record);
+      return first;
+    }
+    for (let i = 0; i < lines.length; i += 2) if (lines[i] === lineNumber) return lines[i + 1];
+    if (lines.length < 32) lines.push(lineNumber, record);
+    else {
+      const map = new Map<number, number>();
+      for (let i = 0; i < lines.length; i += 2) map.set(lines[i]!, lines[i + 1]!);
+      map.set(lineNumber, record);
+      this.invoices.set(invoiceNumber, map);
+    }
+    return undefined;
+  }
+}
+
+/** Ids of the file's clients, items and salespeople: the stored ones, or new ones in file order. */
+class DimensionIds {
+  private readonly clients: Map<string, number>;
+  private readonly items: Map<string, number>;
+  private readonly salespeople: Map<string, number>;
+  private nextClient: number;
+  private nextItem: number;
+  private nextSalesperson: number;
+  private readonly touchedClients = new Map<string, DimensionChanges["clients"][number]>();
+  private readonly touchedItems = new Map<string, DimensionChanges["items"][number]>();
+  private readonly newSalespeople: DimensionChanges["salespeople"] = [];
+
+  constructor(known: KnownDimensions) {
+    this.clients = new Map(known.clients);
+    this.items = new Map(known.items);
+    this.salespeople = new Map(known.salespeople);
+    this.nextClient = known.nextClientId;
+    this.nextItem = known.nextItemId;
+    this.nextSalesperson = known.nextSalespersonId;
+  }
+
+  client(line: InvoiceLine): number {
+    const touched = this.touchedClients.get(line.clientCode);
+    if (touched) return touched.id;
+    const id = this.clients.get(line.clientCode) ?? this.nextClient++;
+    this.touchedClients.set(line.clientCode, { id, code: line.clientCode, name: line.clientName });
+    return id;
+  }
+
+  item(line: InvoiceLine): number {
+    const touched = this.touchedItems.get(line.itemCode);
+    if (touched) return touched.id;
+    const id = this.items.get(line.itemCode) ?? this.nextItem++;
+    this.touchedItems.set(line.itemCode, {
+      id,
+      code: line.itemCode,
+      name: line.itemName,
+      stockType: line.stockType,
+      category: line.category,
+    });
+    return id;
+  }
+
+  salesperson(name: string): number {
+    let id = this.salespeople.get(name);
+    if (id === undefined) {
+      id = this.nextSalesperson++;
+      this.salespeople.set(name, id);
+      this.newSalespeople.push({ id, name });
+    }
+    return id;
+  }
+
+  changes(): DimensionChanges {
+    return {
+      clients: [...this.touchedClients.values()],
+      items: [...this.touchedItems.values()],
+      salespeople: this.newSalespeople,
+    };
+  }
+}

@@ -1,0 +1,138 @@
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { invoiceColumns } from "./invoice-columns";
+import { validateRow } from "./parse-invoice-rows";
+import { InvoiceLineReader, invoiceLineOf } from "./read-invoice-line";
+
+/** The reference: every record through validateRow, as imports read it before the fast path. */
+function checkedReader(header: readonly string[]) {
+  const positions = new Map<string, number>();
+  const position = (invoice: string) => {
+    const next = (positions.get(invoice) ?? 0) + 1;
+    positions.set(invoice, next);
+    return next;
+  };
+  return (fields: readonly string[], line: number) => {
+    const raw: Record<string, string> = {};
+    header.forEach((name, i) => {
+      raw[name] = fields[i] ?? "";
+    });
+    const checked = validateRow(raw, line, position);
+    return checked.errors ? { errors: checked.errors } : { line: invoiceLineOf(checked.row) };
+  };
+}
+
+// Each field: mostly values the fast path takes, sometimes ones it must leave to validateRow.
+const mostly = <T>(valid: fc.Arbitrary<T>, irregular: fc.Arbitrary<T>) =>
+  fc.oneof({ arbitrary: valid, weight: 9 }, { arbitrary: irregular, weight: 1 });
+const amount = fc.integer({ min: -10_000_000, max: 10_000_000 }).map((n) => (n / 100).toFixed(2));
+const quantity = fc.oneof(
+  fc.integer({ min: -100_000_000, max: 100_000_000 }).map((n) => (n / 10000).toFixed(4)),
+  fc.constantFrom("1", "3", "10", "-1", "2.5"),
+);
+const oddNumber = fc.constantFrom(
+  "",
+  "-0",
+  "1,000.50",
+  "1.",
+  ".5",
+  "+3",
+  "1e3",
+  " 7",
+  "0.00001",
+  "99999999999.9999",
+  "100000000000",
+  "9999999999999.99",
+  "10000000000000.00",
+);
+const field = {
+  date: mostly(
+    fc.constantFrom("2025-05-03", "2024-02-29", "2025-12-31"),
+    fc.constantFrom("2023-02-29", "2025-13-01", " 2025-05-03", "2025-5-3", "", "x"),
+  ),
+  code: mostly(
+    fc.constantFrom("INV-1", "INV-2", "C1", "a".repeat(100)),
+    fc.constantFrom(" C1", "Café", "", "a".repeat(101)),
+  ),
+  name: mostly(fc.constantFrom("", "Acme Ltd", "Jane"), fc.constantFrom(" Acme", "Ünïcode", "a".repeat(201))),
+  line: mostly(
+    fc.constantFrom("", "1", "2", "01", "999999999"),
+    fc.constantFrom("0", "-1", "+1", "1.0", "0000000001", "x"),
+  ),
+  stockType: mostly(
+    fc.constantFrom("Subscription", "Product", "Hourly"),
+    fc.constantFrom("hourly", " Product", "Other", ""),
+  ),
+  quantity: mostly(quantity, oddNumber),
+  /** Mostly empty, so that Amount is Quantity x UnitPrice, rounded half to even. */
+  amount: fc.oneof(fc.constant(""), mostly(amount, oddNumber)),
+  /** Some of these make Quantity x UnitPrice land on half a cent. */
+  unitPrice: mostly(
+    fc.oneof(quantity, fc.constantFrom("0.005", "0.0150", "2.0050", "-0.0250", "1.0005")),
+    oddNumber,
+  ),
+  cost: fc.oneof(fc.constant(""), mostly(amount, oddNumber)),
+  serviceFrom: mostly(fc.constantFrom("", "2025-05-01"), fc.constantFrom("2025-07-31", "2025-02-30")),
+  serviceTo: mostly(fc.constantFrom("", "2025-07-31", "2026-04-30"), fc.constantFrom("2025-04-30", "x")),
+  recordType: mostly(fc.constantFrom("", "Actual", "Budget", "Forecast"), fc.constantFrom("budget", "Plan")),
+  category: mostly(fc.constantFrom("", "Recurring", "Adhoc", "Exclude"), fc.constantFrom("adhoc", "Other")),
+};
+
+const record = fc.record({
+  InvoiceDate: field.date,
+  InvoiceNumber: field.code,
+  LineNumber: field.line,
+  ClientCode: field.code,
+  ClientName: field.name,
+  ItemCode: field.code,
+  ItemName: field.name,
+  StockType: field.stockType,
+  Quantity: field.quantity,
+  UnitPrice: field.unitPrice,
+  Amount: field.amount,
+  Cost: field.cost,
+  Salesperson: field.name,
+  ServiceFrom: field.serviceFrom,
+  ServiceTo: field.serviceTo,
+  RecordType: field.recordType,
+  Category: field.category,
+});
+
+describe("InvoiceLineReader", () => {
+  it("reads every record as validateRow does: the same values, the same errors", () => {
+    fc.assert(
+      fc.property(
+        fc.shuffledSubarray([...invoiceColumns], { minLength: 14 }),
+        fc.array(record, { minLength: 1, maxLength: 20 }),
+        (columns, records) => {
+          const fast = new InvoiceLineReader(columns);
+          const checked = checkedReader(columns);
+          records.forEach((r, i) => {
+            const fields = columns.map((c) => r[c]);
+            expect(fast.read(fields, i + 2)).toEqual(checked(fields, i + 2));
+          });
+        },
+      ),
+      { numRuns: 400 },
+    );
+  });
+
+  it("gives a line without LineNumber its position within its invoice, whichever path reads it", () => {
+    const reader = new InvoiceLineReader([
+      "InvoiceDate",
+      "InvoiceNumber",
+      "ClientCode",
+      "ItemCode",
+      "StockType",
+      "Quantity",
+      "Amount",
+    ]);
+    const numbers = [
+      ["2025-05-01", "INV-1", "C1", "A", "Subscription", "1", "10.00"],
+      ["2025-05-01", "INV-1", " C1", "A", "subscription", "1", "10.00"],
+      ["2025-05-01", "INV-2", "C1", "A", "Subscription", "1", "10.00"],
+      ["2025-05-01", "INV-1", "C1", "A", "Subscription", "1", "1,000.00"],
+    ].map((fields, i) => reader.read(fields, i + 2).line?.lineNumber);
+    expect(numbers).toEqual([1, 2, 1, 3]);
+  });
+});

@@ -1,4 +1,6 @@
-import { readFileSync } from "node:fs";
+import { randomUUID } from "node:crypto";
+import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { gunzipSync } from "node:zlib";
 import { sql } from "kysely";
@@ -6,6 +8,8 @@ import { expect, it, vi } from "vitest";
 import { createTokenForUser } from "../src/admin/organisations";
 import { copyOrganisation } from "../src/auth/copy-organisation";
 import { convertQuickBooks } from "../src/connectors/quickbooks/convert-quickbooks";
+import { runImportJob } from "../src/imports/import-jobs";
+import { rebuildMonthlyCube } from "../src/imports/store-invoice-lines";
 import { describeWithServer } from "./harness";
 
 const header =
@@ -146,6 +150,55 @@ describeWithServer("CSV import", (ctx) => {
       { yearNo: 2025, monthNo: 6 },
       { yearNo: 2025, monthNo: 5 },
     ]);
+  });
+
+  it("reads a file on a worker thread as on the server's thread, and builds the cube SQL builds", async () => {
+    // Negative spread amounts and costs with leftover cents, beside the good file's lines.
+    const content = [
+      goodFile.trimEnd(),
+      "2025-05-10,INV-4,1,C003,Initech,ANN,Annual plan,Subscription,1,,-100.01,-0.05,Raj,2025-05-01,2025-07-31,Actual,Recurring",
+      "2025-06-10,INV-4,2,C003,Initech,PLN,Plan,Subscription,2,,0.02,,,2025-06-01,2026-05-31,Budget,",
+      "",
+    ].join("\n");
+    const queued = await upload("onthread", content);
+    expect(await finalStatus("onthread", queued.json.jobGuid)).toMatchObject({ status: "Completed" });
+
+    await token("onworker");
+    const db = ctx().database.db;
+    const org = await db
+      .selectFrom("organisations")
+      .select("id")
+      .where("tenant", "=", "onworker")
+      .executeTakeFirstOrThrow();
+    const file = join(mkdtempSync(join(tmpdir(), "varia-import-")), "lines.csv");
+    writeFileSync(file, content);
+    const outcome = await runImportJob(
+      ctx().database,
+      { organisation_id: org.id, id: randomUUID(), file_path: file },
+      { workerThresholdBytes: 0 },
+    );
+    expect(outcome).toEqual({ status: "Completed", rows: 6 });
+    const onWorker = await snapshot("onworker");
+    expect(onWorker).toEqual(await snapshot("onthread"));
+    // -100.01 over three months: the two leftover cents (and cost's) to the earliest months.
+    expect(onWorker.cube.filter((c) => c.client === "C003" && c.item === "ANN")).toEqual(
+      [
+        ["2025-05", "-3334", "-2"],
+        ["2025-06", "-3334", "-2"],
+        ["2025-07", "-3333", "-1"],
+      ].map(([month, revenue, cost]) => ({
+        month,
+        client: "C003",
+        item: "ANN",
+        quantity: "1.0000",
+        revenue_cents: revenue,
+        cost_cents: cost,
+      })),
+    );
+
+    // The cube a first import builds in TypeScript is the one the SQL of DESIGN 7.1 builds.
+    await db.transaction().execute((tx) => rebuildMonthlyCube(tx, org.id));
+    expect(await snapshot("onworker")).toEqual(onWorker);
   });
 
   it("leaves the same data when the same file is imported twice", async () => {

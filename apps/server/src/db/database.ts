@@ -38,6 +38,13 @@ const copyStatement = (table: string, columns: readonly string[], source: string
 
 export type DatabaseTarget = { kind: "pglite"; dataDir: string | null } | { kind: "postgres"; url: string };
 
+/**
+ * PGlite's buffers live in its WebAssembly memory, which never shrinks. The default 128 MB of
+ * shared buffers filled up by a large import took the server's peak from about 0.9 to 1.1 GiB;
+ * 32 MB loses no import speed (the operating system caches the files beneath it).
+ */
+const pgliteSettings = ["shared_buffers=32MB"];
+
 /** Opens the database named by the target; `dataDir: null` keeps PGlite in memory (tests only). */
 export async function openDatabase(target: DatabaseTarget): Promise<Database> {
   if (target.kind === "postgres") {
@@ -104,7 +111,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
     };
   }
   if (target.dataDir) mkdirSync(target.dataDir, { recursive: true });
-  const pglite = target.dataDir ? new PGlite(target.dataDir) : new PGlite();
+  const pglite = new PGlite(target.dataDir ?? undefined, { postgresqlconf: pgliteSettings });
   await pglite.waitReady;
   const db = new Kysely<Schema>({ dialect: new PGliteDialect(pglite) });
   return {

@@ -3,16 +3,26 @@
 // same file into the same kind of database, on PGlite (on disk) and on PostgreSQL when
 // TEST_DATABASE_URL is set. Peak resident memory of the process (which holds the server) is sampled.
 // Run: npm run bench -w @varia/server  (BENCH_LINES=100000 for a quick run)
+
+import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { chmodSync, createWriteStream, mkdtempSync, readFileSync, rmSync, statSync } from "node:fs";
+import {
+  chmodSync,
+  createWriteStream,
+  mkdtempSync,
+  openAsBlob,
+  readFileSync,
+  rmSync,
+  statSync,
+} from "node:fs";
+import { type AddressInfo, createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import pg from "pg";
 import { createOrganisation, createTokenForUser } from "../src/admin/organisations";
-import { loadConfig } from "../src/config";
 import { openDatabase } from "../src/db/database";
-import { startServer } from "../src/server";
+import { migrate } from "../src/db/migrate";
 
 const lines = Number(process.env.BENCH_LINES ?? 1_000_000);
 const work = mkdtempSync(join(tmpdir(), "varia-bench-"));
@@ -63,14 +73,33 @@ async function copyPostgres(url: string): Promise<number> {
   return ms;
 }
 
+/** A free TCP port for the server process. */
+async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as AddressInfo;
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+/** Peak and current resident memory of a process (Linux), in bytes. */
+function memoryOf(pid: number) {
+  const status = readFileSync(`/proc/${pid}/status`, "utf8");
+  const kib = (name: string) => Number(new RegExp(`${name}:\\s+(\\d+) kB`).exec(status)?.[1] ?? 0) * 1024;
+  return { peak: kib("VmHWM"), current: kib("VmRSS") };
+}
+
+/**
+ * The server runs as a process of its own (`varia-server start`), as in production, so its peak
+ * resident memory (the kernel's VmHWM, worker threads included) is the server's alone.
+ */
 async function importEndToEnd(kind: "pglite" | "postgres", url?: string) {
   const dataDir = join(work, `server-${kind}`);
   const database =
     kind === "postgres"
       ? await openDatabase({ kind, url: url! })
       : await openDatabase({ kind, dataDir: join(dataDir, "data") });
-  const config = loadConfig({ PORT: "0", HOST: "127.0.0.1", VARIA_DATA_DIR: dataDir, LOG_LEVEL: "silent" });
-  const server = await startServer(config, { database, logger: false });
+  await migrate(database);
   await createOrganisation(database.db, {
     tenant: "bench",
     name: "Bench",
@@ -82,47 +111,77 @@ async function importEndToEnd(kind: "pglite" | "postgres", url?: string) {
     email: "a@bench.example.com",
     name: "b",
   });
-  let peak = process.memoryUsage().rss;
-  const sampler = setInterval(() => {
-    peak = Math.max(peak, process.memoryUsage().rss);
-  }, 100);
+  await database.close();
+
+  const port = await freePort();
+  const server = spawn(process.execPath, ["--import", "tsx", "src/bin.ts", "start", "--port", String(port)], {
+    cwd: join(import.meta.dirname, ".."),
+    env: {
+      ...process.env,
+      HOST: "127.0.0.1",
+      VARIA_DATA_DIR: dataDir,
+      DATABASE_URL: kind === "postgres" ? url : "",
+      VARIA_SEED_DEMO: "0",
+      LOG_LEVEL: "warn",
+    },
+    stdio: ["ignore", "ignore", "inherit"],
+  });
+  const base = `http://127.0.0.1:${port}`;
+  for (let ready = false; !ready; ) {
+    ready = await fetch(`${base}/readyz`).then(
+      (r) => r.ok,
+      () => false,
+    );
+    if (!ready) await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  const idle = memoryOf(server.pid!).current;
   const headers = { authorization: `Bearer ${token}` };
   const started = performance.now();
   const form = new FormData();
-  form.append("csv", await (await import("node:fs")).openAsBlob(file), "lines.csv");
+  form.append("csv", await openAsBlob(file), "lines.csv");
   const queued = (await (
-    await fetch(`${server.url}/api/import/upload`, { method: "POST", body: form, headers })
+    await fetch(`${base}/api/import/upload`, { method: "POST", body: form, headers })
   ).json()) as {
     jobGuid: string;
   };
+  const uploadMs = performance.now() - started;
   let status = "";
   while (!["Completed", "Failed", "FailedPermanently"].includes(status)) {
     const job = (await (
-      await fetch(`${server.url}/api/Import/GetJobStatus?JobGuid=${queued.jobGuid}`, { headers })
-    ).json()) as { status: string; message?: string };
+      await fetch(`${base}/api/Import/GetJobStatus?JobGuid=${queued.jobGuid}`, { headers })
+    ).json()) as {
+      status: string;
+      message?: string;
+    };
     status = job.status;
     if (status === "Failed" || status === "FailedPermanently")
       throw new Error(`import ${status}: ${job.message}`);
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
   const ms = performance.now() - started;
-  clearInterval(sampler);
-  await server.close();
-  await database.close();
-  return { ms, peakRss: peak };
+  const { peak } = memoryOf(server.pid!);
+  const exited = new Promise((resolve) => server.once("exit", resolve));
+  server.kill("SIGTERM");
+  await exited;
+  return { ms, uploadMs, peakRss: peak, idleRss: idle };
 }
 
 const fmt = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
 const mib = (b: number) => `${Math.round(b / 1024 / 1024)} MiB`;
+
+function report(name: string, copyMs: number, result: Awaited<ReturnType<typeof importEndToEnd>>) {
+  console.log(
+    `${name}: COPY ${fmt(copyMs)}; import ${fmt(result.ms)} (upload ${fmt(result.uploadMs)}), ` +
+      `${(result.ms / copyMs).toFixed(1)}x COPY; server peak RSS ${mib(result.peakRss)} (idle ${mib(result.idleRss)})`,
+  );
+}
 
 await generate();
 console.log(`${lines} lines, ${mib(statSync(file).size)} CSV`);
 if (!process.env.BENCH_SKIP_PGLITE) {
   const copyLite = await copyPglite();
   const importLite = await importEndToEnd("pglite");
-  console.log(
-    `PGlite: COPY ${fmt(copyLite)}; import ${fmt(importLite.ms)} (${(importLite.ms / copyLite).toFixed(1)}x COPY); peak RSS ${mib(importLite.peakRss)}`,
-  );
+  report("PGlite", copyLite, importLite);
 }
 const base = process.env.TEST_DATABASE_URL;
 if (base) {
@@ -139,9 +198,7 @@ if (base) {
     await c.end();
   })();
   const importPg = await importEndToEnd("postgres", url);
-  console.log(
-    `PostgreSQL: COPY ${fmt(copyPg)}; import ${fmt(importPg.ms)} (${(importPg.ms / copyPg).toFixed(1)}x COPY); peak RSS ${mib(importPg.peakRss)}`,
-  );
+  report("PostgreSQL", copyPg, importPg);
   await admin.query(`drop database ${name} with (force)`);
   await admin.end();
 }

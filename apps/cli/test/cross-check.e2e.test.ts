@@ -235,6 +235,20 @@ describe("the same numbers everywhere (DESIGN 7.7)", () => {
     expect(csvLines).toHaveLength(run.rows.length + 1);
     const table = varia("demo", ["report", "run", "lost-clients", "--from", "2026-05", "--to", "2026-06"]);
     expect(table).toContain("Lost clients");
+    // A file named *.xlsx is a workbook (a zip) unless --format says otherwise.
+    const workbook = join(work, "lost.xlsx");
+    varia("demo", [
+      "report",
+      "export",
+      "lost-clients",
+      "--from",
+      "2026-05",
+      "--to",
+      "2026-06",
+      "-o",
+      workbook,
+    ]);
+    expect(readFileSync(workbook).subarray(0, 2).toString("latin1")).toBe("PK");
   });
 
   it("varia variance prints a readable table, and refuses bad input naming it", () => {

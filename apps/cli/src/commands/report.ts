@@ -122,21 +122,24 @@ export function registerReport(program: Command, output: Output) {
   withFilters(command.command("export").argument("<report>", "a report id from `varia report list`"))
     .description("Export a report as CSV or XLSX")
     .requiredOption("-o, --output <file>", "where to write the file")
-    .option("--format <format>", "csv or xlsx", "csv")
+    .option("--format <format>", "csv or xlsx (default: xlsx for a file named *.xlsx, else csv)")
     .option("--json", "print JSON")
     .action(
-      async (report: string, options: FilterOptions & { output: string; format: string; json?: boolean }) => {
-        if (options.format !== "csv" && options.format !== "xlsx")
-          throw new CliError(`Invalid --format '${options.format}': expected csv or xlsx`);
+      async (
+        report: string,
+        options: FilterOptions & { output: string; format?: string; json?: boolean },
+      ) => {
+        const format = options.format ?? (options.output.toLowerCase().endsWith(".xlsx") ? "xlsx" : "csv");
+        if (format !== "csv" && format !== "xlsx")
+          throw new CliError(`Invalid --format '${format}': expected csv or xlsx`);
         const file = await configuredClient().download(reportExport, {
-          body: { ...filterBody(report, options), format: options.format },
+          body: { ...filterBody(report, options), format },
         });
         await writeFile(options.output, file.data);
-        if (options.json)
-          printJson(output, { file: options.output, bytes: file.data.length, format: options.format });
+        if (options.json) printJson(output, { file: options.output, bytes: file.data.length, format });
         else
           output.out(
-            `Wrote ${report} (${options.format.toUpperCase()}, ${file.data.length} bytes) to ${options.output}`,
+            `Wrote ${report} (${format.toUpperCase()}, ${file.data.length} bytes) to ${options.output}`,
           );
       },
     );

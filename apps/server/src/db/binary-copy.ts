@@ -8,7 +8,6 @@ export class BinaryCopyWriter {
   private view: DataView;
   private position = 0;
   private readonly done: Uint8Array[] = [];
-  private rows = 0;
 
   constructor(private readonly chunkBytes = 1 << 20) {
     this.buffer = Buffer.allocUnsafe(chunkBytes);
@@ -18,10 +17,6 @@ export class BinaryCopyWriter {
     this.view.setInt32(this.position, 0);
     this.view.setInt32(this.position + 4, 0);
     this.position += 8;
-  }
-
-  get rowCount() {
-    return this.rows;
   }
 
   private room(bytes: number) {
@@ -37,7 +32,6 @@ export class BinaryCopyWriter {
     this.room(2);
     this.view.setInt16(this.position, fields);
     this.position += 2;
-    this.rows++;
   }
 
   null() {

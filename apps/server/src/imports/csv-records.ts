@@ -9,12 +9,8 @@
 export class CsvRecordScanner {
   private pending = "";
   private started = false;
+  /** Read from the header line: `,` unless it has more `;` than `,`. */
   private delimiter: string | undefined;
-
-  /** The delimiter read from the header line (`,` unless it has more `;` than `,`). */
-  get detectedDelimiter() {
-    return this.delimiter;
-  }
 
   /** Scans `text` (following what was pushed before), calling `onRecord` for each whole record. */
   push(text: string, onRecord: (fields: string[]) => void) {

@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { invoiceColumns } from "./invoice-columns";
+import { invoiceColumns, requiredColumns } from "./invoice-columns";
 import { validateRow } from "./parse-invoice-rows";
 import { InvoiceLineReader, invoiceLineOf } from "./read-invoice-line";
 
@@ -118,15 +118,7 @@ describe("InvoiceLineReader", () => {
   });
 
   it("gives a line without LineNumber its position within its invoice, whichever path reads it", () => {
-    const reader = new InvoiceLineReader([
-      "InvoiceDate",
-      "InvoiceNumber",
-      "ClientCode",
-      "ItemCode",
-      "StockType",
-      "Quantity",
-      "Amount",
-    ]);
+    const reader = new InvoiceLineReader([...requiredColumns, "Amount"]);
     const numbers = [
       ["2025-05-01", "INV-1", "C1", "A", "Subscription", "1", "10.00"],
       ["2025-05-01", "INV-1", " C1", "A", "subscription", "1", "10.00"],

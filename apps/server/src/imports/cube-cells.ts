@@ -1,7 +1,6 @@
+import { recordTypes } from "@varia/contracts";
+import type { RecordType } from "@varia/variance";
 import { BinaryCopyWriter, firstDayOfMonth, monthOfDay } from "../db/binary-copy";
-
-export const recordTypes = ["Actual", "Budget", "Forecast"] as const;
-export type RecordType = (typeof recordTypes)[number];
 
 /** What the monthly cube needs of one invoice line (ids resolved, money in cents). */
 export interface CubeLine {
@@ -51,10 +50,6 @@ export class CubeCellsBuilder {
   private size = 0;
   private columns = allocate(1024);
   private readonly monthOf = new Map<number, number>();
-
-  get cellCount() {
-    return this.size;
-  }
 
   private month(day: number): number {
     let month = this.monthOf.get(day);

@@ -37,7 +37,6 @@ export interface ReadImportOptions {
 /** Lines of one COPY, sorted by key (so the primary key grows in order), in binary COPY format. */
 export interface LineBatch {
   copy: Uint8Array[];
-  lines: number;
   keys?: { invoiceNumbers: string[]; lineNumbers: number[] };
 }
 
@@ -197,7 +196,7 @@ function encodeBatch(
     writer.uuid(job);
     cube.add(line);
   }
-  const batch: LineBatch = { copy: writer.finish(), lines: lines.length };
+  const batch: LineBatch = { copy: writer.finish() };
   if (withKeys)
     batch.keys = {
       invoiceNumbers: lines.map((l) => l.invoiceNumber),

@@ -1,6 +1,6 @@
 import type { ImportRowError } from "@varia/contracts";
+import type { RecordType } from "@varia/variance";
 import { dayNumber } from "../db/binary-copy";
-import type { RecordType } from "./cube-cells";
 import { type InvoiceColumn, importLimits, invoiceColumns } from "./invoice-columns";
 import { type InvoiceRow, mapHeader, validateRow } from "./parse-invoice-rows";
 

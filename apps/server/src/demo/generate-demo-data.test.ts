@@ -1,6 +1,6 @@
 import { Readable } from "node:stream";
 import { describe, expect, it } from "vitest";
-import { parseInvoiceRows } from "../imports/parse-invoice-rows";
+import { parseInvoiceRows } from "../imports/parse-invoice-file";
 import { generateDemoCsv } from "./generate-demo-data";
 
 describe("the demo data", () => {

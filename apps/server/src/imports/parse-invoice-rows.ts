@@ -1,7 +1,4 @@
-import type { Readable } from "node:stream";
-import { StringDecoder } from "node:string_decoder";
 import type { ImportRowError } from "@varia/contracts";
-import { CsvRecordScanner } from "./csv-records";
 import { divideHalfEven, formatScaled, parseScaled } from "./decimal";
 import { type InvoiceColumn, importLimits, invoiceColumns, requiredColumns } from "./invoice-columns";
 
@@ -180,59 +177,4 @@ export function validateRow(
       category: category ?? null,
     },
   };
-}
-
-/**
- * Streams the rows of an invoice CSV through `validateRow` (UTF-8 with or without BOM, comma or
- * semicolon, quoted fields with newlines). Lines count records, the header being line 1. Imports
- * read files with `readImportFile`; this is the plain reading that tests check files with.
- */
-export async function* parseInvoiceRows(input: Readable): AsyncGenerator<ParsedRow> {
-  const scanner = new CsvRecordScanner();
-  const decoder = new StringDecoder("utf8");
-  const records: string[][] = [];
-  const collect = (fields: string[]) => records.push(fields);
-  let header: { columns: Map<string, InvoiceColumn>; fields: string[] } | undefined;
-  let line = 0;
-  const positions = new Map<string, number>();
-  const positionInInvoice = (invoice: string) => {
-    const next = (positions.get(invoice) ?? 0) + 1;
-    positions.set(invoice, next);
-    return next;
-  };
-  function* rows(): Generator<ParsedRow, boolean> {
-    for (const record of records.splice(0)) {
-      line++;
-      if (!header) {
-        const mapped = mapHeader(record);
-        if (mapped.errors.length) {
-          yield { errors: mapped.errors };
-          return false;
-        }
-        header = { columns: mapped.columns, fields: record };
-        continue;
-      }
-      if (line - 1 > importLimits.maxRows) {
-        yield {
-          errors: [{ line, column: "", message: `a file holds at most ${importLimits.maxRows} rows` }],
-        };
-        return false;
-      }
-      const raw: Partial<Record<InvoiceColumn, string>> = {};
-      header.fields.forEach((field, i) => {
-        const column = header?.columns.get(field);
-        if (column) raw[column] = record[i] ?? "";
-      });
-      yield validateRow(raw, line, positionInInvoice);
-    }
-    return true;
-  }
-  for await (const chunk of input) {
-    scanner.push(typeof chunk === "string" ? chunk : decoder.write(chunk as Buffer), collect);
-    if (!(yield* rows())) return;
-  }
-  scanner.push(decoder.end(), collect);
-  scanner.end(collect);
-  if (!(yield* rows())) return;
-  if (!header) yield { errors: [{ line: 1, column: "", message: "the file is empty" }] };
 }

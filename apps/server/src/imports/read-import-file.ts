@@ -4,7 +4,7 @@ import { BinaryCopyWriter, uuidBytes } from "../db/binary-copy";
 import { CsvRecordScanner } from "./csv-records";
 import { CubeCellsBuilder, type CubeColumns } from "./cube-cells";
 import { importLimits } from "./invoice-columns";
-import { type InvoiceLine, InvoiceLineReader } from "./read-invoice-line";
+import { type InvoiceLine, InvoiceRecords } from "./read-invoice-line";
 
 /** The organisation's clients, items and salespeople before the import, and the next free ids. */
 export interface KnownDimensions {
@@ -85,9 +85,7 @@ export async function* readImportFile(
   const errors: ImportRowError[] = [];
   let errorCount = 0;
   let lines = 0;
-  let record = 0;
-  let stopped = false;
-  let reader: InvoiceLineReader | undefined;
+  const records = new InvoiceRecords();
   let batch: InvoiceLine[] = [];
   const ready: LineBatch[] = [];
 
@@ -96,22 +94,13 @@ export async function* readImportFile(
     for (const e of found) if (errors.length < importLimits.maxListedErrors) errors.push(e);
   };
   const onRecord = (fields: string[]) => {
-    if (stopped) return;
-    record++;
-    if (!reader) {
-      reader = new InvoiceLineReader(fields);
-      if (reader.headerErrors.length) {
-        fail(reader.headerErrors);
-        stopped = true;
-      }
+    const record = records.take(fields);
+    if (!record) return;
+    if ("errors" in record) {
+      fail(record.errors);
       return;
     }
-    if (record - 1 > importLimits.maxRows) {
-      fail([{ line: record, column: "", message: `a file holds at most ${importLimits.maxRows} rows` }]);
-      stopped = true;
-      return;
-    }
-    const read = reader.read(fields, record);
+    const read = record.reader.read(fields, record.line);
     if (read.errors) {
       fail(read.errors);
       return;
@@ -148,7 +137,7 @@ export async function* readImportFile(
     while (ready.length) yield ready.shift()!;
   }
   scanner.end(onRecord);
-  if (!reader) fail([{ line: 1, column: "", message: "the file is empty" }]);
+  fail(records.end());
   if (errorCount === 0 && batch.length) yield encodeBatch(batch, organisation, job, cube, options.withKeys);
   return { lines, errors, errorCount, dimensions: ids.changes(), cube: cube.finish() };
 }

@@ -2,7 +2,7 @@ import type { ImportRowError } from "@varia/contracts";
 import type { RecordType } from "@varia/variance";
 import { dayNumber } from "../db/binary-copy";
 import { type InvoiceColumn, importLimits, invoiceColumns } from "./invoice-columns";
-import { type InvoiceRow, mapHeader, validateRow } from "./parse-invoice-rows";
+import { type InvoiceRow, mapHeader, type ParsedRow, validateRow } from "./parse-invoice-rows";
 
 /** One checked invoice line in numbers: what binary COPY and the cube take. */
 export interface InvoiceLine {
@@ -162,12 +162,55 @@ export class InvoiceLineReader {
     };
   }
 
-  private readChecked(fields: readonly string[], line: number): ReadLine {
+  /** The record as `validateRow` reads it (the checked path alone, values as text). */
+  readRow(fields: readonly string[], line: number): ParsedRow {
     const raw: Partial<Record<InvoiceColumn, string>> = {};
     for (const column of invoiceColumns) if (this.at[column] >= 0) raw[column] = this.field(fields, column);
-    const checked = validateRow(raw, line, this.positionInInvoice);
+    return validateRow(raw, line, this.positionInInvoice);
+  }
+
+  private readChecked(fields: readonly string[], line: number): ReadLine {
+    const checked = this.readRow(fields, line);
     if (checked.errors) return { errors: checked.errors };
     return { line: invoiceLineOf(checked.row) };
+  }
+}
+
+/**
+ * The records of an invoice file in order: the header first (line 1), then one line each, up to
+ * the row limit. A bad header or too many rows end the file. Imports and `parseInvoiceRows` share it.
+ */
+export class InvoiceRecords {
+  private reader: InvoiceLineReader | undefined;
+  private line = 0;
+  private ended = false;
+
+  /** A data record's reader and line; the errors that end the file; null for the header and after the end. */
+  take(
+    fields: readonly string[],
+  ): { reader: InvoiceLineReader; line: number } | { errors: ImportRowError[] } | null {
+    if (this.ended) return null;
+    this.line++;
+    if (!this.reader) {
+      this.reader = new InvoiceLineReader(fields);
+      if (!this.reader.headerErrors.length) return null;
+      this.ended = true;
+      return { errors: this.reader.headerErrors };
+    }
+    if (this.line - 1 > importLimits.maxRows) {
+      this.ended = true;
+      return {
+        errors: [
+          { line: this.line, column: "", message: `a file holds at most ${importLimits.maxRows} rows` },
+        ],
+      };
+    }
+    return { reader: this.reader, line: this.line };
+  }
+
+  /** At the end of the text: the error of a file without even a header. */
+  end(): ImportRowError[] {
+    return this.reader ? [] : [{ line: 1, column: "", message: "the file is empty" }];
   }
 }
 

@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { Readable } from "node:stream";
 import { describe, expect, it } from "vitest";
-import { parseInvoiceRows } from "../../imports/parse-invoice-rows";
+import { parseInvoiceRows } from "../../imports/parse-invoice-file";
 import { classifyItem, convertQuickBooks } from "./convert-quickbooks";
 
 // A copy of shared/data/quickbooks-sample, so the test runs wherever the repository is cloned.

@@ -1,5 +1,6 @@
 // A tenant of about a million invoice lines over 36 months (2023-01 .. 2025-12), written with
-// set-based SQL straight into the tables (the import path has its own benchmark): clients with
+// set-based SQL straight into the tables (the import path has its own benchmark; the lines go into
+// `invoice_lines`, the table before blocks, and the caller moves them into blocks): clients with
 // staggered starts and churn, six services each (one added late, one removed early), seat changes,
 // hourly usage, a price rise in the third year, hand-overs between salespeople, and ad-hoc products.
 // The monthly cube is the lines grouped by month (no service periods here).

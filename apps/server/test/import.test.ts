@@ -8,8 +8,12 @@ import { expect, it, vi } from "vitest";
 import { createTokenForUser } from "../src/admin/organisations";
 import { copyOrganisation } from "../src/auth/copy-organisation";
 import { convertQuickBooks } from "../src/connectors/quickbooks/convert-quickbooks";
+import { dateOfDay } from "../src/db/binary-copy";
+import { formatScaled } from "../src/imports/decimal";
 import { runImportJob } from "../src/imports/import-jobs";
-import { rebuildMonthlyCube } from "../src/imports/store-invoice-lines";
+import { blockLine } from "../src/lines/line-block";
+import { readLineBlocks } from "../src/lines/line-blocks-store";
+import { mergeBlocks } from "../src/lines/merge-blocks";
 import { describeWithServer } from "./harness";
 
 const header =
@@ -85,18 +89,75 @@ describeWithServer("CSV import", (ctx) => {
       .select("id")
       .where("tenant", "=", tenant)
       .executeTakeFirstOrThrow();
-    const lines =
-      await sql`select invoice_number, line_number, invoice_date::text, quantity::text, unit_price::text,
-        amount_cents::text, cost_cents::text, service_from::text, service_to::text, record_type
-      from invoice_lines where organisation_id = ${org.id} order by invoice_number, line_number`.execute(
-        ctx().database.db,
-      );
+    const lines = (await storedLines(org.id)).map((l) => ({
+      invoice_number: l.invoiceNumber,
+      line_number: l.lineNumber,
+      invoice_date: dateOfDay(l.invoiceDay),
+      quantity: formatScaled(BigInt(l.quantity), 4),
+      unit_price: l.unitPrice === null ? null : formatScaled(BigInt(l.unitPrice), 4),
+      amount_cents: String(l.amountCents),
+      cost_cents: String(l.costCents),
+      service_from: l.serviceFromDay === null ? null : dateOfDay(l.serviceFromDay),
+      service_to: l.serviceToDay === null ? null : dateOfDay(l.serviceToDay),
+      record_type: l.recordType,
+    }));
     const cube = await sql`select to_char(month, 'YYYY-MM') as month, c.code as client, i.code as item,
         quantity::text, revenue_cents::text, cost_cents::text
       from monthly_cube m join clients c on c.organisation_id = m.organisation_id and c.id = m.client_id
       join items i on i.organisation_id = m.organisation_id and i.id = m.item_id
       where m.organisation_id = ${org.id} order by month, client, item`.execute(ctx().database.db);
-    return { lines: lines.rows as Record<string, unknown>[], cube: cube.rows as Record<string, unknown>[] };
+    return { lines: lines as Record<string, unknown>[], cube: cube.rows as Record<string, unknown>[] };
+  }
+
+  /** The organisation's stored lines in key order. */
+  async function storedLines(organisationId: string) {
+    const blocks = (await readLineBlocks(ctx().database, organisationId)).map((b) => b.block);
+    return [...mergeBlocks(blocks)].map(([block, row]) => blockLine(block, row));
+  }
+
+  /**
+   * DESIGN 7.1 in SQL over the stored lines (put in a temporary table): an independent statement of
+   * the cube that `CubeCellsBuilder` builds.
+   */
+  async function cubeBySql(organisationId: string) {
+    const lines = await storedLines(organisationId);
+    const column = <T>(pick: (line: (typeof lines)[number]) => T) => lines.map(pick);
+    const day = (d: number | null) => (d === null ? null : dateOfDay(d));
+    return ctx()
+      .database.db.transaction()
+      .execute(async (tx) => {
+        await sql`create temporary table oracle_lines on commit drop as
+          select * from unnest(${column((l) => l.recordType)}::text[], ${column((l) => day(l.invoiceDay))}::date[],
+            ${column((l) => l.clientId)}::bigint[], ${column((l) => l.itemId)}::bigint[],
+            ${column((l) => l.salespersonId)}::bigint[], ${column((l) => l.quantity / 10000)}::numeric[],
+            ${column((l) => l.amountCents)}::bigint[], ${column((l) => l.costCents)}::bigint[],
+            ${column((l) => day(l.serviceFromDay))}::date[], ${column((l) => day(l.serviceToDay))}::date[])
+            as l(record_type, invoice_date, client_id, item_id, salesperson_id, quantity, amount_cents,
+                 cost_cents, service_from, service_to)`.execute(tx);
+        const cube = await sql`
+          select to_char(month, 'YYYY-MM') as month, c.code as client, i.code as item,
+                 sum(quantity)::numeric(18, 4)::text as quantity, sum(revenue_cents)::text as revenue_cents,
+                 sum(cost_cents)::text as cost_cents
+          from (
+            select l.record_type, l.client_id, l.item_id, l.salesperson_id, l.quantity,
+                   (date_trunc('month', coalesce(l.service_from, l.invoice_date)) + make_interval(months => k))::date as month,
+                   l.amount_cents / n + case when k < abs(l.amount_cents % n) then sign(l.amount_cents) else 0 end as revenue_cents,
+                   l.cost_cents / n + case when k < abs(l.cost_cents % n) then sign(l.cost_cents) else 0 end as cost_cents
+            from oracle_lines l
+            cross join lateral (
+              select case when l.service_from is null then 1
+                     else (extract(year from l.service_to) * 12 + extract(month from l.service_to))
+                        - (extract(year from l.service_from) * 12 + extract(month from l.service_from)) + 1
+                     end::int as n
+            ) months
+            cross join lateral generate_series(0, months.n - 1) as k
+          ) spread
+          join clients c on c.organisation_id = ${organisationId} and c.id = spread.client_id
+          join items i on i.organisation_id = ${organisationId} and i.id = spread.item_id
+          group by record_type, month, c.code, i.code, salesperson_id
+          order by month, client, item`.execute(tx);
+        return cube.rows as Record<string, unknown>[];
+      });
   }
 
   it("imports a file as a job, spreads service periods over whole months and lists the actual months", async () => {
@@ -197,8 +258,8 @@ describeWithServer("CSV import", (ctx) => {
     );
 
     // The cube a first import builds in TypeScript is the one the SQL of DESIGN 7.1 builds.
-    await db.transaction().execute((tx) => rebuildMonthlyCube(tx, org.id));
-    expect(await snapshot("onworker")).toEqual(onWorker);
+    const sorted = (rows: Record<string, unknown>[]) => rows.map((r) => JSON.stringify(r)).sort();
+    expect(sorted(await cubeBySql(org.id))).toEqual(sorted(onWorker.cube));
   });
 
   it("leaves the same data when the same file is imported twice", async () => {

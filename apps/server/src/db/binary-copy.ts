@@ -68,6 +68,14 @@ export class BinaryCopyWriter {
     this.position += 20;
   }
 
+  /** A bytea column. */
+  bytes(value: Uint8Array) {
+    this.room(4 + value.byteLength);
+    this.view.setInt32(this.position, value.byteLength);
+    this.buffer.set(value, this.position + 4);
+    this.position += 4 + value.byteLength;
+  }
+
   text(value: string) {
     this.room(4 + value.length * 3);
     const length = this.buffer.write(value, this.position + 4, "utf8");
@@ -118,6 +126,33 @@ export class BinaryCopyWriter {
   }
 }
 
+/**
+ * The rows of a binary COPY's output (`copy … to … with (format binary)`): each row's fields as
+ * views on `data` (null for SQL null).
+ */
+export function* binaryCopyRows(data: Uint8Array): Generator<(Uint8Array | null)[]> {
+  const view = new DataView(data.buffer, data.byteOffset, data.byteLength);
+  if (data.byteLength < 19) return;
+  let at = 11 + 4;
+  at += 4 + view.getInt32(at);
+  for (;;) {
+    const fields = view.getInt16(at);
+    at += 2;
+    if (fields < 0) return;
+    const row: (Uint8Array | null)[] = [];
+    for (let f = 0; f < fields; f++) {
+      const length = view.getInt32(at);
+      at += 4;
+      if (length < 0) row.push(null);
+      else {
+        row.push(data.subarray(at, at + length));
+        at += length;
+      }
+    }
+    yield row;
+  }
+}
+
 /** The 16 bytes of a uuid in its text form. */
 export function uuidBytes(uuid: string): Uint8Array {
   return Buffer.from(uuid.replace(/-/g, ""), "hex");
@@ -129,6 +164,11 @@ const msPerDay = 86_400_000;
 /** Days since 2000-01-01 of a valid YYYY-MM-DD date. */
 export function dayNumber(date: string): number {
   return (Date.parse(`${date}T00:00:00Z`) - epoch2000) / msPerDay;
+}
+
+/** The YYYY-MM-DD text of a day number. */
+export function dateOfDay(day: number): string {
+  return new Date(epoch2000 + day * msPerDay).toISOString().slice(0, 10);
 }
 
 /** The month index (`year * 12 + month - 1`) of a day number. */

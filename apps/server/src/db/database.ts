@@ -4,7 +4,7 @@ import { pipeline } from "node:stream/promises";
 import { PGlite } from "@electric-sql/pglite";
 import { Kysely, PostgresDialect } from "kysely";
 import pg from "pg";
-import { from as copyFrom } from "pg-copy-streams";
+import { from as copyFrom, to as copyTo } from "pg-copy-streams";
 import { PGliteDialect } from "./pglite-dialect";
 import type { Schema } from "./schema";
 
@@ -21,6 +21,8 @@ export interface Database {
    * when `fn` resolves, rolls back when it throws.
    */
   bulkTransaction<T>(fn: (session: BulkSession) => Promise<T>): Promise<T>;
+  /** The output of `copy (select …) to stdout with (format binary)`, for `statement` the select. */
+  copyOut(statement: string): Promise<Uint8Array>;
   /** Runs `fn` while holding a cluster-wide advisory lock (PostgreSQL); PGlite has one owner anyway. */
   withAdvisoryLock<T>(key: number, fn: () => Promise<T>): Promise<T>;
   close(): Promise<void>;
@@ -31,6 +33,19 @@ export interface BulkSession {
   readonly db: Kysely<Schema>;
   /** Loads rows given in binary COPY format (see `BinaryCopyWriter`) into `table`'s `columns`. */
   copyBinary(table: string, columns: readonly string[], body: readonly Uint8Array[]): Promise<void>;
+  /** `Database.copyOut` inside this transaction. */
+  copyOut(statement: string): Promise<Uint8Array>;
+}
+
+const copyOutStatement = (select: string, target: string) =>
+  `copy (${select}) to ${target} with (format binary)`;
+
+/** Runs a COPY TO STDOUT on a PostgreSQL connection and gathers its output. */
+async function copyOutOf(client: pg.PoolClient, select: string): Promise<Uint8Array> {
+  const chunks: Buffer[] = [];
+  const stream = client.query(copyTo(copyOutStatement(select, "stdout")));
+  for await (const chunk of stream) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks);
 }
 
 const copyStatement = (table: string, columns: readonly string[], source: string) =>
@@ -83,6 +98,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
                 client.query(copyFrom(copyStatement(table, columns, "stdin"))),
               );
             },
+            copyOut: (select) => copyOutOf(client, select),
           });
           await client.query("commit");
           return result;
@@ -93,6 +109,14 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
           throw error;
         } finally {
           client.release(!healthy);
+        }
+      },
+      async copyOut(select) {
+        const client = await pool.connect();
+        try {
+          return await copyOutOf(client, select);
+        } finally {
+          client.release();
         }
       },
       async withAdvisoryLock(key, fn) {
@@ -133,12 +157,21 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
               blob: new Blob(body as Uint8Array<ArrayBuffer>[]),
             });
           },
+          copyOut: (select) => pgliteCopyOut(pglite, select),
         }),
       ),
+    // Through Kysely's connection queue, so the COPY never runs inside another holder's transaction.
+    copyOut: (select) => db.connection().execute(() => pgliteCopyOut(pglite, select)),
     withAdvisoryLock: (_key, fn) => fn(),
     async close() {
       await db.destroy();
       await pglite.close();
     },
   };
+}
+
+/** PGlite hands a COPY's output over as a blob (reading bytea through a query is ten times slower). */
+async function pgliteCopyOut(pglite: PGlite, select: string): Promise<Uint8Array> {
+  const result = await pglite.query(copyOutStatement(select, "'/dev/blob'"));
+  return new Uint8Array(await result.blob!.arrayBuffer());
 }

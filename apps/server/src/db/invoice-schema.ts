@@ -36,6 +36,14 @@ declare module "./schema" {
       record_type: string;
       import_job_id: string | null;
     };
+    invoice_line_blocks: {
+      organisation_id: string;
+      id: Generated<BigId>;
+      import_job_id: string | null;
+      line_count: number;
+      last_actual_day: number | null;
+      data: Uint8Array;
+    };
     monthly_cube: {
       organisation_id: string;
       record_type: string;

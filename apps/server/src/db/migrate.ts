@@ -1,5 +1,6 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
+import { moveLegacyInvoiceLines } from "../lines/move-legacy-lines";
 import type { Database } from "./database";
 
 export const migrationsDir = join(import.meta.dirname, "..", "..", "migrations");
@@ -51,6 +52,7 @@ export async function migrate(database: Database, migrations = listMigrations())
       }
       done.push(migration.version);
     }
+    await moveLegacyInvoiceLines(database);
     return done;
   });
 }

@@ -32,10 +32,7 @@ try {
     }
     while (credit === 0) await new Promise<void>((resolve) => (wake = resolve));
     credit--;
-    post(
-      { type: "batch", batch: next.value },
-      next.value.copy.map((chunk) => chunk.buffer as ArrayBuffer),
-    );
+    post({ type: "batch", batch: next.value }, [next.value.block.bytes.buffer as ArrayBuffer]);
   }
 } catch (error) {
   post({ type: "failed", message: error instanceof Error ? error.message : String(error) });

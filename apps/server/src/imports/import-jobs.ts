@@ -4,11 +4,11 @@ import type { ImportJob, ImportRowError } from "@varia/contracts";
 import { type Kysely, sql } from "kysely";
 import type { Database } from "../db/database";
 import type { Schema } from "../db/schema";
+import { hasLines, readLineBlocks, writeLineBlocks } from "../lines/line-blocks-store";
+import { ReplacedLines } from "../lines/replaced-lines";
 import { readBackup, restoreBackupContent, takeBackup } from "./backups";
-import { invoiceLineCopyColumns } from "./read-import-file";
 import { readImportFileOnThread } from "./read-import-file-in-worker";
 import {
-  deleteReplacedLines,
   readKnownDimensions,
   rebuildMonthlyCube,
   replaceMonthlyCube,
@@ -113,7 +113,7 @@ export async function runImportJob(
   job: { organisation_id: string; id: string; file_path: string; kind?: string; backup_id?: string | null },
   options: { workerThresholdBytes?: number } = {},
 ) {
-  if (job.kind === "Restore") return runRestoreJob(database.db, { ...job, backup_id: job.backup_id ?? "" });
+  if (job.kind === "Restore") return runRestoreJob(database, { ...job, backup_id: job.backup_id ?? "" });
   const organisationId = job.organisation_id;
   try {
     const rows = await database.bulkTransaction(async (session) => {
@@ -121,15 +121,12 @@ export async function runImportJob(
       // One import at a time per organisation, across every server of a PostgreSQL cluster.
       await sql`select pg_advisory_xact_lock(hashtext(${organisationId}))`.execute(tx);
       // The data as it was before this import, to restore if the import was a mistake.
-      await takeBackup(tx, organisationId, "BeforeImport");
-      const hadLines = Boolean(
-        await tx
-          .selectFrom("invoice_lines")
-          .select("line_number")
-          .where("organisation_id", "=", organisationId)
-          .limit(1)
-          .executeTakeFirst(),
-      );
+      await takeBackup(session, organisationId, "BeforeImport");
+      // Stored lines that the file's lines may replace (none on a first import).
+      const stored = (await hasLines(tx, organisationId))
+        ? await readLineBlocks(session, organisationId)
+        : [];
+      const replaced = new ReplacedLines(stored);
       const size = (await stat(job.file_path)).size;
       const reading = readImportFileOnThread(
         job.file_path,
@@ -137,22 +134,24 @@ export async function runImportJob(
           organisationId,
           jobId: job.id,
           dimensions: await readKnownDimensions(tx, organisationId),
-          withKeys: hadLines,
+          withKeys: stored.length > 0,
         },
         size >= (options.workerThresholdBytes ?? workerThresholdBytes),
       );
       try {
         for await (const batch of reading) {
-          if (batch.keys) await deleteReplacedLines(tx, organisationId, batch.keys);
-          await session.copyBinary("invoice_lines", invoiceLineCopyColumns, batch.copy);
+          if (batch.keys) replaced.mark(batch.keys);
+          await writeLineBlocks(session, organisationId, job.id, [batch.block]);
         }
         const summary = await reading.summary();
         if (summary.errorCount > 0) throw new RejectedFile(summary.errors, summary.errorCount);
         await writeDimensions(tx, organisationId, summary.dimensions);
         // The file's cube is the whole cube when the organisation had no lines; otherwise the
         // stored lines it did not replace count too.
-        if (hadLines) await rebuildMonthlyCube(tx, organisationId);
-        else await replaceMonthlyCube(session, organisationId, summary.cube);
+        if (stored.length) {
+          await replaced.rewrite(session, organisationId);
+          await rebuildMonthlyCube(session, organisationId);
+        } else await replaceMonthlyCube(session, organisationId, summary.cube);
         await tx
           .updateTable("import_jobs")
           .set({ status: "Completed", rows_imported: summary.lines, finished_at: new Date(), result: null })
@@ -275,12 +274,12 @@ export async function enqueueRestore(
 
 /** Restores a backup in one transaction: a backup of the current data first, then the cube rebuilt. */
 async function runRestoreJob(
-  db: Kysely<Schema>,
+  database: Database,
   job: { organisation_id: string; id: string; backup_id: string },
 ) {
-  const rows = await db
-    .transaction()
-    .execute(async (tx) => {
+  const rows = await database
+    .bulkTransaction(async (session) => {
+      const tx = session.db;
       await sql`select pg_advisory_xact_lock(hashtext(${job.organisation_id}))`.execute(tx);
       const backup = await tx
         .selectFrom("backups")
@@ -290,9 +289,9 @@ async function runRestoreJob(
         .executeTakeFirst();
       if (!backup) throw new RejectedFile([], 0, `Backup ${job.backup_id} does not exist`);
       const content = readBackup(backup.data);
-      await takeBackup(tx, job.organisation_id, "BeforeRestore");
-      await restoreBackupContent(tx, job.organisation_id, content);
-      await rebuildMonthlyCube(tx, job.organisation_id);
+      await takeBackup(session, job.organisation_id, "BeforeRestore");
+      await restoreBackupContent(session, job.organisation_id, content);
+      await rebuildMonthlyCube(session, job.organisation_id);
       await tx
         .updateTable("import_jobs")
         .set({
@@ -308,7 +307,7 @@ async function runRestoreJob(
     })
     .catch(async (error) => {
       if (error instanceof RejectedFile) {
-        await finishJob(db, job, "Failed", { message: error.message });
+        await finishJob(database.db, job, "Failed", { message: error.message });
         return -1;
       }
       throw error;

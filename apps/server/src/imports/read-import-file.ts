@@ -1,6 +1,7 @@
 import { createReadStream } from "node:fs";
 import type { ImportRowError } from "@varia/contracts";
-import { BinaryCopyWriter, uuidBytes } from "../db/binary-copy";
+import { LineBlockBuilder } from "../lines/line-block";
+import { type BuiltBlock, blockLines, buildBlock } from "../lines/line-blocks-store";
 import { CsvRecordScanner } from "./csv-records";
 import { CubeCellsBuilder, type CubeColumns } from "./cube-cells";
 import { importLimits } from "./invoice-columns";
@@ -30,13 +31,13 @@ export interface ReadImportOptions {
   dimensions: KnownDimensions;
   /** Also hand over each batch's keys (the organisation has lines that these may replace). */
   withKeys: boolean;
-  /** Lines per batch (one COPY each). */
+  /** Lines per batch (one stored block each). */
   batchLines?: number;
 }
 
-/** Lines of one COPY, sorted by key (so the primary key grows in order), in binary COPY format. */
+/** Lines of one block, and their keys when stored lines may be replaced. */
 export interface LineBatch {
-  copy: Uint8Array[];
+  block: BuiltBlock;
   keys?: { invoiceNumbers: string[]; lineNumbers: number[] };
 }
 
@@ -49,36 +50,16 @@ export interface ImportFileSummary {
   cube: CubeColumns;
 }
 
-export const invoiceLineCopyColumns = [
-  "organisation_id",
-  "invoice_number",
-  "line_number",
-  "invoice_date",
-  "client_id",
-  "item_id",
-  "salesperson_id",
-  "quantity",
-  "unit_price",
-  "amount_cents",
-  "cost_cents",
-  "service_from",
-  "service_to",
-  "record_type",
-  "import_job_id",
-] as const;
-
 /**
- * Reads an import file as a stream, checking every record, and yields its lines in batches ready
- * for binary COPY; returns the summary. Once a bad record is seen no more batches come (the import
+ * Reads an import file as a stream, checking every record, and yields its lines in blocks ready
+ * to store; returns the summary. Once a bad record is seen no more batches come (the import
  * will be rolled back), but reading goes on so that every bad cell is listed.
  */
 export async function* readImportFile(
   path: string,
   options: ReadImportOptions,
 ): AsyncGenerator<LineBatch, ImportFileSummary> {
-  const batchLines = options.batchLines ?? 50_000;
-  const organisation = uuidBytes(options.organisationId);
-  const job = uuidBytes(options.jobId);
+  const batchLines = options.batchLines ?? blockLines;
   const ids = new DimensionIds(options.dimensions);
   const cube = new CubeCellsBuilder();
   const seen = new LineKeys();
@@ -86,7 +67,8 @@ export async function* readImportFile(
   let errorCount = 0;
   let lines = 0;
   const records = new InvoiceRecords();
-  let batch: InvoiceLine[] = [];
+  let batch = new LineBlockBuilder(batchLines);
+  let keys = options.withKeys ? newKeys() : undefined;
   const ready: LineBatch[] = [];
 
   const fail = (found: ImportRowError[]) => {
@@ -123,10 +105,16 @@ export async function* readImportFile(
     line.clientId = ids.client(line);
     line.itemId = ids.item(line);
     line.salespersonId = line.salesperson ? ids.salesperson(line.salesperson) : 0;
-    batch.push(line);
-    if (batch.length >= batchLines) {
-      ready.push(encodeBatch(batch, organisation, job, cube, options.withKeys));
-      batch = [];
+    batch.add(line);
+    cube.add(line);
+    if (keys) {
+      keys.invoiceNumbers.push(line.invoiceNumber);
+      keys.lineNumbers.push(line.lineNumber);
+    }
+    if (batch.count >= batchLines) {
+      ready.push({ block: buildBlock(batch), keys });
+      batch = new LineBlockBuilder(batchLines);
+      keys = options.withKeys ? newKeys() : undefined;
     }
   };
 
@@ -138,61 +126,11 @@ export async function* readImportFile(
   }
   scanner.end(onRecord);
   fail(records.end());
-  if (errorCount === 0 && batch.length) yield encodeBatch(batch, organisation, job, cube, options.withKeys);
+  if (errorCount === 0 && batch.count) yield { block: buildBlock(batch), keys };
   return { lines, errors, errorCount, dimensions: ids.changes(), cube: cube.finish() };
 }
 
-function encodeBatch(
-  lines: InvoiceLine[],
-  organisation: Uint8Array,
-  job: Uint8Array,
-  cube: CubeCellsBuilder,
-  withKeys: boolean,
-): LineBatch {
-  // In key order, each COPY extends the primary key index at its end instead of all over it.
-  lines.sort((a, b) =>
-    a.invoiceNumber < b.invoiceNumber
-      ? -1
-      : a.invoiceNumber > b.invoiceNumber
-        ? 1
-        : a.lineNumber - b.lineNumber,
-  );
-  const writer = new BinaryCopyWriter();
-  for (const line of lines) {
-    const { clientId, itemId, salespersonId } = line;
-    writer.row(invoiceLineCopyColumns.length);
-    writer.uuid(organisation);
-    writer.text(line.invoiceNumber);
-    writer.int4(line.lineNumber);
-    writer.date(line.invoiceDay);
-    writer.int8(clientId);
-    writer.int8(itemId);
-    if (salespersonId) writer.int8(salespersonId);
-    else writer.null();
-    writer.numeric4(line.quantity);
-    if (line.unitPrice === null) writer.null();
-    else writer.numeric4(line.unitPrice);
-    writer.int8(line.amountCents);
-    writer.int8(line.costCents);
-    if (line.serviceFromDay === null || line.serviceToDay === null) {
-      writer.null();
-      writer.null();
-    } else {
-      writer.date(line.serviceFromDay);
-      writer.date(line.serviceToDay);
-    }
-    writer.text(line.recordType);
-    writer.uuid(job);
-    cube.add(line);
-  }
-  const batch: LineBatch = { copy: writer.finish() };
-  if (withKeys)
-    batch.keys = {
-      invoiceNumbers: lines.map((l) => l.invoiceNumber),
-      lineNumbers: lines.map((l) => l.lineNumber),
-    };
-  return batch;
-}
+const newKeys = () => ({ invoiceNumbers: [] as string[], lineNumbers: [] as number[] });
 
 /**
  * The keys (invoice number, line number) of a file, to find a key given twice: per invoice, its

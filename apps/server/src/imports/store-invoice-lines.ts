@@ -2,7 +2,9 @@ import { type Kysely, sql, type Transaction } from "kysely";
 import { uuidBytes } from "../db/binary-copy";
 import type { BulkSession } from "../db/database";
 import type { Schema } from "../db/schema";
-import { type CubeColumns, cubeCopyColumns, encodeCubeCopy } from "./cube-cells";
+import { blockLine } from "../lines/line-block";
+import { readLineBlocks } from "../lines/line-blocks-store";
+import { CubeCellsBuilder, type CubeColumns, cubeCopyColumns, encodeCubeCopy } from "./cube-cells";
 import type { DimensionChanges, KnownDimensions } from "./read-import-file";
 
 type Tx = Transaction<Schema> | Kysely<Schema>;
@@ -78,18 +80,6 @@ export async function writeDimensions(tx: Tx, organisationId: string, changes: D
   }
 }
 
-/** Deletes the stored lines with the keys of a batch about to be loaded (they are replaced). */
-export async function deleteReplacedLines(
-  tx: Tx,
-  organisationId: string,
-  keys: { invoiceNumbers: string[]; lineNumbers: number[] },
-) {
-  await sql`delete from invoice_lines
-    where organisation_id = ${organisationId}
-      and (invoice_number, line_number) in (
-        select * from unnest(${keys.invoiceNumbers}::text[], ${keys.lineNumbers}::int4[]))`.execute(tx);
-}
-
 /** Replaces the organisation's monthly cube with the given cells. */
 export async function replaceMonthlyCube(session: BulkSession, organisationId: string, cells: CubeColumns) {
   await session.db.deleteFrom("monthly_cube").where("organisation_id", "=", organisationId).execute();
@@ -102,33 +92,13 @@ export async function replaceMonthlyCube(session: BulkSession, organisationId: s
 }
 
 /**
- * Rebuilds an organisation's monthly cube (DESIGN 7.1): a line sits in its invoice month, or is
- * spread over the whole months from ServiceFrom to ServiceTo, each month with the full quantity and
- * amount / N; leftover cents go one each to the earliest months (cost likewise).
+ * Rebuilds an organisation's monthly cube (DESIGN 7.1) from its stored lines: a line sits in its
+ * invoice month, or is spread over the whole months from ServiceFrom to ServiceTo (see
+ * `CubeCellsBuilder`).
  */
-export async function rebuildMonthlyCube(tx: Tx, organisationId: string) {
-  await tx.deleteFrom("monthly_cube").where("organisation_id", "=", organisationId).execute();
-  await sql`
-    insert into monthly_cube
-      (organisation_id, record_type, month, client_id, item_id, salesperson_id, quantity, revenue_cents, cost_cents)
-    select organisation_id, record_type, month, client_id, item_id, salesperson_id,
-           sum(quantity), sum(revenue_cents), sum(cost_cents)
-    from (
-      select l.organisation_id, l.record_type, l.client_id, l.item_id,
-             coalesce(l.salesperson_id, 0) as salesperson_id, l.quantity,
-             (date_trunc('month', coalesce(l.service_from, l.invoice_date)) + make_interval(months => k))::date as month,
-             l.amount_cents / n + case when k < abs(l.amount_cents % n) then sign(l.amount_cents) else 0 end as revenue_cents,
-             l.cost_cents / n + case when k < abs(l.cost_cents % n) then sign(l.cost_cents) else 0 end as cost_cents
-      from invoice_lines l
-      cross join lateral (
-        select case when l.service_from is null then 1
-               else (extract(year from l.service_to) * 12 + extract(month from l.service_to))
-                  - (extract(year from l.service_from) * 12 + extract(month from l.service_from)) + 1
-               end::int as n
-      ) months
-      cross join lateral generate_series(0, months.n - 1) as k
-      where l.organisation_id = ${organisationId}
-    ) spread
-    group by organisation_id, record_type, month, client_id, item_id, salesperson_id
-  `.execute(tx);
+export async function rebuildMonthlyCube(session: BulkSession, organisationId: string) {
+  const cube = new CubeCellsBuilder();
+  for (const { block } of await readLineBlocks(session, organisationId))
+    for (let row = 0; row < block.count; row++) cube.add(blockLine(block, row));
+  await replaceMonthlyCube(session, organisationId, cube.finish());
 }

@@ -42,7 +42,6 @@ import {
   waterfall,
 } from "@varia/variance";
 import type { FastifyInstance } from "fastify";
-import { sql } from "kysely";
 import { activeSpans } from "../analytics/client-spans";
 import { cubeFor } from "../analytics/cube-cache";
 import { memo, type ResolvedFilter, resolveFilter, yearMonthOf } from "../analytics/resolve-filter";
@@ -59,6 +58,9 @@ import {
 import type { AuthContext } from "../http/auth-context";
 import { registerContract } from "../http/contract-route";
 import type { AppDeps } from "../http/deps";
+import { readDimensionNames } from "../lines/dimension-names";
+import { invoiceLineTable } from "../lines/invoice-line-table";
+import { readLineBlocks } from "../lines/line-blocks-store";
 
 type Filter = Partial<AnalyticsFilter> & { dataType?: "Revenue" | "Margin"; showAdhoc?: boolean | undefined };
 
@@ -529,61 +531,30 @@ export async function analyticsRoutes(app: FastifyInstance, deps: AppDeps) {
     // service period that reaches into those months; of the record types compared.
     const first = `${yearMonthOf(Math.min(q.from, q.to))}-01`;
     const afterLast = `${yearMonthOf(Math.max(q.from, q.to) + 1)}-01`;
-    // The text filter matches literally (LIKE's wildcards escaped).
-    const search = query.search ? `%${query.search.replace(/[\\%_]/g, "\\$&")}%` : undefined;
-    const where = sql`l.organisation_id = ${organisationId}
-      and l.record_type in (${q.recordTypeFrom ?? "Actual"}, ${q.recordTypeTo ?? "Actual"})
-      and coalesce(l.service_from, l.invoice_date) < ${afterLast}::date
-      and coalesce(l.service_to, l.invoice_date) >= ${first}::date
-      ${q.clientId === undefined ? sql`` : sql`and l.client_id = ${q.clientId}`}
-      ${q.itemId === undefined ? sql`` : sql`and l.item_id = ${q.itemId}`}
-      ${q.salespersonId === undefined ? sql`` : sql`and l.salesperson_id = ${q.salespersonId}`}
-      ${search ? sql`and (c.code ilike ${search} or c.name ilike ${search} or i.code ilike ${search} or l.invoice_number ilike ${search})` : sql``}`;
-    const sortable: Record<string, string> = {
-      invoiceNumber: "l.invoice_number",
-      invoiceDate: "l.invoice_date",
-      amountCents: "l.amount_cents",
-      clientCode: "c.code",
-      itemCode: "i.code",
-    };
-    const orderBy = sql.raw(
-      `${sortable[query.sortBy ?? ""] ?? "l.invoice_date"} ${query.sortDir === "asc" ? "asc" : "desc"}, l.invoice_number, l.line_number`,
+    const [blocks, names] = [
+      await readLineBlocks(deps.database, organisationId),
+      await readDimensionNames(deps.db, organisationId),
+    ];
+    const table = invoiceLineTable(
+      blocks.map((b) => b.block),
+      names,
+      {
+        first,
+        afterLast,
+        recordTypes: [q.recordTypeFrom ?? "Actual", q.recordTypeTo ?? "Actual"],
+        clientId: q.clientId,
+        itemId: q.itemId,
+        salespersonId: q.salespersonId,
+        search: query.search || undefined,
+        sortBy: query.sortBy,
+        sortDir: query.sortDir === "asc" ? "asc" : "desc",
+        startRow: query.startRow,
+        rowLimit: query.rowLimit,
+      },
     );
-    const from = sql`invoice_lines l join clients c on c.organisation_id = l.organisation_id and c.id = l.client_id
-      join items i on i.organisation_id = l.organisation_id and i.id = l.item_id
-      left join salespeople s on s.organisation_id = l.organisation_id and s.id = l.salesperson_id`;
-    const [rows, count] = await Promise.all([
-      sql<{
-        invoiceNumber: string;
-        lineNumber: number;
-        invoiceDate: string;
-        clientCode: string;
-        itemCode: string;
-        salesperson: string | null;
-        quantity: string;
-        amountCents: string;
-        costCents: string;
-        serviceFrom: string | null;
-        serviceTo: string | null;
-        recordType: string;
-      }>`select l.invoice_number as "invoiceNumber", l.line_number as "lineNumber",
-          to_char(l.invoice_date, 'YYYY-MM-DD') as "invoiceDate", c.code as "clientCode", i.code as "itemCode",
-          s.name as salesperson, l.quantity::text as quantity, l.amount_cents::text as "amountCents",
-          l.cost_cents::text as "costCents", to_char(l.service_from, 'YYYY-MM-DD') as "serviceFrom",
-          to_char(l.service_to, 'YYYY-MM-DD') as "serviceTo", l.record_type as "recordType"
-        from ${from} where ${where} order by ${orderBy} limit ${query.rowLimit} offset ${query.startRow}`.execute(
-        deps.db,
-      ),
-      sql<{ count: string }>`select count(*)::text as count from ${from} where ${where}`.execute(deps.db),
-    ]);
     return {
-      rows: rows.rows.map((r) => ({
-        ...r,
-        lineNumber: Number(r.lineNumber),
-        amountCents: Number(r.amountCents),
-        costCents: Number(r.costCents),
-      })),
-      rowCount: Number(count.rows[0]?.count ?? 0),
+      rows: table.rows,
+      rowCount: table.rowCount,
       startRow: query.startRow,
     };
   });

@@ -27,9 +27,9 @@ export async function backupRoutes(app: FastifyInstance, deps: AppDeps, kick: ()
   });
 
   registerContract(app, deps, backupCreate, async ({ auth }) => {
-    const taken = await deps.db
-      .transaction()
-      .execute((tx) => takeBackup(tx, auth!.organisation.id, "OnDemand"));
+    const taken = await deps.database.bulkTransaction((session) =>
+      takeBackup(session, auth!.organisation.id, "OnDemand"),
+    );
     return {
       backupID: taken.id,
       reason: "OnDemand" as const,

@@ -22,8 +22,8 @@ export async function varianceRoutes(app: FastifyInstance, deps: AppDeps) {
       .where(
         "month",
         "<=",
-        sql<Date>`(select date_trunc('month', max(invoice_date))::date from invoice_lines
-          where organisation_id = ${auth!.organisation.id} and record_type = 'Actual')`,
+        sql<Date>`(select date_trunc('month', date '2000-01-01' + max(last_actual_day))::date
+          from invoice_line_blocks where organisation_id = ${auth!.organisation.id})`,
       )
       .groupBy("month")
       .orderBy("month", "desc")

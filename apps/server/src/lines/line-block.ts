@@ -1,0 +1,311 @@
+import { recordTypes } from "@varia/contracts";
+import type { RecordType } from "@varia/variance";
+
+/**
+ * Invoice lines are stored in blocks: a few tens of thousands of an organisation's lines in one
+ * value, column by column, sorted by (invoice number, line number). Loading a million lines is then
+ * a COPY of a few dozen values instead of a million rows each with an index entry (DESIGN 6 keys
+ * are checked in memory by the import), and reading them back is as cheap.
+ *
+ * The format (little-endian): "VLB1", the line count, then each column of `numberColumns` after the
+ * invoice numbers. A numeric column is all null, one constant, or an array of int8, int16, int32 or
+ * float64 (null as NaN), whichever is the narrowest that holds it exactly. Arrays start at multiples
+ * of 8 bytes from the block's start, so a decoded block is a set of views on its bytes.
+ */
+
+/** One stored invoice line: what the raw export, the line table, backups and the cube read. */
+export interface StoredLine {
+  invoiceNumber: string;
+  lineNumber: number;
+  /** Days since 2000-01-01. */
+  invoiceDay: number;
+  clientId: number;
+  itemId: number;
+  /** 0 when the line has no salesperson. */
+  salespersonId: number;
+  /** Ten-thousandths. */
+  quantity: number;
+  /** Ten-thousandths; null when the file gave none. */
+  unitPrice: number | null;
+  amountCents: number;
+  costCents: number;
+  serviceFromDay: number | null;
+  serviceToDay: number | null;
+  recordType: RecordType;
+}
+
+/** The numeric columns of a block, in their stored order. */
+export const numberColumns = [
+  "lineNumber",
+  "invoiceDay",
+  "clientId",
+  "itemId",
+  "salespersonId",
+  "quantity",
+  "unitPrice",
+  "amountCents",
+  "costCents",
+  "serviceFromDay",
+  "serviceToDay",
+  "recordType",
+] as const;
+type NumberColumn = (typeof numberColumns)[number];
+
+/** A decoded block: its lines as columns (null numbers are NaN). */
+export interface LineBlock {
+  readonly count: number;
+  readonly invoiceNumbers: readonly string[];
+  readonly columns: Readonly<Record<NumberColumn, ArrayLike<number>>>;
+}
+
+const magic = 0x31424c56; // "VLB1"
+enum Kind {
+  Null = 0,
+  Constant = 1,
+  Int8 = 2,
+  Int16 = 3,
+  Int32 = 4,
+  Float64 = 5,
+}
+
+/** Collects lines and encodes them as one block, sorted by key. */
+export class LineBlockBuilder {
+  private size = 0;
+  private invoiceNumbers: string[] = [];
+  private values: Record<NumberColumn, Float64Array>;
+
+  constructor(capacity = 1024) {
+    this.values = allocate(capacity);
+  }
+
+  get count() {
+    return this.size;
+  }
+
+  add(line: StoredLine) {
+    const at = this.size++;
+    if (at >= this.values.lineNumber.length)
+      this.values = grow(this.values, this.values.lineNumber.length * 2);
+    const v = this.values;
+    this.invoiceNumbers.push(line.invoiceNumber);
+    v.lineNumber[at] = line.lineNumber;
+    v.invoiceDay[at] = line.invoiceDay;
+    v.clientId[at] = line.clientId;
+    v.itemId[at] = line.itemId;
+    v.salespersonId[at] = line.salespersonId;
+    v.quantity[at] = line.quantity;
+    v.unitPrice[at] = line.unitPrice ?? Number.NaN;
+    v.amountCents[at] = line.amountCents;
+    v.costCents[at] = line.costCents;
+    v.serviceFromDay[at] = line.serviceFromDay ?? Number.NaN;
+    v.serviceToDay[at] = line.serviceToDay ?? Number.NaN;
+    v.recordType[at] = recordTypes.indexOf(line.recordType);
+  }
+
+  /** Copies line `row` of a decoded block (a block being rewritten without some of its lines). */
+  addFrom(block: LineBlock, row: number) {
+    const at = this.size++;
+    if (at >= this.values.lineNumber.length)
+      this.values = grow(this.values, this.values.lineNumber.length * 2);
+    this.invoiceNumbers.push(block.invoiceNumbers[row]!);
+    for (const column of numberColumns) this.values[column][at] = block.columns[column][row]!;
+  }
+
+  /** The latest invoice day of the Actual lines added, or null. */
+  lastActualDay(): number | null {
+    let last = Number.NEGATIVE_INFINITY;
+    const { recordType, invoiceDay } = this.values;
+    for (let i = 0; i < this.size; i++)
+      if (recordType[i] === 0 && invoiceDay[i]! > last) last = invoiceDay[i]!;
+    return Number.isFinite(last) ? last : null;
+  }
+
+  /** The block's bytes, its lines sorted by (invoice number, line number). */
+  finish(): Uint8Array {
+    const n = this.size;
+    const numbers = this.invoiceNumbers;
+    const lineNumbers = this.values.lineNumber;
+    const order = new Uint32Array(n);
+    for (let i = 0; i < n; i++) order[i] = i;
+    order.sort((a, b) => compareKeys(numbers[a]!, lineNumbers[a]!, numbers[b]!, lineNumbers[b]!));
+
+    const text = Buffer.from(Array.from(order, (i) => numbers[i]!).join(""), "utf8");
+    const offsets = new Uint32Array(n + 1);
+    let position = 0;
+    for (let k = 0; k < n; k++) {
+      offsets[k] = position;
+      position += Buffer.byteLength(numbers[order[k]!]!, "utf8");
+    }
+    offsets[n] = position;
+
+    const parts: { kind: Kind; array?: ArrayBufferView }[] = numberColumns.map((column) =>
+      encodeColumn(this.values[column], order),
+    );
+    let size = 8 + pad(8 + 4 * (n + 1)) + pad(text.length);
+    for (const part of parts) size += 8 + (part.array ? pad(part.array.byteLength) : 0);
+    const out = new Uint8Array(size);
+    const view = new DataView(out.buffer);
+    view.setUint32(0, magic, true);
+    view.setUint32(4, n, true);
+    let at = 8;
+    view.setUint32(at, text.length, true);
+    at += 8;
+    out.set(new Uint8Array(offsets.buffer), at);
+    at += pad(4 * (n + 1));
+    out.set(text, at);
+    at += pad(text.length);
+    for (const part of parts) {
+      view.setUint8(at, part.kind);
+      at += 8;
+      if (part.array) {
+        out.set(new Uint8Array(part.array.buffer, part.array.byteOffset, part.array.byteLength), at);
+        at += pad(part.array.byteLength);
+      }
+    }
+    return out;
+  }
+}
+
+/** The order of keys: invoice number by UTF-16 code units, then line number. */
+export function compareKeys(aInvoice: string, aLine: number, bInvoice: string, bLine: number): number {
+  return aInvoice < bInvoice ? -1 : aInvoice > bInvoice ? 1 : aLine - bLine;
+}
+
+/** A column in the narrowest kind that holds it exactly (a constant's value as one float64). */
+function encodeColumn(values: Float64Array, order: Uint32Array): { kind: Kind; array?: ArrayBufferView } {
+  const n = order.length;
+  let allNull = true;
+  let anyNull = false;
+  let integers = true;
+  let min = Number.POSITIVE_INFINITY;
+  let max = Number.NEGATIVE_INFINITY;
+  let first = Number.NaN;
+  let constant = true;
+  for (let k = 0; k < n; k++) {
+    const value = values[order[k]!]!;
+    if (Number.isNaN(value)) {
+      anyNull = true;
+      constant = false;
+      continue;
+    }
+    if (allNull) first = value;
+    else if (value !== first) constant = false;
+    allNull = false;
+    if (!Number.isInteger(value)) integers = false;
+    if (value < min) min = value;
+    if (value > max) max = value;
+  }
+  if (allNull) return { kind: Kind.Null };
+  if (constant && !anyNull) return { kind: Kind.Constant, array: Float64Array.of(first) };
+  const kind =
+    anyNull || !integers
+      ? Kind.Float64
+      : min >= -128 && max <= 127
+        ? Kind.Int8
+        : min >= -32768 && max <= 32767
+          ? Kind.Int16
+          : min >= -2147483648 && max <= 2147483647
+            ? Kind.Int32
+            : Kind.Float64;
+  const array =
+    kind === Kind.Int8
+      ? new Int8Array(n)
+      : kind === Kind.Int16
+        ? new Int16Array(n)
+        : kind === Kind.Int32
+          ? new Int32Array(n)
+          : new Float64Array(n);
+  for (let k = 0; k < n; k++) array[k] = values[order[k]!]!;
+  return { kind, array };
+}
+
+/** Decodes a block; its numeric columns are views on `bytes` (copied once when misaligned). */
+export function decodeLineBlock(input: Uint8Array): LineBlock {
+  // A copy, not `slice()`: a Buffer's slice is a view at the same offset.
+  const bytes = input.byteOffset % 8 === 0 ? input : new Uint8Array(input);
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  if (bytes.byteLength < 16 || view.getUint32(0, true) !== magic)
+    throw new Error("Not a block of invoice lines");
+  const n = view.getUint32(4, true);
+  let at = 8;
+  const textLength = view.getUint32(at, true);
+  at += 8;
+  const offsets = new Uint32Array(bytes.buffer, bytes.byteOffset + at, n + 1);
+  at += pad(4 * (n + 1));
+  const text = Buffer.from(bytes.buffer, bytes.byteOffset + at, textLength);
+  at += pad(textLength);
+  const ascii = text.every((b) => b < 0x80);
+  const invoiceNumbers = new Array<string>(n);
+  for (let k = 0; k < n; k++)
+    invoiceNumbers[k] = text.toString(ascii ? "latin1" : "utf8", offsets[k]!, offsets[k + 1]!);
+  const columns = {} as Record<NumberColumn, ArrayLike<number>>;
+  for (const column of numberColumns) {
+    const kind = view.getUint8(at) as Kind;
+    at += 8;
+    const offset = bytes.byteOffset + at;
+    switch (kind) {
+      case Kind.Null:
+        columns[column] = new Float64Array(n).fill(Number.NaN);
+        break;
+      case Kind.Constant:
+        columns[column] = new Float64Array(n).fill(view.getFloat64(at, true));
+        at += 8;
+        break;
+      case Kind.Int8:
+        columns[column] = new Int8Array(bytes.buffer, offset, n);
+        at += pad(n);
+        break;
+      case Kind.Int16:
+        columns[column] = new Int16Array(bytes.buffer, offset, n);
+        at += pad(2 * n);
+        break;
+      case Kind.Int32:
+        columns[column] = new Int32Array(bytes.buffer, offset, n);
+        at += pad(4 * n);
+        break;
+      case Kind.Float64:
+        columns[column] = new Float64Array(bytes.buffer, offset, n);
+        at += pad(8 * n);
+        break;
+      default:
+        throw new Error(`Unknown column kind ${kind as number} in a block of invoice lines`);
+    }
+  }
+  return { count: n, invoiceNumbers, columns };
+}
+
+/** Line `row` of a decoded block. */
+export function blockLine(block: LineBlock, row: number): StoredLine {
+  const c = block.columns;
+  const orNull = (value: number) => (Number.isNaN(value) ? null : value);
+  return {
+    invoiceNumber: block.invoiceNumbers[row]!,
+    lineNumber: c.lineNumber[row]!,
+    invoiceDay: c.invoiceDay[row]!,
+    clientId: c.clientId[row]!,
+    itemId: c.itemId[row]!,
+    salespersonId: c.salespersonId[row]!,
+    quantity: c.quantity[row]!,
+    unitPrice: orNull(c.unitPrice[row]!),
+    amountCents: c.amountCents[row]!,
+    costCents: c.costCents[row]!,
+    serviceFromDay: orNull(c.serviceFromDay[row]!),
+    serviceToDay: orNull(c.serviceToDay[row]!),
+    recordType: recordTypes[c.recordType[row]!]!,
+  };
+}
+
+const pad = (bytes: number) => Math.ceil(bytes / 8) * 8;
+
+function allocate(size: number): Record<NumberColumn, Float64Array> {
+  return Object.fromEntries(numberColumns.map((c) => [c, new Float64Array(size)])) as Record<
+    NumberColumn,
+    Float64Array
+  >;
+}
+
+function grow(values: Record<NumberColumn, Float64Array>, size: number) {
+  const next = allocate(size);
+  for (const column of numberColumns) next[column].set(values[column]);
+  return next;
+}

@@ -1,7 +1,14 @@
 import { recordTypes } from "@varia/contracts";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { blockLine, compareKeys, decodeLineBlock, LineBlockBuilder, type StoredLine } from "./line-block";
+import {
+  blockLine,
+  compareKeys,
+  decodeLineBlock,
+  LineBlockBuilder,
+  mapBlockIds,
+  type StoredLine,
+} from "./line-block";
 import type { StoredBlock } from "./line-blocks-store";
 import { mergeBlocks } from "./merge-blocks";
 import { ReplacedLines } from "./replaced-lines";
@@ -83,6 +90,44 @@ describe("blocks of invoice lines", () => {
     const block = decodeLineBlock(shifted);
     expect(blockLine(block, 1)).toEqual(line);
     expect(blockLine(block, 0)).toMatchObject({ lineNumber: 1, unitPrice: 5, serviceFromDay: null });
+  });
+
+  it("map their client, item and salesperson ids, in place while the new ids fit", () => {
+    fc.assert(
+      fc.property(
+        linesArbitrary.filter((lines) => lines.length > 0),
+        fc.constantFrom(1_000, 2 ** 31 - 1, 2 ** 40),
+        (lines, largest) => {
+          // Provisional ids 1..k as an import gives them; the map sends each to a stored id.
+          const provisional = lines.map((l, i) => ({ ...l, clientId: (i % 5) + 1, itemId: (i % 3) + 1 }));
+          const map = {
+            clientId: [0, 11, 12, 13, 14, largest],
+            itemId: [0, 7, 8, largest - 1],
+            salespersonId: [0, 21, 22, 23, 24, 25],
+          };
+          const builder = new LineBlockBuilder();
+          for (const line of provisional) builder.add(line);
+          const bytes = builder.finish();
+          const mapped = mapBlockIds(bytes, map);
+          const fits = provisional.every(
+            (l) => map.clientId[l.clientId]! < 2 ** 31 && map.itemId[l.itemId]! < 2 ** 31,
+          );
+          expect(mapped === bytes).toBe(fits);
+          const block = decodeLineBlock(mapped);
+          const back = Array.from({ length: block.count }, (_, row) => blockLine(block, row));
+          expect(back).toEqual(
+            provisional
+              .map((l) => ({
+                ...l,
+                clientId: map.clientId[l.clientId],
+                itemId: map.itemId[l.itemId],
+                salespersonId: map.salespersonId[l.salespersonId],
+              }))
+              .sort(byKey),
+          );
+        },
+      ),
+    );
   });
 
   it("refuse bytes that are not a block", () => {

@@ -53,6 +53,8 @@ type NumberColumn = (typeof numberColumns)[number];
 
 /** A decoded block: its lines as columns (null numbers are NaN). */
 export interface LineBlock {
+  /** The bytes the block was decoded from (a copy when they were misaligned). */
+  readonly bytes: Uint8Array;
   readonly count: number;
   readonly invoiceNumbers: readonly string[];
   readonly columns: Readonly<Record<NumberColumn, ArrayLike<number>>>;
@@ -139,7 +141,7 @@ export class LineBlockBuilder {
     offsets[n] = position;
 
     const parts: { kind: Kind; array?: ArrayBufferView }[] = numberColumns.map((column) =>
-      encodeColumn(this.values[column], order),
+      encodeColumn(this.values[column], order, idColumns.includes(column as IdColumn)),
     );
     let size = 8 + pad(8 + 4 * (n + 1)) + pad(text.length);
     for (const part of parts) size += 8 + (part.array ? pad(part.array.byteLength) : 0);
@@ -171,8 +173,15 @@ export function compareKeys(aInvoice: string, aLine: number, bInvoice: string, b
   return aInvoice < bInvoice ? -1 : aInvoice > bInvoice ? 1 : aLine - bLine;
 }
 
-/** A column in the narrowest kind that holds it exactly (a constant's value as one float64). */
-function encodeColumn(values: Float64Array, order: Uint32Array): { kind: Kind; array?: ArrayBufferView } {
+/**
+ * A column in the narrowest kind that holds it exactly (a constant's value as one float64); id
+ * columns are int32 (or float64 when too large), so that `mapBlockIds` can rewrite them in place.
+ */
+function encodeColumn(
+  values: Float64Array,
+  order: Uint32Array,
+  wide: boolean,
+): { kind: Kind; array?: ArrayBufferView } {
   const n = order.length;
   let allNull = true;
   let anyNull = false;
@@ -195,18 +204,22 @@ function encodeColumn(values: Float64Array, order: Uint32Array): { kind: Kind; a
     if (value < min) min = value;
     if (value > max) max = value;
   }
-  if (allNull) return { kind: Kind.Null };
-  if (constant && !anyNull) return { kind: Kind.Constant, array: Float64Array.of(first) };
+  if (allNull && !wide) return { kind: Kind.Null };
+  if (constant && !anyNull && !wide) return { kind: Kind.Constant, array: Float64Array.of(first) };
   const kind =
     anyNull || !integers
       ? Kind.Float64
-      : min >= -128 && max <= 127
-        ? Kind.Int8
-        : min >= -32768 && max <= 32767
-          ? Kind.Int16
-          : min >= -2147483648 && max <= 2147483647
-            ? Kind.Int32
-            : Kind.Float64;
+      : wide
+        ? min >= -2147483648 && max <= 2147483647
+          ? Kind.Int32
+          : Kind.Float64
+        : min >= -128 && max <= 127
+          ? Kind.Int8
+          : min >= -32768 && max <= 32767
+            ? Kind.Int16
+            : min >= -2147483648 && max <= 2147483647
+              ? Kind.Int32
+              : Kind.Float64;
   const array =
     kind === Kind.Int8
       ? new Int8Array(n)
@@ -271,7 +284,45 @@ export function decodeLineBlock(input: Uint8Array): LineBlock {
         throw new Error(`Unknown column kind ${kind as number} in a block of invoice lines`);
     }
   }
-  return { count: n, invoiceNumbers, columns };
+  return { bytes, count: n, invoiceNumbers, columns };
+}
+
+/** The columns that hold ids of clients, items and salespeople. */
+export const idColumns = ["clientId", "itemId", "salespersonId"] as const;
+export type IdColumn = (typeof idColumns)[number];
+
+/**
+ * A block with its client, item and salesperson ids mapped (`map[column][id]`, 0 staying 0): in
+ * place when the new ids fit the stored columns (the usual case), else encoded again.
+ */
+export function mapBlockIds(bytes: Uint8Array, map: Record<IdColumn, ArrayLike<number>>): Uint8Array {
+  const block = decodeLineBlock(bytes);
+  const fits = idColumns.every((column) => {
+    const values = block.columns[column];
+    if (values instanceof Float64Array) return true;
+    if (!(values instanceof Int32Array)) return false;
+    for (let i = 0; i < block.count; i++) if (map[column][values[i]!]! > 2147483647) return false;
+    return true;
+  });
+  if (fits && block.bytes === bytes) {
+    for (const column of idColumns) {
+      const values = block.columns[column] as Int32Array | Float64Array;
+      const to = map[column];
+      for (let i = 0; i < block.count; i++) values[i] = values[i] === 0 ? 0 : to[values[i]!]!;
+    }
+    return bytes;
+  }
+  const builder = new LineBlockBuilder(block.count);
+  for (let row = 0; row < block.count; row++) {
+    const line = blockLine(block, row);
+    builder.add({
+      ...line,
+      clientId: map.clientId[line.clientId]!,
+      itemId: map.itemId[line.itemId]!,
+      salespersonId: line.salespersonId === 0 ? 0 : map.salespersonId[line.salespersonId]!,
+    });
+  }
+  return builder.finish();
 }
 
 /** Line `row` of a decoded block. */

@@ -119,9 +119,9 @@ describe("blocks of invoice lines", () => {
             provisional
               .map((l) => ({
                 ...l,
-                clientId: map.clientId[l.clientId],
-                itemId: map.itemId[l.itemId],
-                salespersonId: map.salespersonId[l.salespersonId],
+                clientId: map.clientId[l.clientId]!,
+                itemId: map.itemId[l.itemId]!,
+                salespersonId: map.salespersonId[l.salespersonId]!,
               }))
               .sort(byKey),
           );

@@ -4,6 +4,7 @@ import { pipeline } from "node:stream/promises";
 import { PGlite } from "@electric-sql/pglite";
 import { Kysely, PostgresDialect } from "kysely";
 import pg from "pg";
+import { type ConstructorOptions, fromPglite } from "pg-boss";
 import { from as copyFrom } from "pg-copy-streams";
 import { PGliteDialect } from "./pglite-dialect";
 import type { Schema } from "./schema";
@@ -23,6 +24,12 @@ export interface Database {
   bulkTransaction<T>(fn: (session: BulkSession) => Promise<T>): Promise<T>;
   /** Runs `fn` while holding a cluster-wide advisory lock (PostgreSQL); PGlite has one owner anyway. */
   withAdvisoryLock<T>(key: number, fn: () => Promise<T>): Promise<T>;
+  /**
+   * How pg-boss reaches this database (`imports/import-queue.ts`): on PostgreSQL a small pool of
+   * its own; on PGlite the one connection, taken in turn like every other query, so a pg-boss
+   * statement never runs inside another holder's transaction.
+   */
+  readonly jobQueueConnection: Pick<ConstructorOptions, "backend" | "db" | "connectionString" | "max">;
   close(): Promise<void>;
 }
 
@@ -105,6 +112,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
           client.release();
         }
       },
+      jobQueueConnection: { backend: "postgres", connectionString: target.url, max: 4 },
       async close() {
         await db.destroy();
       },
@@ -114,6 +122,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
   const pglite = new PGlite(target.dataDir ?? undefined, { postgresqlconf: pgliteSettings });
   await pglite.waitReady;
   const db = new Kysely<Schema>({ dialect: new PGliteDialect(pglite) });
+  const jobQueueSql = fromPglite(pglite);
   return {
     kind: "pglite",
     db,
@@ -136,6 +145,14 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
         }),
       ),
     withAdvisoryLock: (_key, fn) => fn(),
+    jobQueueConnection: {
+      backend: "pglite",
+      // pg-boss's own PGlite adapter (multi-statement scripts through exec, a failed transaction of
+      // its own rolled back), run while holding the connection. No LISTEN: workers poll.
+      db: {
+        executeSql: (text, values) => db.connection().execute(() => jobQueueSql.executeSql(text, values)),
+      },
+    },
     async close() {
       await db.destroy();
       await pglite.close();

@@ -60,7 +60,7 @@ async function runDirect(config: ServerConfig, command: string, args: Record<str
   const database = await openDatabase(databaseTarget(config));
   try {
     await migrate(database);
-    return await runAdminCommand(database, command, args, { dataDir: config.dataDir, inServer: false });
+    return await runAdminCommand(database, command, args, { dataDir: config.dataDir });
   } finally {
     await database.close();
   }
@@ -98,12 +98,12 @@ program
         : `Sign in as ${demo.adminEmail} with the password from VARIA_DEMO_ADMIN_PASSWORD.`;
       if (config.seedDemoData) {
         // Through the import path, as a queued job: the server answers while it loads.
-        const job = await seedDemo(server.database.db, config.dataDir, "demo");
+        const job = await seedDemo(server.jobs, config.dataDir, "demo");
         firstStart += `\nLoading three years of demo data (import job ${job.jobGuid}).`;
       }
     }
     const handler: AdminHandler = (command, args) =>
-      runAdminCommand(server.database, command, args, { dataDir: config.dataDir, inServer: true });
+      runAdminCommand(server.database, command, args, { dataDir: config.dataDir, jobs: server.jobs });
     const adminSocket = lock ? await listenAdminSocket(config.dataDir, handler) : undefined;
     const port = new URL(server.url).port;
     process.stdout.write(

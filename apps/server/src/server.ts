@@ -6,6 +6,7 @@ import type { ServerConfig } from "./config";
 import { type Database, type DatabaseTarget, openDatabase } from "./db/database";
 import { migrate } from "./db/migrate";
 import type { AppDeps } from "./http/deps";
+import { type ImportQueue, openImportQueue } from "./imports/import-queue";
 import { createMailer, type Mailer } from "./mail/mailer";
 
 /** Where the configuration says the data lives: PostgreSQL when DATABASE_URL is set, else PGlite. */
@@ -13,6 +14,13 @@ export function databaseTarget(config: ServerConfig): DatabaseTarget {
   return config.databaseUrl
     ? { kind: "postgres", url: config.databaseUrl }
     : { kind: "pglite", dataDir: join(config.dataDir, "data") };
+}
+
+declare module "fastify" {
+  interface FastifyInstance {
+    /** The server's import and restore jobs (pg-boss); stopped when the server closes. */
+    jobs: ImportQueue;
+  }
 }
 
 const redactedQuery = /([?&](?:[^=&]*(?:token|secret|password|code)[^=&]*)=)[^&]*/gi;
@@ -42,6 +50,10 @@ export async function buildServer(
     bodyLimit: 1024 * 1024,
     trustProxy: config.trustProxy,
   });
+  const jobs = await openImportQueue(database, { log: fastify.log, work: true });
+  // Before the database closes: a running job finishes first.
+  fastify.addHook("onClose", () => jobs.stop());
+  fastify.decorate("jobs", jobs);
   const deps: AppDeps = {
     database,
     db: database.db,
@@ -49,6 +61,7 @@ export async function buildServer(
     xsrfKey: await getServerSecret(database.db, "xsrf"),
     now: options.now ?? (() => new Date()),
     mailer: options.mailer ?? createMailer(config, fastify.log),
+    jobs,
   };
   fastify.addHook("onClose", async () => deps.mailer.close());
   await fastify.register(app, deps);
@@ -59,6 +72,7 @@ export interface RunningServer {
   url: string;
   fastify: FastifyInstance;
   database: Database;
+  jobs: ImportQueue;
   close(): Promise<void>;
 }
 
@@ -76,6 +90,7 @@ export async function startServer(
     url,
     fastify,
     database,
+    jobs: fastify.jobs,
     async close() {
       await fastify.close();
       if (!options.database) await database.close();

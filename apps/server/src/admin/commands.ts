@@ -1,12 +1,15 @@
 import type { Database } from "../db/database";
 import { seedDemo } from "../demo/seed-demo";
-import { runQueuedImports } from "../imports/import-jobs";
+import { type ImportQueue, openImportQueue } from "../imports/import-queue";
 import { createOrganisation, createTokenForUser } from "./organisations";
 
-/** Where an admin command runs: inside the running server (its worker runs queued jobs) or alone. */
+/**
+ * Where an admin command runs: inside the running server (`jobs` is its queue, whose worker runs
+ * queued jobs) or alone (a queued job runs before the command returns).
+ */
 export interface AdminContext {
   dataDir: string;
-  inServer: boolean;
+  jobs?: ImportQueue;
 }
 
 function text(args: Record<string, unknown>, name: string): string {
@@ -31,9 +34,15 @@ export const adminCommands = {
       name: text(args, "name"),
     }),
   "seed-demo": async (database: Database, args: Record<string, unknown>, context: AdminContext) => {
-    const queued = await seedDemo(database.db, context.dataDir, text(args, "tenant"));
-    if (!context.inServer) await runQueuedImports(database);
-    return queued;
+    if (context.jobs) return seedDemo(context.jobs, context.dataDir, text(args, "tenant"));
+    const jobs = await openImportQueue(database);
+    try {
+      const queued = await seedDemo(jobs, context.dataDir, text(args, "tenant"));
+      await jobs.drain();
+      return queued;
+    } finally {
+      await jobs.stop();
+    }
   },
 } as const;
 

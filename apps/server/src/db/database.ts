@@ -4,6 +4,7 @@ import { pipeline } from "node:stream/promises";
 import { PGlite } from "@electric-sql/pglite";
 import { Kysely, PostgresDialect } from "kysely";
 import pg from "pg";
+import { type ConstructorOptions, fromPglite } from "pg-boss";
 import { from as copyFrom, to as copyTo } from "pg-copy-streams";
 import { PGliteDialect } from "./pglite-dialect";
 import type { Schema } from "./schema";
@@ -25,6 +26,12 @@ export interface Database {
   copyOut(statement: string): Promise<Uint8Array>;
   /** Runs `fn` while holding a cluster-wide advisory lock (PostgreSQL); PGlite has one owner anyway. */
   withAdvisoryLock<T>(key: number, fn: () => Promise<T>): Promise<T>;
+  /**
+   * How pg-boss reaches this database (`imports/import-queue.ts`): on PostgreSQL a small pool of
+   * its own; on PGlite the one connection, taken in turn like every other query, so a pg-boss
+   * statement never runs inside another holder's transaction.
+   */
+  readonly jobQueueConnection: Pick<ConstructorOptions, "backend" | "db" | "connectionString" | "max">;
   close(): Promise<void>;
 }
 
@@ -129,6 +136,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
           client.release();
         }
       },
+      jobQueueConnection: { backend: "postgres", connectionString: target.url, max: 4 },
       async close() {
         await db.destroy();
       },
@@ -138,6 +146,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
   const pglite = new PGlite(target.dataDir ?? undefined, { postgresqlconf: pgliteSettings });
   await pglite.waitReady;
   const db = new Kysely<Schema>({ dialect: new PGliteDialect(pglite) });
+  const jobQueueSql = fromPglite(pglite);
   return {
     kind: "pglite",
     db,
@@ -163,6 +172,14 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
     // Through Kysely's connection queue, so the COPY never runs inside another holder's transaction.
     copyOut: (select) => db.connection().execute(() => pgliteCopyOut(pglite, select)),
     withAdvisoryLock: (_key, fn) => fn(),
+    jobQueueConnection: {
+      backend: "pglite",
+      // pg-boss's own PGlite adapter (multi-statement scripts through exec, a failed transaction of
+      // its own rolled back), run while holding the connection. No LISTEN: workers poll.
+      db: {
+        executeSql: (text, values) => db.connection().execute(() => jobQueueSql.executeSql(text, values)),
+      },
+    },
     async close() {
       await db.destroy();
       await pglite.close();

@@ -1,17 +1,16 @@
 import { createHash, randomUUID } from "node:crypto";
 import { mkdir, writeFile } from "node:fs/promises";
 import { join } from "node:path";
-import type { Kysely } from "kysely";
-import type { Schema } from "../db/schema";
 import { enqueueImport } from "../imports/import-jobs";
+import type { ImportQueue } from "../imports/import-queue";
 import { generateDemoCsv } from "./generate-demo-data";
 
 /**
  * Loads the generated demo business into an organisation through the import path (a queued job,
  * as an upload would be). The same data twice is a no-op: the job is keyed by the file's hash.
  */
-export async function seedDemo(db: Kysely<Schema>, dataDir: string, tenant: string) {
-  const organisation = await db
+export async function seedDemo(jobs: ImportQueue, dataDir: string, tenant: string) {
+  const organisation = await jobs.database.db
     .selectFrom("organisations")
     .select("id")
     .where("tenant", "=", tenant.toLowerCase())
@@ -22,7 +21,7 @@ export async function seedDemo(db: Kysely<Schema>, dataDir: string, tenant: stri
   await mkdir(uploads, { recursive: true });
   const filePath = join(uploads, `${randomUUID()}.csv`);
   await writeFile(filePath, csv);
-  return enqueueImport(db, {
+  return enqueueImport(jobs, {
     organisationId: organisation.id,
     userId: null,
     fileName: "varia-demo-data.csv",

@@ -2,6 +2,7 @@ import type { Kysely } from "kysely";
 import type { ServerConfig } from "../config";
 import type { Database } from "../db/database";
 import type { Schema } from "../db/schema";
+import type { ImportQueue } from "../imports/import-queue";
 import type { Mailer } from "../mail/mailer";
 
 /** What the routes need from the outside: the database, configuration and server secrets. */
@@ -13,4 +14,6 @@ export interface AppDeps {
   /** The clock of every expiry, lockout window and TOTP step (tests pass a simulated one). */
   readonly now: () => Date;
   readonly mailer: Mailer;
+  /** Import and restore jobs (pg-boss), worked by this server. */
+  readonly jobs: ImportQueue;
 }

@@ -7,6 +7,7 @@ import type { Schema } from "../db/schema";
 import { hasLines, readLineBlocks, writeLineBlocks } from "../lines/line-blocks-store";
 import { ReplacedLines } from "../lines/replaced-lines";
 import { readBackup, restoreBackupContent, takeBackup } from "./backups";
+import type { ImportQueue } from "./import-queue";
 import { readImportFileOnThread } from "./read-import-file-in-worker";
 import {
   readKnownDimensions,
@@ -28,10 +29,12 @@ export interface NewImportJob {
 }
 
 /**
- * Queues an import. The same Idempotency-Key (or, without one, the same file content) within an
- * organisation answers with the job already queued: a retried upload is a no-op.
+ * Queues an import: its `import_jobs` row, which the API reads, and its pg-boss job, which delivers
+ * it. The same Idempotency-Key (or, without one, the same file content) within an organisation
+ * answers with the job already queued: a retried upload is a no-op.
  */
-export async function enqueueImport(db: Kysely<Schema>, job: NewImportJob) {
+export async function enqueueImport(queue: ImportQueue, job: NewImportJob) {
+  const { db } = queue.database;
   const key = job.idempotencyKey ?? `sha256:${job.sha256}`;
   const id = randomUUID();
   const inserted = await db
@@ -49,7 +52,10 @@ export async function enqueueImport(db: Kysely<Schema>, job: NewImportJob) {
     .onConflict((oc) => oc.columns(["organisation_id", "idempotency_key"]).doNothing())
     .returning(["id", "status"])
     .executeTakeFirst();
-  if (inserted) return { jobGuid: inserted.id, status: inserted.status, duplicate: false };
+  if (inserted) {
+    await queue.send({ organisation_id: job.organisationId, id });
+    return { jobGuid: inserted.id, status: inserted.status, duplicate: false };
+  }
   const existing = await db
     .selectFrom("import_jobs")
     .select(["id", "status"])
@@ -193,68 +199,40 @@ async function finishJob(
     .execute();
 }
 
-/** Claims the oldest pending job (any organisation), marking it Running; none: null. */
-export async function claimNextImport(db: Kysely<Schema>) {
-  const result = await sql<{
-    organisation_id: string;
-    id: string;
-    file_path: string;
-    attempts: number;
-    kind: string;
-    backup_id: string | null;
-  }>`
-    update import_jobs set status = 'Running', started_at = now(), attempts = attempts + 1
-    where (organisation_id, id) = (
-      select organisation_id, id from import_jobs where status = 'Pending'
-      order by created_at limit 1 for update skip locked
-    )
-    returning organisation_id, id, file_path, attempts, kind, backup_id
-  `.execute(db);
-  return result.rows[0] ?? null;
-}
-
 /**
- * After a crash, a job left Running had its transaction rolled back with the process: it goes back
- * to Pending and runs again from the start, leaving no partial rows.
+ * An attempt that failed for a reason other than its data: the row goes back to Pending with the
+ * reason (pg-boss tries the job again), or after the last attempt to FailedPermanently. A row that
+ * already ended (a second delivery of a finished job) is left as it is.
  */
-export async function requeueInterruptedImports(db: Kysely<Schema>) {
-  await db.updateTable("import_jobs").set({ status: "Pending" }).where("status", "=", "Running").execute();
-}
-
-/** A job that failed for a reason other than its data: tried again, or FailedPermanently. */
 export async function failImportAttempt(
   db: Kysely<Schema>,
   job: { organisation_id: string; id: string; attempts: number },
   error: Error,
 ) {
   const final = job.attempts >= maxImportAttempts;
-  await finishJob(db, job, final ? "FailedPermanently" : "Pending", {
-    message: final ? `The import failed ${job.attempts} times: ${error.message}` : error.message,
-  });
-}
-
-/** Runs every queued import now, one after another (admin commands run without a server). */
-export async function runQueuedImports(database: Database) {
-  const { db } = database;
-  await requeueInterruptedImports(db);
-  for (let job = await claimNextImport(db); job; job = await claimNextImport(db)) {
-    try {
-      await runImportJob(database, job);
-    } catch (error) {
-      await failImportAttempt(db, job, error as Error);
-    }
-  }
+  const message = final ? `The import failed ${job.attempts} times: ${error.message}` : error.message;
+  await db
+    .updateTable("import_jobs")
+    .set({
+      status: final ? "FailedPermanently" : "Pending",
+      result: JSON.stringify({ message }),
+      finished_at: final ? new Date() : null,
+    })
+    .where("organisation_id", "=", job.organisation_id)
+    .where("id", "=", job.id)
+    .where("status", "in", ["Pending", "Running"])
+    .execute();
 }
 
 /** Queues the restore of a backup: a job like an import, so it survives a restart too. */
 export async function enqueueRestore(
-  db: Kysely<Schema>,
+  queue: ImportQueue,
   organisationId: string,
   userId: string,
   backupId: string,
 ) {
   const id = randomUUID();
-  await db
+  await queue.database.db
     .insertInto("import_jobs")
     .values({
       organisation_id: organisationId,
@@ -269,6 +247,7 @@ export async function enqueueRestore(
       backup_id: backupId,
     })
     .execute();
+  await queue.send({ organisation_id: organisationId, id });
   return { jobGuid: id, status: "Pending" as const };
 }
 

@@ -9,7 +9,7 @@ import { enqueueRestore } from "../imports/import-jobs";
 const iso = (value: unknown) => new Date(value as string).toISOString();
 
 /** Backups (spec 7.5): list, take now, download, restore (admins only, as a job). */
-export async function backupRoutes(app: FastifyInstance, deps: AppDeps, kick: () => void) {
+export async function backupRoutes(app: FastifyInstance, deps: AppDeps) {
   registerContract(app, deps, backupList, async ({ auth }) => {
     const rows = await deps.db
       .selectFrom("backups")
@@ -66,8 +66,6 @@ export async function backupRoutes(app: FastifyInstance, deps: AppDeps, kick: ()
       .where("id", "=", query.backupID)
       .executeTakeFirst();
     if (!exists) throw new AppError("NotFound", `No backup ${query.backupID}`);
-    const job = await enqueueRestore(deps.db, auth!.organisation.id, auth!.user.id, query.backupID);
-    kick();
-    return job;
+    return enqueueRestore(deps.jobs, auth!.organisation.id, auth!.user.id, query.backupID);
   });
 }

@@ -11,7 +11,6 @@ import { AppError } from "../errors";
 import { registerContract } from "../http/contract-route";
 import type { AppDeps } from "../http/deps";
 import { enqueueImport, getImportJob } from "../imports/import-jobs";
-import { startImportWorker } from "../imports/import-worker";
 import { importLimits, invoiceTemplate } from "../imports/invoice-columns";
 import { backupRoutes } from "./backup-routes";
 
@@ -19,9 +18,7 @@ const mib = (bytes: number) => `${Math.round(bytes / 1024 / 1024)} MiB`;
 
 /** Import: CSV upload (answered at once with a job), job status and the template (spec 7.6). */
 export async function importRoutes(app: FastifyInstance, deps: AppDeps) {
-  const worker = startImportWorker(deps.database, app.log);
-  app.addHook("onClose", () => worker.stop());
-  await backupRoutes(app, deps, worker.kick);
+  await backupRoutes(app, deps);
   await app.register(fastifyMultipart, {
     limits: { fileSize: importLimits.maxFileBytes, files: 1, fields: 10, fieldSize: 1024 },
   });
@@ -67,7 +64,7 @@ export async function importRoutes(app: FastifyInstance, deps: AppDeps) {
       );
     }
     const key = request.headers["idempotency-key"];
-    const queued = await enqueueImport(deps.db, {
+    const queued = await enqueueImport(deps.jobs, {
       organisationId: auth!.organisation.id,
       userId: auth!.user.id,
       fileName: part.filename,
@@ -76,7 +73,6 @@ export async function importRoutes(app: FastifyInstance, deps: AppDeps) {
       idempotencyKey: typeof key === "string" && key ? key.slice(0, 200) : undefined,
     });
     if (queued.duplicate) await rm(path, { force: true });
-    else worker.kick();
     return queued;
   });
 

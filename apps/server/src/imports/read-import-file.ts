@@ -1,7 +1,7 @@
 import { createReadStream } from "node:fs";
 import type { ImportRowError } from "@varia/contracts";
 import { BinaryCopyWriter, uuidBytes } from "../db/binary-copy";
-import { CsvRecordScanner } from "./csv-records";
+import { type CsvRecord, CsvRecordScanner } from "./csv-records";
 import { CubeCellsBuilder, type CubeColumns } from "./cube-cells";
 import { importLimits } from "./invoice-columns";
 import { type InvoiceLine, InvoiceRecords } from "./read-invoice-line";
@@ -93,14 +93,14 @@ export async function* readImportFile(
     errorCount += found.length;
     for (const e of found) if (errors.length < importLimits.maxListedErrors) errors.push(e);
   };
-  const onRecord = (fields: string[]) => {
-    const record = records.take(fields);
+  const onRecord = (fields: CsvRecord) => {
+    const record = records.takeRecord(fields);
     if (!record) return;
     if ("errors" in record) {
       fail(record.errors);
       return;
     }
-    const read = record.reader.read(fields, record.line);
+    const read = record.reader.readRecord(fields, record.line);
     if (read.errors) {
       fail(read.errors);
       return;
@@ -133,10 +133,10 @@ export async function* readImportFile(
   const scanner = new CsvRecordScanner();
   const input = createReadStream(path, { encoding: "utf8", highWaterMark: 1 << 20 });
   for await (const chunk of input) {
-    scanner.push(chunk as string, onRecord);
+    scanner.pushRecords(chunk as string, onRecord);
     while (ready.length) yield ready.shift()!;
   }
-  scanner.end(onRecord);
+  scanner.endRecords(onRecord);
   fail(records.end());
   if (errorCount === 0 && batch.length) yield encodeBatch(batch, organisation, job, cube, options.withKeys);
   return { lines, errors, errorCount, dimensions: ids.changes(), cube: cube.finish() };

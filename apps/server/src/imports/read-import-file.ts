@@ -197,16 +197,28 @@ function encodeBatch(
 /**
  * The keys (invoice number, line number) of a file, to find a key given twice: per invoice, its
  * line numbers and the records they were on (a list while short, a map when an invoice is long).
+ * The lines of an invoice mostly come together, so the last invoice is kept at hand.
  */
 class LineKeys {
   private readonly invoices = new Map<string, number[] | Map<number, number>>();
+  private lastInvoice: string | undefined;
+  private lastLines: number[] | Map<number, number> = [];
 
   /** Records the key; answers the record it was first on, if it was seen before. */
   add(invoiceNumber: string, lineNumber: number, record: number): number | undefined {
-    const lines = this.invoices.get(invoiceNumber);
-    if (lines === undefined) {
-      this.invoices.set(invoiceNumber, [lineNumber, record]);
-      return undefined;
+    let lines: number[] | Map<number, number> | undefined;
+    if (invoiceNumber === this.lastInvoice) lines = this.lastLines;
+    else {
+      lines = this.invoices.get(invoiceNumber);
+      if (lines === undefined) {
+        lines = [lineNumber, record];
+        this.invoices.set(invoiceNumber, lines);
+        this.lastInvoice = invoiceNumber;
+        this.lastLines = lines;
+        return undefined;
+      }
+      this.lastInvoice = invoiceNumber;
+      this.lastLines = lines;
     }
     if (lines instanceof Map) {
       const first = lines.get(lineNumber);
@@ -220,6 +232,7 @@ class LineKeys {
       for (let i = 0; i < lines.length; i += 2) map.set(lines[i]!, lines[i + 1]!);
       map.set(lineNumber, record);
       this.invoices.set(invoiceNumber, map);
+      this.lastLines = map;
     }
     return undefined;
   }

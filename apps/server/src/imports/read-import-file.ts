@@ -238,7 +238,10 @@ class LineKeys {
   }
 }
 
-/** Ids of the file's clients, items and salespeople: the stored ones, or new ones in file order. */
+/**
+ * Ids of the file's clients, items and salespeople: the stored ones, or new ones in file order.
+ * Consecutive lines often name the same client and item, so the last of each is kept at hand.
+ */
 class DimensionIds {
   private readonly clients: Map<string, number>;
   private readonly items: Map<string, number>;
@@ -246,9 +249,18 @@ class DimensionIds {
   private nextClient: number;
   private nextItem: number;
   private nextSalesperson: number;
-  private readonly touchedClients = new Map<string, DimensionChanges["clients"][number]>();
-  private readonly touchedItems = new Map<string, DimensionChanges["items"][number]>();
+  /** The ids of the clients and items the file names so far. */
+  private readonly clientIds = new Map<string, number>();
+  private readonly itemIds = new Map<string, number>();
+  private readonly touchedClients: DimensionChanges["clients"] = [];
+  private readonly touchedItems: DimensionChanges["items"] = [];
   private readonly newSalespeople: DimensionChanges["salespeople"] = [];
+  private lastClient: string | undefined;
+  private lastClientId = 0;
+  private lastItem: string | undefined;
+  private lastItemId = 0;
+  private lastSalesperson: string | undefined;
+  private lastSalespersonId = 0;
 
   constructor(known: KnownDimensions) {
     this.clients = new Map(known.clients);
@@ -260,42 +272,53 @@ class DimensionIds {
   }
 
   client(line: InvoiceLine): number {
-    const touched = this.touchedClients.get(line.clientCode);
-    if (touched) return touched.id;
-    const id = this.clients.get(line.clientCode) ?? this.nextClient++;
-    this.touchedClients.set(line.clientCode, { id, code: line.clientCode, name: line.clientName });
+    const code = line.clientCode;
+    if (code === this.lastClient) return this.lastClientId;
+    let id = this.clientIds.get(code);
+    if (id === undefined) {
+      id = this.clients.get(code) ?? this.nextClient++;
+      this.clientIds.set(code, id);
+      this.touchedClients.push({ id, code, name: line.clientName });
+    }
+    this.lastClient = code;
+    this.lastClientId = id;
     return id;
   }
 
   item(line: InvoiceLine): number {
-    const touched = this.touchedItems.get(line.itemCode);
-    if (touched) return touched.id;
-    const id = this.items.get(line.itemCode) ?? this.nextItem++;
-    this.touchedItems.set(line.itemCode, {
-      id,
-      code: line.itemCode,
-      name: line.itemName,
-      stockType: line.stockType,
-      category: line.category,
-    });
+    const code = line.itemCode;
+    if (code === this.lastItem) return this.lastItemId;
+    let id = this.itemIds.get(code);
+    if (id === undefined) {
+      id = this.items.get(code) ?? this.nextItem++;
+      this.itemIds.set(code, id);
+      this.touchedItems.push({
+        id,
+        code,
+        name: line.itemName,
+        stockType: line.stockType,
+        category: line.category,
+      });
+    }
+    this.lastItem = code;
+    this.lastItemId = id;
     return id;
   }
 
   salesperson(name: string): number {
+    if (name === this.lastSalesperson) return this.lastSalespersonId;
     let id = this.salespeople.get(name);
     if (id === undefined) {
       id = this.nextSalesperson++;
       this.salespeople.set(name, id);
       this.newSalespeople.push({ id, name });
     }
+    this.lastSalesperson = name;
+    this.lastSalespersonId = id;
     return id;
   }
 
   changes(): DimensionChanges {
-    return {
-      clients: [...this.touchedClients.values()],
-      items: [...this.touchedItems.values()],
-      salespeople: this.newSalespeople,
-    };
+    return { clients: this.touchedClients, items: this.touchedItems, salespeople: this.newSalespeople };
   }
 }

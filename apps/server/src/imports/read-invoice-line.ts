@@ -49,6 +49,8 @@ export class InvoiceLineReader {
   /** The invoice of the last line without LineNumber, and its count so far (not yet in `positions`). */
   private lastInvoice: string | undefined;
   private lastPosition = 0;
+  /** The last line the fast path read. */
+  private last: InvoiceLine | undefined;
   readonly headerErrors: ImportRowError[];
 
   constructor(header: readonly string[]) {
@@ -111,13 +113,15 @@ export class InvoiceLineReader {
     const { text, starts, ends, count } = record;
     const invoiceDay = this.day(record, at.InvoiceDate);
     if (Number.isNaN(invoiceDay)) return null;
-    const invoiceNumber = plainCode(record, at.InvoiceNumber);
-    const clientCode = plainCode(record, at.ClientCode);
-    const itemCode = plainCode(record, at.ItemCode);
+    // Consecutive lines often repeat an invoice, client or item: its text is then taken from the last.
+    const last = this.last;
+    const invoiceNumber = plainCode(record, at.InvoiceNumber, last?.invoiceNumber);
+    const clientCode = plainCode(record, at.ClientCode, last?.clientCode);
+    const itemCode = plainCode(record, at.ItemCode, last?.itemCode);
     if (invoiceNumber === undefined || clientCode === undefined || itemCode === undefined) return null;
-    const clientName = plainText(record, at.ClientName);
-    const itemName = plainText(record, at.ItemName);
-    const salesperson = plainText(record, at.Salesperson);
+    const clientName = plainText(record, at.ClientName, last?.clientName);
+    const itemName = plainText(record, at.ItemName, last?.itemName);
+    const salesperson = plainText(record, at.Salesperson, last?.salesperson);
     if (clientName === undefined || itemName === undefined || salesperson === undefined) return null;
     const stockType = exactStockType(record, at.StockType);
     if (!stockType) return null;
@@ -155,31 +159,30 @@ export class InvoiceLineReader {
     if (!recordType) return null;
     const category = isEmpty(record, at.Category) ? null : exactCategory(record, at.Category);
     if (category === undefined) return null;
-    return {
-      line: {
-        line,
-        invoiceNumber,
-        lineNumber: lineNumber || this.positionInInvoice(invoiceNumber),
-        invoiceDay,
-        clientCode,
-        clientName,
-        itemCode,
-        itemName,
-        stockType,
-        quantity,
-        unitPrice,
-        amountCents,
-        costCents,
-        salesperson: salesperson || null,
-        serviceFromDay,
-        serviceToDay,
-        recordType,
-        category,
-        clientId: 0,
-        itemId: 0,
-        salespersonId: 0,
-      },
+    this.last = {
+      line,
+      invoiceNumber,
+      lineNumber: lineNumber || this.positionInInvoice(invoiceNumber),
+      invoiceDay,
+      clientCode,
+      clientName,
+      itemCode,
+      itemName,
+      stockType,
+      quantity,
+      unitPrice,
+      amountCents,
+      costCents,
+      salesperson: salesperson || null,
+      serviceFromDay,
+      serviceToDay,
+      recordType,
+      category,
+      clientId: 0,
+      itemId: 0,
+      salespersonId: 0,
     };
+    return { line: this.last };
   }
 
   /** The record as `validateRow` reads it (the checked path alone, values as text). */
@@ -297,24 +300,37 @@ function isPlainDate(text: string): boolean {
   return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(text);
 }
 
-/** Field `i` if it is printable ASCII at both ends (so trimming would not change it), within the code length. */
-function plainCode(record: CsvRecord, i: number): string | undefined {
+/**
+ * Field `i` if it is printable ASCII at both ends (so trimming would not change it), within the
+ * code length; `previous` itself when the field is the same text.
+ */
+function plainCode(record: CsvRecord, i: number, previous: string | undefined): string | undefined {
   if (i < 0 || i >= record.count) return undefined;
   const start = record.starts[i]!;
   const end = record.ends[i]!;
+  if (previous !== undefined && isText(record.text, start, end, previous)) return previous;
   if (end === start || end - start > importLimits.maxCodeLength || !plainEnds(record.text, start, end))
     return undefined;
   return record.text.slice(start, end);
 }
 
-/** Field `i` if it is empty, or within the field length and printable ASCII at both ends. */
-function plainText(record: CsvRecord, i: number): string | undefined {
+/**
+ * Field `i` if it is empty, or within the field length and printable ASCII at both ends;
+ * `previous` itself when the field is the same text.
+ */
+function plainText(record: CsvRecord, i: number, previous: string | null | undefined): string | undefined {
   if (i < 0 || i >= record.count) return "";
   const start = record.starts[i]!;
   const end = record.ends[i]!;
   if (end === start) return "";
+  if (previous && isText(record.text, start, end, previous)) return previous;
   if (end - start > importLimits.maxFieldLength || !plainEnds(record.text, start, end)) return undefined;
   return record.text.slice(start, end);
+}
+
+/** Whether `text` from `start` to `end` is `word`. */
+function isText(text: string, start: number, end: number, word: string): boolean {
+  return end - start === word.length && text.startsWith(word, start);
 }
 
 function plainEnds(text: string, start: number, end: number): boolean {
@@ -325,8 +341,7 @@ function plainEnds(text: string, start: number, end: number): boolean {
 
 /** Whether field `i` is exactly `word`. */
 function fieldIs(record: CsvRecord, i: number, word: string): boolean {
-  const start = record.starts[i]!;
-  return record.ends[i]! - start === word.length && record.text.startsWith(word, start);
+  return isText(record.text, record.starts[i]!, record.ends[i]!, word);
 }
 
 /**

@@ -7,6 +7,7 @@
  * `indexOf`, which is what makes a million-line file take about a second instead of ten.
  */
 export class CsvRecordScanner {
+  private readonly record = new CsvRecord();
   private pending = "";
   private started = false;
   /** Read from the header line: `,` unless it has more `;` than `,`. */
@@ -14,6 +15,16 @@ export class CsvRecordScanner {
 
   /** Scans `text` (following what was pushed before), calling `onRecord` for each whole record. */
   push(text: string, onRecord: (fields: string[]) => void) {
+    this.pushRecords(text, (record) => onRecord(record.fields()));
+  }
+
+  /** The last record, when the text does not end with a line break. */
+  end(onRecord: (fields: string[]) => void) {
+    this.endRecords((record) => onRecord(record.fields()));
+  }
+
+  /** As `push`, handing over each record as field positions, cut into strings only on demand. */
+  pushRecords(text: string, onRecord: (record: CsvRecord) => void) {
     let buffer = this.pending ? this.pending + text : text;
     if (!this.started) {
       if (!buffer) return;
@@ -23,15 +34,16 @@ export class CsvRecordScanner {
     this.pending = buffer.slice(this.scan(buffer, false, onRecord));
   }
 
-  /** The last record, when the text does not end with a line break. */
-  end(onRecord: (fields: string[]) => void) {
+  /** As `end`, handing over the record as field positions. */
+  endRecords(onRecord: (record: CsvRecord) => void) {
     const rest = this.pending;
     this.pending = "";
     if (rest) this.scan(rest, true, onRecord);
   }
 
   /** Emits the complete records of `buffer`; answers where the unfinished rest begins. */
-  private scan(buffer: string, final: boolean, onRecord: (fields: string[]) => void): number {
+  private scan(buffer: string, final: boolean, onRecord: (record: CsvRecord) => void): number {
+    const record = this.record;
     let position = 0;
     const length = buffer.length;
     // The next quote at or after `position`, found once per quote rather than once per record.
@@ -46,13 +58,15 @@ export class CsvRecordScanner {
       if (quote !== -1 && quote < position) quote = buffer.indexOf('"', position);
       if (quote < 0 || quote > newline) {
         const end = newline > position && buffer.charCodeAt(newline - 1) === 13 ? newline - 1 : newline;
-        emit(splitPlain(buffer, position, end, this.delimiter), onRecord);
+        cutPlain(record, buffer, position, end, this.delimiter);
+        if (!isBlankRecord(record)) onRecord(record);
         position = newline + 1;
         continue;
       }
       const quoted = this.scanQuoted(buffer, position, final);
       if (!quoted) return position;
-      emit(quoted.fields, onRecord);
+      record.setFields(quoted.fields);
+      if (!isBlankRecord(record)) onRecord(record);
       position = quoted.next;
     }
     return position;
@@ -120,29 +134,84 @@ function guessDelimiter(line: string): string {
   return semicolons > commas ? ";" : ",";
 }
 
-function splitPlain(buffer: string, start: number, end: number, delimiter: string): string[] {
-  const fields: string[] = [];
+/** Cuts a record without quotes at its delimiters. */
+function cutPlain(record: CsvRecord, buffer: string, start: number, end: number, delimiter: string) {
+  record.text = buffer;
+  record.count = 0;
   let from = start;
   for (;;) {
     const next = buffer.indexOf(delimiter, from);
     if (next < 0 || next >= end) {
-      fields.push(buffer.slice(from, end));
-      return fields;
+      record.add(from, end);
+      return;
     }
-    fields.push(buffer.slice(from, next));
+    record.add(from, next);
     from = next + 1;
   }
 }
 
-function emit(fields: string[], onRecord: (fields: string[]) => void) {
-  for (const field of fields) {
-    if (!isBlank(field)) {
-      onRecord(fields);
-      return;
-    }
+/** Whether every field is blank (as papaparse's `skipEmptyLines: "greedy"` skips them). */
+function isBlankRecord(record: CsvRecord): boolean {
+  const { text, starts, ends } = record;
+  for (let i = 0; i < record.count; i++) {
+    const start = starts[i]!;
+    if (start === ends[i]) continue;
+    // Printable ASCII settles it; other characters are left to trim.
+    const c = text.charCodeAt(start);
+    if ((c > 32 && c < 127) || record.field(i).trim().length > 0) return false;
   }
+  return true;
 }
 
-function isBlank(text: string): boolean {
-  return text.length === 0 || text.trim().length === 0;
+/**
+ * One record as positions of its fields in `text`. The scanner reuses it from record to record, so
+ * it is valid only during the call that hands it over; `field` and `fields` cut strings that stay.
+ */
+export class CsvRecord {
+  text = "";
+  count = 0;
+  starts = new Int32Array(32);
+  ends = new Int32Array(32);
+
+  /** A record of these fields. */
+  static of(fields: readonly string[]): CsvRecord {
+    const record = new CsvRecord();
+    record.setFields(fields);
+    return record;
+  }
+
+  /** Field `i`, or "" when the record has no such field. */
+  field(i: number): string {
+    return i >= 0 && i < this.count ? this.text.slice(this.starts[i], this.ends[i]) : "";
+  }
+
+  fields(): string[] {
+    const fields: string[] = [];
+    for (let i = 0; i < this.count; i++) fields.push(this.text.slice(this.starts[i], this.ends[i]));
+    return fields;
+  }
+
+  setFields(fields: readonly string[]) {
+    this.text = fields.join("");
+    this.count = 0;
+    let at = 0;
+    for (const field of fields) {
+      this.add(at, at + field.length);
+      at += field.length;
+    }
+  }
+
+  add(start: number, end: number) {
+    if (this.count === this.starts.length) {
+      const starts = new Int32Array(this.count * 2);
+      const ends = new Int32Array(this.count * 2);
+      starts.set(this.starts);
+      ends.set(this.ends);
+      this.starts = starts;
+      this.ends = ends;
+    }
+    this.starts[this.count] = start;
+    this.ends[this.count] = end;
+    this.count++;
+  }
 }

@@ -45,10 +45,14 @@ export function spreadShare(amount: number, n: number, k: number): number {
  * `rebuildMonthlyCube`, which a test holds it to.
  */
 export class CubeCellsBuilder {
-  /** Per (client, item, salesperson): its cells by record type and month (small-integer keys). */
-  private readonly tuples = new Map<number, Map<number, Map<number, Map<number, number>>>>();
   private size = 0;
   private columns = allocate(1024);
+  /**
+   * The cells by key (record type, month, client, item, salesperson): an open-addressing table of
+   * cell index + 1 (0 for a free slot), the keys themselves being read from the columns. At most
+   * half full.
+   */
+  private slots = new Int32Array(2048);
   private readonly monthOf = new Map<number, number>();
 
   private month(day: number): number {
@@ -86,53 +90,77 @@ export class CubeCellsBuilder {
     revenue: number,
     cost: number,
   ) {
-    // Months fit in 17 bits (to the year 10922): the key stays a small integer.
-    const cells = this.cellsOf(line);
-    const key = type * 131_072 + month;
-    let at = cells.get(key);
-    if (at === undefined) {
-      at = this.size++;
-      cells.set(key, at);
-      if (at >= this.columns.month.length) this.columns = grow(this.columns, this.columns.month.length * 2);
-      const g = this.columns;
-      g.recordType[at] = type;
-      g.month[at] = month;
-      g.clientId[at] = line.clientId;
-      g.itemId[at] = line.itemId;
-      g.salespersonId[at] = line.salespersonId;
-      g.quantity[at] = 0;
-      g.revenue[at] = 0;
-      g.cost[at] = 0;
+    const { clientId, itemId, salespersonId } = line;
+    const slots = this.slots;
+    const mask = slots.length - 1;
+    let g = this.columns;
+    let slot = hashCell(type, month, clientId, itemId, salespersonId) & mask;
+    let at: number;
+    for (;;) {
+      const found = slots[slot]!;
+      if (found === 0) {
+        at = this.size++;
+        slots[slot] = at + 1;
+        if (at >= g.month.length) g = this.columns = grow(g, g.month.length * 2);
+        g.recordType[at] = type;
+        g.month[at] = month;
+        g.clientId[at] = clientId;
+        g.itemId[at] = itemId;
+        g.salespersonId[at] = salespersonId;
+        g.quantity[at] = 0;
+        g.revenue[at] = 0;
+        g.cost[at] = 0;
+        if (this.size * 2 > slots.length) this.rehash(slots.length * 2);
+        break;
+      }
+      at = found - 1;
+      if (
+        g.month[at] === month &&
+        g.clientId[at] === clientId &&
+        g.itemId[at] === itemId &&
+        g.salespersonId[at] === salespersonId &&
+        g.recordType[at] === type
+      )
+        break;
+      slot = (slot + 1) & mask;
     }
-    const g = this.columns;
     g.quantity[at] = g.quantity[at]! + line.quantity;
     g.revenue[at] = g.revenue[at]! + revenue;
     g.cost[at] = g.cost[at]! + cost;
   }
 
-  private cellsOf(line: Pick<CubeLine, "clientId" | "itemId" | "salespersonId">): Map<number, number> {
-    let items = this.tuples.get(line.clientId);
-    if (!items) {
-      items = new Map();
-      this.tuples.set(line.clientId, items);
+  private rehash(length: number) {
+    const slots = new Int32Array(length);
+    const mask = length - 1;
+    const g = this.columns;
+    for (let at = 0; at < this.size; at++) {
+      const hash = hashCell(
+        g.recordType[at]!,
+        g.month[at]!,
+        g.clientId[at]!,
+        g.itemId[at]!,
+        g.salespersonId[at]!,
+      );
+      let slot = hash & mask;
+      while (slots[slot] !== 0) slot = (slot + 1) & mask;
+      slots[slot] = at + 1;
     }
-    let salespeople = items.get(line.itemId);
-    if (!salespeople) {
-      salespeople = new Map();
-      items.set(line.itemId, salespeople);
-    }
-    let cells = salespeople.get(line.salespersonId);
-    if (!cells) {
-      cells = new Map();
-      salespeople.set(line.salespersonId, cells);
-    }
-    return cells;
+    this.slots = slots;
   }
 
   /** The cells, trimmed to their count. */
   finish(): CubeColumns {
     return grow(this.columns, this.size);
   }
+}
+
+/** A 32-bit hash of a cell's key (ids and months as the columns hold them, in 32 bits). */
+function hashCell(type: number, month: number, client: number, item: number, salesperson: number): number {
+  let h = Math.imul(type * 131_072 + month, 0x9e3779b1);
+  h = Math.imul(h ^ client ^ (h >>> 15), 0x85ebca6b);
+  h = Math.imul(h ^ item ^ (h >>> 13), 0xc2b2ae35);
+  h = Math.imul(h ^ salesperson ^ (h >>> 16), 0x27d4eb2d);
+  return h ^ (h >>> 15);
 }
 
 /** The monthly_cube rows of an organisation as the body of a binary COPY. */

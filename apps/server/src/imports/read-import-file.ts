@@ -2,7 +2,7 @@ import { createReadStream } from "node:fs";
 import type { ImportRowError } from "@varia/contracts";
 import { LineBlockBuilder } from "../lines/line-block";
 import { type BuiltBlock, blockLines, buildBlock } from "../lines/line-blocks-store";
-import { CsvRecordScanner } from "./csv-records";
+import { type CsvRecord, CsvRecordScanner } from "./csv-records";
 import { CubeCellsBuilder, type CubeColumns } from "./cube-cells";
 import { importLimits } from "./invoice-columns";
 import { type InvoiceLine, InvoiceRecords } from "./read-invoice-line";
@@ -75,14 +75,14 @@ export async function* readImportFile(
     errorCount += found.length;
     for (const e of found) if (errors.length < importLimits.maxListedErrors) errors.push(e);
   };
-  const onRecord = (fields: string[]) => {
-    const record = records.take(fields);
+  const onRecord = (fields: CsvRecord) => {
+    const record = records.takeRecord(fields);
     if (!record) return;
     if ("errors" in record) {
       fail(record.errors);
       return;
     }
-    const read = record.reader.read(fields, record.line);
+    const read = record.reader.readRecord(fields, record.line);
     if (read.errors) {
       fail(read.errors);
       return;
@@ -121,10 +121,10 @@ export async function* readImportFile(
   const scanner = new CsvRecordScanner();
   const input = createReadStream(path, { encoding: "utf8", highWaterMark: 1 << 20 });
   for await (const chunk of input) {
-    scanner.push(chunk as string, onRecord);
+    scanner.pushRecords(chunk as string, onRecord);
     while (ready.length) yield ready.shift()!;
   }
-  scanner.end(onRecord);
+  scanner.endRecords(onRecord);
   fail(records.end());
   if (errorCount === 0 && batch.count) yield { block: buildBlock(batch), keys };
   return { lines, errors, errorCount, dimensions: ids.changes(), cube: cube.finish() };
@@ -135,16 +135,28 @@ const newKeys = () => ({ invoiceNumbers: [] as string[], lineNumbers: [] as numb
 /**
  * The keys (invoice number, line number) of a file, to find a key given twice: per invoice, its
  * line numbers and the records they were on (a list while short, a map when an invoice is long).
+ * The lines of an invoice mostly come together, so the last invoice is kept at hand.
  */
 class LineKeys {
   private readonly invoices = new Map<string, number[] | Map<number, number>>();
+  private lastInvoice: string | undefined;
+  private lastLines: number[] | Map<number, number> = [];
 
   /** Records the key; answers the record it was first on, if it was seen before. */
   add(invoiceNumber: string, lineNumber: number, record: number): number | undefined {
-    const lines = this.invoices.get(invoiceNumber);
-    if (lines === undefined) {
-      this.invoices.set(invoiceNumber, [lineNumber, record]);
-      return undefined;
+    let lines: number[] | Map<number, number> | undefined;
+    if (invoiceNumber === this.lastInvoice) lines = this.lastLines;
+    else {
+      lines = this.invoices.get(invoiceNumber);
+      if (lines === undefined) {
+        lines = [lineNumber, record];
+        this.invoices.set(invoiceNumber, lines);
+        this.lastInvoice = invoiceNumber;
+        this.lastLines = lines;
+        return undefined;
+      }
+      this.lastInvoice = invoiceNumber;
+      this.lastLines = lines;
     }
     if (lines instanceof Map) {
       const first = lines.get(lineNumber);
@@ -158,12 +170,16 @@ class LineKeys {
       for (let i = 0; i < lines.length; i += 2) map.set(lines[i]!, lines[i + 1]!);
       map.set(lineNumber, record);
       this.invoices.set(invoiceNumber, map);
+      this.lastLines = map;
     }
     return undefined;
   }
 }
 
-/** Ids of the file's clients, items and salespeople: the stored ones, or new ones in file order. */
+/**
+ * Ids of the file's clients, items and salespeople: the stored ones, or new ones in file order.
+ * Consecutive lines often name the same client and item, so the last of each is kept at hand.
+ */
 class DimensionIds {
   private readonly clients: Map<string, number>;
   private readonly items: Map<string, number>;
@@ -171,9 +187,18 @@ class DimensionIds {
   private nextClient: number;
   private nextItem: number;
   private nextSalesperson: number;
-  private readonly touchedClients = new Map<string, DimensionChanges["clients"][number]>();
-  private readonly touchedItems = new Map<string, DimensionChanges["items"][number]>();
+  /** The ids of the clients and items the file names so far. */
+  private readonly clientIds = new Map<string, number>();
+  private readonly itemIds = new Map<string, number>();
+  private readonly touchedClients: DimensionChanges["clients"] = [];
+  private readonly touchedItems: DimensionChanges["items"] = [];
   private readonly newSalespeople: DimensionChanges["salespeople"] = [];
+  private lastClient: string | undefined;
+  private lastClientId = 0;
+  private lastItem: string | undefined;
+  private lastItemId = 0;
+  private lastSalesperson: string | undefined;
+  private lastSalespersonId = 0;
 
   constructor(known: KnownDimensions) {
     this.clients = new Map(known.clients);
@@ -185,42 +210,53 @@ class DimensionIds {
   }
 
   client(line: InvoiceLine): number {
-    const touched = this.touchedClients.get(line.clientCode);
-    if (touched) return touched.id;
-    const id = this.clients.get(line.clientCode) ?? this.nextClient++;
-    this.touchedClients.set(line.clientCode, { id, code: line.clientCode, name: line.clientName });
+    const code = line.clientCode;
+    if (code === this.lastClient) return this.lastClientId;
+    let id = this.clientIds.get(code);
+    if (id === undefined) {
+      id = this.clients.get(code) ?? this.nextClient++;
+      this.clientIds.set(code, id);
+      this.touchedClients.push({ id, code, name: line.clientName });
+    }
+    this.lastClient = code;
+    this.lastClientId = id;
     return id;
   }
 
   item(line: InvoiceLine): number {
-    const touched = this.touchedItems.get(line.itemCode);
-    if (touched) return touched.id;
-    const id = this.items.get(line.itemCode) ?? this.nextItem++;
-    this.touchedItems.set(line.itemCode, {
-      id,
-      code: line.itemCode,
-      name: line.itemName,
-      stockType: line.stockType,
-      category: line.category,
-    });
+    const code = line.itemCode;
+    if (code === this.lastItem) return this.lastItemId;
+    let id = this.itemIds.get(code);
+    if (id === undefined) {
+      id = this.items.get(code) ?? this.nextItem++;
+      this.itemIds.set(code, id);
+      this.touchedItems.push({
+        id,
+        code,
+        name: line.itemName,
+        stockType: line.stockType,
+        category: line.category,
+      });
+    }
+    this.lastItem = code;
+    this.lastItemId = id;
     return id;
   }
 
   salesperson(name: string): number {
+    if (name === this.lastSalesperson) return this.lastSalespersonId;
     let id = this.salespeople.get(name);
     if (id === undefined) {
       id = this.nextSalesperson++;
       this.salespeople.set(name, id);
       this.newSalespeople.push({ id, name });
     }
+    this.lastSalesperson = name;
+    this.lastSalespersonId = id;
     return id;
   }
 
   changes(): DimensionChanges {
-    return {
-      clients: [...this.touchedClients.values()],
-      items: [...this.touchedItems.values()],
-      salespeople: this.newSalespeople,
-    };
+    return { clients: this.touchedClients, items: this.touchedItems, salespeople: this.newSalespeople };
   }
 }

@@ -1,6 +1,7 @@
 import type { ImportRowError } from "@varia/contracts";
 import type { RecordType } from "@varia/variance";
 import { dayNumber } from "../db/binary-copy";
+import { CsvRecord } from "./csv-records";
 import { type InvoiceColumn, importLimits, invoiceColumns } from "./invoice-columns";
 import { type InvoiceRow, mapHeader, type ParsedRow, validateRow } from "./parse-invoice-rows";
 
@@ -42,8 +43,14 @@ export type ReadLine = { line: InvoiceLine; errors?: never } | { line?: never; e
  */
 export class InvoiceLineReader {
   private readonly at: Record<InvoiceColumn, number>;
-  private readonly days = new Map<string, number>();
+  /** Day numbers (NaN: not a plain date) by the date's digits as a number, YYYYMMDD. */
+  private readonly days = new Map<number, number>();
   private readonly positions = new Map<string, number>();
+  /** The invoice of the last line without LineNumber, and its count so far (not yet in `positions`). */
+  private lastInvoice: string | undefined;
+  private lastPosition = 0;
+  /** The last line the fast path read. */
+  private last: InvoiceLine | undefined;
   readonly headerErrors: ImportRowError[];
 
   constructor(header: readonly string[]) {
@@ -58,108 +65,124 @@ export class InvoiceLineReader {
   }
 
   private positionInInvoice = (invoice: string) => {
-    const next = (this.positions.get(invoice) ?? 0) + 1;
-    this.positions.set(invoice, next);
-    return next;
+    if (invoice !== this.lastInvoice) {
+      if (this.lastInvoice !== undefined) this.positions.set(this.lastInvoice, this.lastPosition);
+      this.lastInvoice = invoice;
+      this.lastPosition = this.positions.get(invoice) ?? 0;
+    }
+    return ++this.lastPosition;
   };
 
   read(fields: readonly string[], line: number): ReadLine {
-    return this.readFast(fields, line) ?? this.readChecked(fields, line);
+    return this.readFast(CsvRecord.of(fields), line) ?? this.readChecked(fields, line);
+  }
+
+  /** As `read`, of a record the scanner hands over (read before it moves on). */
+  readRecord(record: CsvRecord, line: number): ReadLine {
+    return this.readFast(record, line) ?? this.readChecked(record.fields(), line);
   }
 
   private field(fields: readonly string[], column: InvoiceColumn): string {
     return pick(fields, this.at[column]);
   }
 
-  private day(text: string): number {
-    let day = this.days.get(text);
+  /** The day number of field `i` if it is a plain date (YYYY-MM-DD), else NaN. */
+  private day(record: CsvRecord, i: number): number {
+    if (i < 0 || i >= record.count) return Number.NaN;
+    const text = record.text;
+    const start = record.starts[i]!;
+    if (
+      record.ends[i]! - start !== 10 ||
+      text.charCodeAt(start + 4) !== 45 ||
+      text.charCodeAt(start + 7) !== 45
+    )
+      return Number.NaN;
+    const key =
+      digits(text, start, 4) * 10_000 + digits(text, start + 5, 2) * 100 + digits(text, start + 8, 2);
+    if (Number.isNaN(key)) return plainDay(record.field(i));
+    let day = this.days.get(key);
     if (day === undefined) {
-      day = isPlainDate(text) ? dayNumber(text) : Number.NaN;
-      this.days.set(text, day);
+      day = plainDay(record.field(i));
+      this.days.set(key, day);
     }
     return day;
   }
 
-  private readFast(fields: readonly string[], line: number): ReadLine | null {
+  private readFast(record: CsvRecord, line: number): ReadLine | null {
     const at = this.at;
-    const invoiceDay = this.day(pick(fields, at.InvoiceDate));
-    const invoiceNumber = pick(fields, at.InvoiceNumber);
-    const clientCode = pick(fields, at.ClientCode);
-    const itemCode = pick(fields, at.ItemCode);
-    if (
-      Number.isNaN(invoiceDay) ||
-      !isPlainCode(invoiceNumber) ||
-      !isPlainCode(clientCode) ||
-      !isPlainCode(itemCode)
-    )
-      return null;
-    const clientName = pick(fields, at.ClientName);
-    const itemName = pick(fields, at.ItemName);
-    const salesperson = pick(fields, at.Salesperson);
-    if (!isPlainText(clientName) || !isPlainText(itemName) || !isPlainText(salesperson)) return null;
-    const stockType = exactStockType(pick(fields, at.StockType));
+    const { text, starts, ends, count } = record;
+    const invoiceDay = this.day(record, at.InvoiceDate);
+    if (Number.isNaN(invoiceDay)) return null;
+    // Consecutive lines often repeat an invoice, client or item: its text is then taken from the last.
+    const last = this.last;
+    const invoiceNumber = plainCode(record, at.InvoiceNumber, last?.invoiceNumber);
+    const clientCode = plainCode(record, at.ClientCode, last?.clientCode);
+    const itemCode = plainCode(record, at.ItemCode, last?.itemCode);
+    if (invoiceNumber === undefined || clientCode === undefined || itemCode === undefined) return null;
+    const clientName = plainText(record, at.ClientName, last?.clientName);
+    const itemName = plainText(record, at.ItemName, last?.itemName);
+    const salesperson = plainText(record, at.Salesperson, last?.salesperson);
+    if (clientName === undefined || itemName === undefined || salesperson === undefined) return null;
+    const stockType = exactStockType(record, at.StockType);
     if (!stockType) return null;
-    const lineText = pick(fields, at.LineNumber);
     let lineNumber = 0;
-    if (lineText) {
-      lineNumber = fixed(lineText, 0);
-      if (!(lineNumber >= 1) || lineText.length > 9 || lineText.charCodeAt(0) === 43) return null;
+    let i = at.LineNumber;
+    if (i >= 0 && i < count && starts[i]! < ends[i]!) {
+      lineNumber = fixed(text, starts[i]!, ends[i]!, 0);
+      if (!(lineNumber >= 1) || ends[i]! - starts[i]! > 9 || text.charCodeAt(starts[i]!) === 43) return null;
     }
-    const quantity = fixed(pick(fields, at.Quantity), 4);
+    i = at.Quantity;
+    const quantity = i >= 0 && i < count ? fixed(text, starts[i]!, ends[i]!, 4) : Number.NaN;
     if (Number.isNaN(quantity)) return null;
-    const unitPriceText = pick(fields, at.UnitPrice);
-    const unitPrice = unitPriceText ? fixed(unitPriceText, 4) : null;
+    i = at.UnitPrice;
+    const unitPrice =
+      i >= 0 && i < count && starts[i]! < ends[i]! ? fixed(text, starts[i]!, ends[i]!, 4) : null;
     if (Number.isNaN(unitPrice)) return null;
-    const amountText = pick(fields, at.Amount);
+    i = at.Amount;
     let amountCents: number;
-    if (amountText) amountCents = fixed(amountText, 2);
+    if (i >= 0 && i < count && starts[i]! < ends[i]!) amountCents = fixed(text, starts[i]!, ends[i]!, 2);
     else if (unitPrice !== null) amountCents = productToCents(quantity, unitPrice);
     else return null;
     if (Number.isNaN(amountCents)) return null;
-    const costText = pick(fields, at.Cost);
-    const costCents = costText ? fixed(costText, 2) : 0;
+    i = at.Cost;
+    const costCents = i >= 0 && i < count && starts[i]! < ends[i]! ? fixed(text, starts[i]!, ends[i]!, 2) : 0;
     if (Number.isNaN(costCents)) return null;
-    const fromText = pick(fields, at.ServiceFrom);
-    const toText = pick(fields, at.ServiceTo);
     let serviceFromDay: number | null = null;
     let serviceToDay: number | null = null;
-    if (fromText || toText) {
-      serviceFromDay = this.day(fromText);
-      serviceToDay = this.day(toText);
+    if (!isEmpty(record, at.ServiceFrom) || !isEmpty(record, at.ServiceTo)) {
+      serviceFromDay = this.day(record, at.ServiceFrom);
+      serviceToDay = this.day(record, at.ServiceTo);
       if (Number.isNaN(serviceFromDay) || Number.isNaN(serviceToDay) || serviceToDay < serviceFromDay)
         return null;
     }
-    const recordTypeText = pick(fields, at.RecordType);
-    const recordType: RecordType | undefined = recordTypeText ? exactRecordType(recordTypeText) : "Actual";
+    const recordType = isEmpty(record, at.RecordType) ? "Actual" : exactRecordType(record, at.RecordType);
     if (!recordType) return null;
-    const categoryText = pick(fields, at.Category);
-    const category = categoryText ? exactCategory(categoryText) : null;
+    const category = isEmpty(record, at.Category) ? null : exactCategory(record, at.Category);
     if (category === undefined) return null;
-    return {
-      line: {
-        line,
-        invoiceNumber,
-        lineNumber: lineNumber || this.positionInInvoice(invoiceNumber),
-        invoiceDay,
-        clientCode,
-        clientName,
-        itemCode,
-        itemName,
-        stockType,
-        quantity,
-        unitPrice,
-        amountCents,
-        costCents,
-        salesperson: salesperson || null,
-        serviceFromDay,
-        serviceToDay,
-        recordType,
-        category,
-        clientId: 0,
-        itemId: 0,
-        salespersonId: 0,
-      },
+    this.last = {
+      line,
+      invoiceNumber,
+      lineNumber: lineNumber || this.positionInInvoice(invoiceNumber),
+      invoiceDay,
+      clientCode,
+      clientName,
+      itemCode,
+      itemName,
+      stockType,
+      quantity,
+      unitPrice,
+      amountCents,
+      costCents,
+      salesperson: salesperson || null,
+      serviceFromDay,
+      serviceToDay,
+      recordType,
+      category,
+      clientId: 0,
+      itemId: 0,
+      salespersonId: 0,
     };
+    return { line: this.last };
   }
 
   /** The record as `validateRow` reads it (the checked path alone, values as text). */
@@ -208,11 +231,18 @@ export class InvoiceRecords {
     return { reader: this.reader, line: this.line };
   }
 
+  /** As `take`, of a record the scanner hands over (its fields are cut only for the header). */
+  takeRecord(record: CsvRecord) {
+    return this.take(this.reader ? noFields : record.fields());
+  }
+
   /** At the end of the text: the error of a file without even a header. */
   end(): ImportRowError[] {
     return this.reader ? [] : [{ line: 1, column: "", message: "the file is empty" }];
   }
 }
+
+const noFields: readonly string[] = [];
 
 /** The numbers of a row checked by `validateRow` (its values are within the import limits). */
 export function invoiceLineOf(row: InvoiceRow): InvoiceLine {
@@ -245,53 +275,101 @@ function pick(fields: readonly string[], index: number): string {
   return index < 0 ? "" : (fields[index] ?? "");
 }
 
+function isEmpty(record: CsvRecord, i: number): boolean {
+  return i < 0 || i >= record.count || record.starts[i] === record.ends[i];
+}
+
+/** The value of `count` decimal digits at `start`; NaN if one is not a digit. */
+function digits(text: string, start: number, count: number): number {
+  let value = 0;
+  for (let i = start; i < start + count; i++) {
+    const c = text.charCodeAt(i);
+    if (c < 48 || c > 57) return Number.NaN;
+    value = value * 10 + (c - 48);
+  }
+  return value;
+}
+
+function plainDay(text: string): number {
+  return isPlainDate(text) ? dayNumber(text) : Number.NaN;
+}
+
 function isPlainDate(text: string): boolean {
   if (text.length !== 10 || text.charCodeAt(4) !== 45 || text.charCodeAt(7) !== 45) return false;
   const date = new Date(`${text}T00:00:00Z`);
   return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(text);
 }
 
-/** Printable ASCII at both ends (so trimming would not change it), within the code length. */
-function isPlainCode(text: string): boolean {
-  return text.length > 0 && text.length <= importLimits.maxCodeLength && plainEnds(text);
-}
-
-function isPlainText(text: string): boolean {
-  return text.length === 0 || (text.length <= importLimits.maxFieldLength && plainEnds(text));
-}
-
-function plainEnds(text: string): boolean {
-  const first = text.charCodeAt(0);
-  const last = text.charCodeAt(text.length - 1);
-  return first > 32 && first < 127 && last > 32 && last < 127;
+/**
+ * Field `i` if it is printable ASCII at both ends (so trimming would not change it), within the
+ * code length; `previous` itself when the field is the same text.
+ */
+function plainCode(record: CsvRecord, i: number, previous: string | undefined): string | undefined {
+  if (i < 0 || i >= record.count) return undefined;
+  const start = record.starts[i]!;
+  const end = record.ends[i]!;
+  if (previous !== undefined && isText(record.text, start, end, previous)) return previous;
+  if (end === start || end - start > importLimits.maxCodeLength || !plainEnds(record.text, start, end))
+    return undefined;
+  return record.text.slice(start, end);
 }
 
 /**
- * A plain decimal (optional sign, digits, optionally a point and 1 to `places` digits) scaled by
- * 10^places; NaN for any other form or from 10^15 up, which `validateRow` then judges.
+ * Field `i` if it is empty, or within the field length and printable ASCII at both ends;
+ * `previous` itself when the field is the same text.
  */
-function fixed(text: string, places: number): number {
-  const length = text.length;
-  let i = 0;
+function plainText(record: CsvRecord, i: number, previous: string | null | undefined): string | undefined {
+  if (i < 0 || i >= record.count) return "";
+  const start = record.starts[i]!;
+  const end = record.ends[i]!;
+  if (end === start) return "";
+  if (previous && isText(record.text, start, end, previous)) return previous;
+  if (end - start > importLimits.maxFieldLength || !plainEnds(record.text, start, end)) return undefined;
+  return record.text.slice(start, end);
+}
+
+/** Whether `text` from `start` to `end` is `word`. */
+function isText(text: string, start: number, end: number, word: string): boolean {
+  return end - start === word.length && text.startsWith(word, start);
+}
+
+function plainEnds(text: string, start: number, end: number): boolean {
+  const first = text.charCodeAt(start);
+  const last = text.charCodeAt(end - 1);
+  return first > 32 && first < 127 && last > 32 && last < 127;
+}
+
+/** Whether field `i` is exactly `word`. */
+function fieldIs(record: CsvRecord, i: number, word: string): boolean {
+  return isText(record.text, record.starts[i]!, record.ends[i]!, word);
+}
+
+/**
+ * The plain decimal from `start` to `end` of `text` (optional sign, digits, optionally a point
+ * and 1 to `places` digits) scaled by 10^places; NaN for any other form or from 10^15 up, which
+ * `validateRow` then judges.
+ */
+function fixed(text: string, start: number, end: number, places: number): number {
+  let i = start;
   let negative = false;
-  let c = text.charCodeAt(0);
-  if (c === 45 || c === 43) {
+  let c = text.charCodeAt(start);
+  if (start < end && (c === 45 || c === 43)) {
     negative = c === 45;
-    i = 1;
+    i++;
   }
   let value = 0;
-  let digits = 0;
-  for (; i < length; i++) {
+  let whole = 0;
+  for (; i < end; i++) {
     c = text.charCodeAt(i);
     if (c < 48 || c > 57) break;
     value = value * 10 + (c - 48);
-    digits++;
+    whole++;
   }
-  if (digits === 0) return Number.NaN;
+  if (whole === 0) return Number.NaN;
   let decimals = 0;
-  if (i < length) {
+  if (i < end) {
     if (c !== 46) return Number.NaN;
-    for (i++; i < length; i++) {
+    for (i++; i < end; i++) {
       c = text.charCodeAt(i);
       if (c < 48 || c > 57) return Number.NaN;
       value = value * 10 + (c - 48);
@@ -316,14 +394,26 @@ function productToCents(quantity: number, unitPrice: number): number {
   return cents === 0 ? 0 : cents;
 }
 
-function exactStockType(text: string): InvoiceRow["stockType"] | undefined {
-  return text === "Subscription" || text === "Product" || text === "Hourly" ? text : undefined;
+function exactStockType(record: CsvRecord, i: number): InvoiceRow["stockType"] | undefined {
+  if (i < 0 || i >= record.count) return undefined;
+  if (fieldIs(record, i, "Subscription")) return "Subscription";
+  if (fieldIs(record, i, "Product")) return "Product";
+  if (fieldIs(record, i, "Hourly")) return "Hourly";
+  return undefined;
 }
 
-function exactRecordType(text: string): RecordType | undefined {
-  return text === "Actual" || text === "Budget" || text === "Forecast" ? text : undefined;
+/** Record type of a field that is there and not empty. */
+function exactRecordType(record: CsvRecord, i: number): RecordType | undefined {
+  if (fieldIs(record, i, "Actual")) return "Actual";
+  if (fieldIs(record, i, "Budget")) return "Budget";
+  if (fieldIs(record, i, "Forecast")) return "Forecast";
+  return undefined;
 }
 
-function exactCategory(text: string): InvoiceRow["category"] | undefined {
-  return text === "Recurring" || text === "Adhoc" || text === "Exclude" ? text : undefined;
+/** Category of a field that is there and not empty. */
+function exactCategory(record: CsvRecord, i: number): InvoiceRow["category"] | undefined {
+  if (fieldIs(record, i, "Recurring")) return "Recurring";
+  if (fieldIs(record, i, "Adhoc")) return "Adhoc";
+  if (fieldIs(record, i, "Exclude")) return "Exclude";
+  return undefined;
 }

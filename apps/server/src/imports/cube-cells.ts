@@ -90,7 +90,10 @@ export class CubeCellsBuilder {
     revenue: number,
     cost: number,
   ) {
-    const { clientId, itemId, salespersonId } = line;
+    // As the Int32Array columns hold them, so that a key is found again by what they hold.
+    const clientId = line.clientId | 0;
+    const itemId = line.itemId | 0;
+    const salespersonId = line.salespersonId | 0;
     const slots = this.slots;
     const mask = slots.length - 1;
     let g = this.columns;

@@ -37,7 +37,9 @@ for (const kind of testDatabaseKinds()) {
       );
 
       expect(await moveLegacyInvoiceLines(database)).toBe(3);
-      const left = await sql<{ n: string }>`select count(*)::text as n from invoice_lines`.execute(database.db);
+      const left = await sql<{ n: string }>`select count(*)::text as n from invoice_lines`.execute(
+        database.db,
+      );
       expect(left.rows[0]!.n).toBe("0");
 
       const stored = await readLineBlocks(database, organisationId);

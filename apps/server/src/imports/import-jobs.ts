@@ -4,9 +4,11 @@ import type { ImportJob, ImportRowError } from "@varia/contracts";
 import { type Kysely, sql } from "kysely";
 import type { Database } from "../db/database";
 import type { Schema } from "../db/schema";
+import { decodeLineBlock, mapBlockIds } from "../lines/line-block";
 import { hasLines, readLineBlocks, writeLineBlocks } from "../lines/line-blocks-store";
 import { ReplacedLines } from "../lines/replaced-lines";
 import { readBackup, restoreBackupContent, takeBackup } from "./backups";
+import { DimensionResolver } from "./dimension-resolver";
 import type { ImportQueue } from "./import-queue";
 import { readImportFileOnThread } from "./read-import-file-in-worker";
 import {
@@ -15,6 +17,7 @@ import {
   replaceMonthlyCube,
   writeDimensions,
 } from "./store-invoice-lines";
+import { takeUploadReading } from "./upload-readings";
 
 /** How often a job that failed for a reason other than its data is tried before FailedPermanently. */
 export const maxImportAttempts = 3;
@@ -121,6 +124,7 @@ export async function runImportJob(
 ) {
   if (job.kind === "Restore") return runRestoreJob(database, { ...job, backup_id: job.backup_id ?? "" });
   const organisationId = job.organisation_id;
+  let readWhileUploaded = false;
   try {
     const rows = await database.bulkTransaction(async (session) => {
       const tx = session.db;
@@ -133,31 +137,37 @@ export async function runImportJob(
         ? await readLineBlocks(session, organisationId)
         : [];
       const replaced = new ReplacedLines(stored);
-      const size = (await stat(job.file_path)).size;
-      const reading = readImportFileOnThread(
-        job.file_path,
-        {
-          organisationId,
-          jobId: job.id,
-          dimensions: await readKnownDimensions(tx, organisationId),
-          withKeys: stored.length > 0,
-        },
-        size >= (options.workerThresholdBytes ?? workerThresholdBytes),
-      );
+      const ids = new DimensionResolver(await readKnownDimensions(tx, organisationId));
+      // Read while it was uploaded to this server, or read now.
+      const uploaded = takeUploadReading(job.file_path);
+      readWhileUploaded = uploaded !== undefined;
+      const reading =
+        uploaded ??
+        readImportFileOnThread(
+          job.file_path,
+          {},
+          (await stat(job.file_path)).size >= (options.workerThresholdBytes ?? workerThresholdBytes),
+        );
       try {
         for await (const batch of reading) {
-          if (batch.keys) replaced.mark(batch.keys);
-          await writeLineBlocks(session, organisationId, job.id, [batch.block]);
+          // The file's own ids become the organisation's before the block is stored.
+          ids.add(batch.dimensions);
+          const bytes = mapBlockIds(batch.block.bytes, ids.map);
+          if (stored.length) {
+            const block = decodeLineBlock(bytes);
+            replaced.mark({ invoiceNumbers: block.invoiceNumbers, lineNumbers: block.columns.lineNumber });
+          }
+          await writeLineBlocks(session, organisationId, job.id, [{ ...batch.block, bytes }]);
         }
         const summary = await reading.summary();
         if (summary.errorCount > 0) throw new RejectedFile(summary.errors, summary.errorCount);
-        await writeDimensions(tx, organisationId, summary.dimensions);
+        await writeDimensions(tx, organisationId, ids.changes());
         // The file's cube is the whole cube when the organisation had no lines; otherwise the
         // stored lines it did not replace count too.
         if (stored.length) {
           await replaced.rewrite(session, organisationId);
           await rebuildMonthlyCube(session, organisationId);
-        } else await replaceMonthlyCube(session, organisationId, summary.cube);
+        } else await replaceMonthlyCube(session, organisationId, ids.mapCube(summary.cube));
         await tx
           .updateTable("import_jobs")
           .set({ status: "Completed", rows_imported: summary.lines, finished_at: new Date(), result: null })
@@ -170,7 +180,7 @@ export async function runImportJob(
       }
     });
     await rm(job.file_path, { force: true });
-    return { status: "Completed" as const, rows };
+    return { status: "Completed" as const, rows, readWhileUploaded };
   } catch (error) {
     if (error instanceof RejectedFile) {
       await finishJob(database.db, job, "Failed", {

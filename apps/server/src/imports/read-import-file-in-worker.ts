@@ -11,6 +11,9 @@ export type WorkerMessage =
   | { type: "done"; summary: ImportFileSummary }
   | { type: "failed"; message: string };
 
+/** What the server's thread sends a reader thread: a credit, a chunk of an upload, or its end. */
+export type ToReader = "more" | "end" | Uint8Array;
+
 /** An import file being read: its batches in order, then its summary. */
 export interface ImportFileReading extends AsyncIterable<LineBatch> {
   /** The summary, once every batch has been taken. */
@@ -18,6 +21,9 @@ export interface ImportFileReading extends AsyncIterable<LineBatch> {
   /** Stops reading (the import failed or is done). */
   close(): Promise<void>;
 }
+
+/** Batches a reader thread may hand over before the import takes them. */
+const aheadLimit = 2;
 
 /**
  * Reads an import file on a worker thread (large files: checking and encoding a million lines
@@ -29,7 +35,26 @@ export function readImportFileOnThread(
   options: ReadImportOptions,
   inWorker: boolean,
 ): ImportFileReading {
-  return inWorker ? readInWorker(path, options) : readHere(path, options);
+  return inWorker ? readInWorker(path, options, aheadLimit).reading : readHere(path, options);
+}
+
+/**
+ * Reads a file on a worker thread while its bytes arrive (`push`, then `end`), running ahead of any
+ * import: the batches wait in memory until the import of the file takes them.
+ */
+export function readUploadOnThread(options: ReadImportOptions = {}) {
+  const { worker, reading } = readInWorker(null, options, null);
+  return {
+    reading,
+    push(chunk: Uint8Array) {
+      // A copy of just these bytes (a chunk may be a view on a larger buffer), handed over whole.
+      const copy = new Uint8Array(chunk);
+      worker.postMessage(copy satisfies ToReader, [copy.buffer]);
+    },
+    end() {
+      worker.postMessage("end" satisfies ToReader);
+    },
+  };
 }
 
 function readHere(path: string, options: ReadImportOptions): ImportFileReading {
@@ -56,9 +81,9 @@ function readHere(path: string, options: ReadImportOptions): ImportFileReading {
   };
 }
 
-function readInWorker(path: string, options: ReadImportOptions): ImportFileReading {
+function readInWorker(path: string | null, options: ReadImportOptions, ahead: number | null) {
   const worker = new Worker(new URL("./import-file-worker.mjs", import.meta.url), {
-    workerData: { path, options },
+    workerData: { path, options, aheadLimit: ahead },
   });
   const messages: WorkerMessage[] = [];
   let failure: Error | undefined;
@@ -89,7 +114,7 @@ function readInWorker(path: string, options: ReadImportOptions): ImportFileReadi
     }
   }
   let summary: ImportFileSummary | undefined;
-  return {
+  const reading: ImportFileReading = {
     async *[Symbol.asyncIterator]() {
       for (;;) {
         const message = await take();
@@ -98,7 +123,7 @@ function readInWorker(path: string, options: ReadImportOptions): ImportFileReadi
           summary = message.summary;
           return;
         }
-        worker.postMessage("more");
+        if (ahead !== null) worker.postMessage("more" satisfies ToReader);
         yield message.batch;
       }
     },
@@ -110,4 +135,5 @@ function readInWorker(path: string, options: ReadImportOptions): ImportFileReadi
       await worker.terminate();
     },
   };
+  return { worker, reading };
 }

@@ -1,9 +1,11 @@
 import { createReadStream } from "node:fs";
+import { StringDecoder } from "node:string_decoder";
 import type { ImportRowError } from "@varia/contracts";
 import { LineBlockBuilder } from "../lines/line-block";
 import { type BuiltBlock, blockLines, buildBlock } from "../lines/line-blocks-store";
 import { type CsvRecord, CsvRecordScanner } from "./csv-records";
 import { CubeCellsBuilder, type CubeColumns } from "./cube-cells";
+import type { FileDimensions } from "./dimension-resolver";
 import { importLimits } from "./invoice-columns";
 import { type InvoiceLine, InvoiceRecords } from "./read-invoice-line";
 
@@ -26,41 +28,40 @@ export interface DimensionChanges {
 }
 
 export interface ReadImportOptions {
-  organisationId: string;
-  jobId: string;
-  dimensions: KnownDimensions;
-  /** Also hand over each batch's keys (the organisation has lines that these may replace). */
-  withKeys: boolean;
   /** Lines per batch (one stored block each). */
   batchLines?: number;
 }
 
-/** Lines of one block, and their keys when stored lines may be replaced. */
+/**
+ * Lines of one block, with the file's provisional ids of clients, items and salespeople (see
+ * `FileDimensions`), and the dimensions the file names first in this batch.
+ */
 export interface LineBatch {
   block: BuiltBlock;
-  keys?: { invoiceNumbers: string[]; lineNumbers: number[] };
+  dimensions: FileDimensions;
 }
 
 export interface ImportFileSummary {
   lines: number;
   errors: ImportRowError[];
   errorCount: number;
-  dimensions: DimensionChanges;
-  /** The monthly cube of this file's lines. */
+  /** The monthly cube of this file's lines (provisional ids). */
   cube: CubeColumns;
 }
 
 /**
- * Reads an import file as a stream, checking every record, and yields its lines in blocks ready
- * to store; returns the summary. Once a bad record is seen no more batches come (the import
- * will be rolled back), but reading goes on so that every bad cell is listed.
+ * Reads an import file (its path, or its bytes as they arrive) as a stream, checking every record,
+ * and yields its lines in blocks; returns the summary. It needs nothing of the organisation: ids
+ * are the file's own (`FileDimensions`), given the stored ones when the import runs. Once a bad
+ * record is seen no more batches come (the import will be rolled back), but reading goes on so
+ * that every bad cell is listed.
  */
 export async function* readImportFile(
-  path: string,
-  options: ReadImportOptions,
+  source: string | AsyncIterable<Uint8Array>,
+  options: ReadImportOptions = {},
 ): AsyncGenerator<LineBatch, ImportFileSummary> {
   const batchLines = options.batchLines ?? blockLines;
-  const ids = new DimensionIds(options.dimensions);
+  const ids = new FileDimensionIds();
   const cube = new CubeCellsBuilder();
   const seen = new LineKeys();
   const errors: ImportRowError[] = [];
@@ -68,7 +69,6 @@ export async function* readImportFile(
   let lines = 0;
   const records = new InvoiceRecords();
   let batch = new LineBlockBuilder(batchLines);
-  let keys = options.withKeys ? newKeys() : undefined;
   const ready: LineBatch[] = [];
 
   const fail = (found: ImportRowError[]) => {
@@ -107,30 +107,25 @@ export async function* readImportFile(
     line.salespersonId = line.salesperson ? ids.salesperson(line.salesperson) : 0;
     batch.add(line);
     cube.add(line);
-    if (keys) {
-      keys.invoiceNumbers.push(line.invoiceNumber);
-      keys.lineNumbers.push(line.lineNumber);
-    }
     if (batch.count >= batchLines) {
-      ready.push({ block: buildBlock(batch), keys });
+      ready.push({ block: buildBlock(batch), dimensions: ids.take() });
       batch = new LineBlockBuilder(batchLines);
-      keys = options.withKeys ? newKeys() : undefined;
     }
   };
 
   const scanner = new CsvRecordScanner();
-  const input = createReadStream(path, { encoding: "utf8", highWaterMark: 1 << 20 });
+  const input = typeof source === "string" ? createReadStream(source, { highWaterMark: 1 << 20 }) : source;
+  const decoder = new StringDecoder("utf8");
   for await (const chunk of input) {
-    scanner.pushRecords(chunk as string, onRecord);
+    scanner.pushRecords(decoder.write(chunk as Buffer), onRecord);
     while (ready.length) yield ready.shift()!;
   }
+  scanner.pushRecords(decoder.end(), onRecord);
   scanner.endRecords(onRecord);
   fail(records.end());
-  if (errorCount === 0 && batch.count) yield { block: buildBlock(batch), keys };
-  return { lines, errors, errorCount, dimensions: ids.changes(), cube: cube.finish() };
+  if (errorCount === 0 && batch.count) yield { block: buildBlock(batch), dimensions: ids.take() };
+  return { lines, errors, errorCount, cube: cube.finish() };
 }
-
-const newKeys = () => ({ invoiceNumbers: [] as string[], lineNumbers: [] as number[] });
 
 /**
  * The keys (invoice number, line number) of a file, to find a key given twice: per invoice, its
@@ -177,22 +172,16 @@ class LineKeys {
 }
 
 /**
- * Ids of the file's clients, items and salespeople: the stored ones, or new ones in file order.
- * Consecutive lines often name the same client and item, so the last of each is kept at hand.
+ * The file's own ids of its clients, items and salespeople: 1, 2, … in the order it first names
+ * them (`FileDimensions`). Consecutive lines often name the same client and item, so the last of
+ * each is kept at hand.
  */
-class DimensionIds {
-  private readonly clients: Map<string, number>;
-  private readonly items: Map<string, number>;
-  private readonly salespeople: Map<string, number>;
-  private nextClient: number;
-  private nextItem: number;
-  private nextSalesperson: number;
-  /** The ids of the clients and items the file names so far. */
+class FileDimensionIds {
   private readonly clientIds = new Map<string, number>();
   private readonly itemIds = new Map<string, number>();
-  private readonly touchedClients: DimensionChanges["clients"] = [];
-  private readonly touchedItems: DimensionChanges["items"] = [];
-  private readonly newSalespeople: DimensionChanges["salespeople"] = [];
+  private readonly salespersonIds = new Map<string, number>();
+  /** Named first since the last `take`. */
+  private found: FileDimensions = { clients: [], items: [], salespeople: [] };
   private lastClient: string | undefined;
   private lastClientId = 0;
   private lastItem: string | undefined;
@@ -200,23 +189,14 @@ class DimensionIds {
   private lastSalesperson: string | undefined;
   private lastSalespersonId = 0;
 
-  constructor(known: KnownDimensions) {
-    this.clients = new Map(known.clients);
-    this.items = new Map(known.items);
-    this.salespeople = new Map(known.salespeople);
-    this.nextClient = known.nextClientId;
-    this.nextItem = known.nextItemId;
-    this.nextSalesperson = known.nextSalespersonId;
-  }
-
   client(line: InvoiceLine): number {
     const code = line.clientCode;
     if (code === this.lastClient) return this.lastClientId;
     let id = this.clientIds.get(code);
     if (id === undefined) {
-      id = this.clients.get(code) ?? this.nextClient++;
+      id = this.clientIds.size + 1;
       this.clientIds.set(code, id);
-      this.touchedClients.push({ id, code, name: line.clientName });
+      this.found.clients.push({ code, name: line.clientName });
     }
     this.lastClient = code;
     this.lastClientId = id;
@@ -228,10 +208,9 @@ class DimensionIds {
     if (code === this.lastItem) return this.lastItemId;
     let id = this.itemIds.get(code);
     if (id === undefined) {
-      id = this.items.get(code) ?? this.nextItem++;
+      id = this.itemIds.size + 1;
       this.itemIds.set(code, id);
-      this.touchedItems.push({
-        id,
+      this.found.items.push({
         code,
         name: line.itemName,
         stockType: line.stockType,
@@ -245,18 +224,21 @@ class DimensionIds {
 
   salesperson(name: string): number {
     if (name === this.lastSalesperson) return this.lastSalespersonId;
-    let id = this.salespeople.get(name);
+    let id = this.salespersonIds.get(name);
     if (id === undefined) {
-      id = this.nextSalesperson++;
-      this.salespeople.set(name, id);
-      this.newSalespeople.push({ id, name });
+      id = this.salespersonIds.size + 1;
+      this.salespersonIds.set(name, id);
+      this.found.salespeople.push(name);
     }
     this.lastSalesperson = name;
     this.lastSalespersonId = id;
     return id;
   }
 
-  changes(): DimensionChanges {
-    return { clients: this.touchedClients, items: this.touchedItems, salespeople: this.newSalespeople };
+  /** The dimensions named first since the last call. */
+  take(): FileDimensions {
+    const found = this.found;
+    this.found = { clients: [], items: [], salespeople: [] };
+    return found;
   }
 }

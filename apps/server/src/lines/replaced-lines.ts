@@ -38,7 +38,7 @@ export class ReplacedLines {
   }
 
   /** Marks the stored lines with these keys as replaced. */
-  mark(keys: { invoiceNumbers: readonly string[]; lineNumbers: readonly number[] }) {
+  mark(keys: { invoiceNumbers: readonly string[]; lineNumbers: ArrayLike<number> }) {
     for (let k = 0; k < keys.invoiceNumbers.length; k++) {
       const entries = this.index.get(keys.invoiceNumbers[k]!);
       if (!entries) continue;

@@ -10,8 +10,9 @@ import type { FastifyInstance } from "fastify";
 import { AppError } from "../errors";
 import { registerContract } from "../http/contract-route";
 import type { AppDeps } from "../http/deps";
-import { enqueueImport, getImportJob } from "../imports/import-jobs";
+import { enqueueImport, getImportJob, workerThresholdBytes } from "../imports/import-jobs";
 import { importLimits, invoiceTemplate } from "../imports/invoice-columns";
+import { startUploadReading, takeUploadReading } from "../imports/upload-readings";
 import { backupRoutes } from "./backup-routes";
 
 const mib = (bytes: number) => `${Math.round(bytes / 1024 / 1024)} MiB`;
@@ -45,35 +46,55 @@ export async function importRoutes(app: FastifyInstance, deps: AppDeps) {
     await mkdir(uploads, { recursive: true });
     const path = join(uploads, `${randomUUID()}.csv`);
     const hash = createHash("sha256");
+    // A large file is also read as it arrives (see upload-readings.ts), on a thread of its own.
+    const reading =
+      Number(request.headers["content-length"]) >= workerThresholdBytes ? startUploadReading() : null;
     // Streamed to disk while hashed: the file is never held in memory.
-    await pipeline(
-      part.file,
-      new Transform({
-        transform(chunk, _encoding, done) {
-          hash.update(chunk);
-          done(null, chunk);
-        },
-      }),
-      createWriteStream(path),
-    );
+    try {
+      await pipeline(
+        part.file,
+        new Transform({
+          transform(chunk: Buffer, _encoding, done) {
+            hash.update(chunk);
+            reading?.push(chunk);
+            done(null, chunk);
+          },
+        }),
+        createWriteStream(path),
+      );
+    } catch (error) {
+      reading?.discard();
+      throw error;
+    }
     if (part.file.truncated) {
+      reading?.discard();
       await rm(path, { force: true });
       throw new AppError(
         "PayloadTooLarge",
         `The file is larger than the limit of ${mib(importLimits.maxFileBytes)}`,
       );
     }
+    // Kept before the job is sent: the job may start at once and look for it.
+    reading?.keep(path);
     const key = request.headers["idempotency-key"];
-    const queued = await enqueueImport(deps.jobs, {
-      organisationId: auth!.organisation.id,
-      userId: auth!.user.id,
-      fileName: part.filename,
-      filePath: path,
-      sha256: hash.digest("hex"),
-      idempotencyKey: typeof key === "string" && key ? key.slice(0, 200) : undefined,
-    });
-    if (queued.duplicate) await rm(path, { force: true });
-    return queued;
+    try {
+      const queued = await enqueueImport(deps.jobs, {
+        organisationId: auth!.organisation.id,
+        userId: auth!.user.id,
+        fileName: part.filename,
+        filePath: path,
+        sha256: hash.digest("hex"),
+        idempotencyKey: typeof key === "string" && key ? key.slice(0, 200) : undefined,
+      });
+      if (queued.duplicate) {
+        await takeUploadReading(path)?.close();
+        await rm(path, { force: true });
+      }
+      return queued;
+    } catch (error) {
+      await takeUploadReading(path)?.close();
+      throw error;
+    }
   });
 
   registerContract(app, deps, importGetJobStatus, async ({ auth, query }) => {

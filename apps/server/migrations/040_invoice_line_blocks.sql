@@ -1,5 +1,5 @@
 -- Invoice lines in blocks (src/lines/line-block.ts): tens of thousands of an organisation's lines
--- in one value, column by column, sorted by (invoice number, line number). A million lines load as a
+-- in one value, column by column, in the order of their file. A million lines load as a
 -- COPY of a few dozen rows instead of a million rows with a unique index entry each; the import
 -- checks the keys in memory. `invoice_lines` stays only until its rows are moved into blocks
 -- (moveLegacyInvoiceLines, run after the migrations).

@@ -3,7 +3,8 @@ import type { RecordType } from "@varia/variance";
 
 /**
  * Invoice lines are stored in blocks: a few tens of thousands of an organisation's lines in one
- * value, column by column, sorted by (invoice number, line number). Loading a million lines is then
+ * value, column by column, in the order of the file they came from (`mergeBlocks` reads them in
+ * key order). Loading a million lines is then
  * a COPY of a few dozen values instead of a million rows each with an index entry (DESIGN 6 keys
  * are checked in memory by the import), and reading them back is as cheap.
  *
@@ -70,7 +71,7 @@ enum Kind {
   Float64 = 5,
 }
 
-/** Collects lines and encodes them as one block, sorted by key. */
+/** Collects lines and encodes them as one block. */
 export class LineBlockBuilder {
   private size = 0;
   private invoiceNumbers: string[] = [];
@@ -122,21 +123,22 @@ export class LineBlockBuilder {
     return Number.isFinite(last) ? last : null;
   }
 
-  /** The block's bytes, its lines sorted by (invoice number, line number). */
+  /** The block's bytes, its lines in the order they were added. */
   finish(): Uint8Array {
     const n = this.size;
     const numbers = this.invoiceNumbers;
-    const lineNumbers = this.values.lineNumber;
     const order = new Uint32Array(n);
     for (let i = 0; i < n; i++) order[i] = i;
-    order.sort((a, b) => compareKeys(numbers[a]!, lineNumbers[a]!, numbers[b]!, lineNumbers[b]!));
 
-    const text = Buffer.from(Array.from(order, (i) => numbers[i]!).join(""), "utf8");
+    const joined = numbers.join("");
+    const text = Buffer.from(joined, "utf8");
+    // Offsets in bytes: the strings' lengths when every character is one byte.
+    const ascii = text.length === joined.length;
     const offsets = new Uint32Array(n + 1);
     let position = 0;
     for (let k = 0; k < n; k++) {
       offsets[k] = position;
-      position += Buffer.byteLength(numbers[order[k]!]!, "utf8");
+      position += ascii ? numbers[k]!.length : Buffer.byteLength(numbers[k]!, "utf8");
     }
     offsets[n] = position;
 

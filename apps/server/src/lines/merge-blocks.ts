@@ -1,48 +1,44 @@
 import { compareKeys, type LineBlock } from "./line-block";
 
 /**
- * The lines of several blocks in key order (invoice number, then line number): each block is sorted
- * already, so this merges them, answering (block, row) pairs. Blocks are few (one per import batch),
- * so the smallest head is found by a scan rather than a heap.
+ * The lines of several blocks that `keep` keeps, in key order (invoice number, then line number),
+ * as (block, row) pairs: each block's kept rows are sorted, then the blocks merged. Blocks are few
+ * (one per import batch), so the smallest head is found by a scan rather than a heap.
  */
 export function* mergeBlocks(
   blocks: readonly LineBlock[],
   keep: (block: LineBlock, row: number) => boolean = () => true,
 ): Generator<[block: LineBlock, row: number]> {
+  const orders = blocks.map((block) => {
+    const rows: number[] = [];
+    for (let row = 0; row < block.count; row++) if (keep(block, row)) rows.push(row);
+    const numbers = block.invoiceNumbers;
+    const lines = block.columns.lineNumber;
+    return rows.sort((a, b) => compareKeys(numbers[a]!, lines[a]!, numbers[b]!, lines[b]!));
+  });
   const heads = blocks.map(() => 0);
-  const advance = (b: number) => {
-    const block = blocks[b]!;
-    let row = heads[b]!;
-    while (row < block.count && !keep(block, row)) row++;
-    heads[b] = row;
-  };
-  for (let b = 0; b < blocks.length; b++) advance(b);
   for (;;) {
     let best = -1;
+    let bestRow = 0;
     for (let b = 0; b < blocks.length; b++) {
-      const row = heads[b]!;
+      const row = orders[b]![heads[b]!];
+      if (row === undefined) continue;
       const block = blocks[b]!;
-      if (row >= block.count) continue;
-      if (best < 0) {
-        best = b;
-        continue;
-      }
-      const other = blocks[best]!;
-      const otherRow = heads[best]!;
-      if (
-        compareKeys(
+      if (best >= 0) {
+        const other = blocks[best]!;
+        const ahead = compareKeys(
           block.invoiceNumbers[row]!,
           block.columns.lineNumber[row]!,
-          other.invoiceNumbers[otherRow]!,
-          other.columns.lineNumber[otherRow]!,
-        ) < 0
-      )
-        best = b;
+          other.invoiceNumbers[bestRow]!,
+          other.columns.lineNumber[bestRow]!,
+        );
+        if (ahead >= 0) continue;
+      }
+      best = b;
+      bestRow = row;
     }
     if (best < 0) return;
-    const row = heads[best]!;
-    yield [blocks[best]!, row];
-    heads[best] = row + 1;
-    advance(best);
+    yield [blocks[best]!, bestRow];
+    heads[best]!++;
   }
 }

@@ -1,6 +1,6 @@
-import type { RecordType } from "@varia/variance";
 import { sql } from "kysely";
 import type { Database } from "../db/database";
+import type { StoredLine } from "./line-block";
 import { writeLinesByJob } from "./line-blocks-store";
 
 /**
@@ -18,22 +18,9 @@ export async function moveLegacyInvoiceLines(database: Database): Promise<number
   let moved = 0;
   for (const { organisation_id: organisationId } of organisations.rows) {
     moved += await database.bulkTransaction(async (session) => {
-      const rows = await sql<{
-        invoiceNumber: string;
-        lineNumber: number;
-        invoiceDay: number;
-        clientId: number;
-        itemId: number;
-        salespersonId: number;
-        quantity: number;
-        unitPrice: number | null;
-        amountCents: number;
-        costCents: number;
-        serviceFromDay: number | null;
-        serviceToDay: number | null;
-        recordType: RecordType;
-        jobId: string | null;
-      }>`select invoice_number as "invoiceNumber", line_number as "lineNumber",
+      const rows = await sql<
+        StoredLine & { jobId: string | null }
+      >`select invoice_number as "invoiceNumber", line_number as "lineNumber",
           invoice_date - date '2000-01-01' as "invoiceDay", client_id::float8 as "clientId",
           item_id::float8 as "itemId", coalesce(salesperson_id, 0)::float8 as "salespersonId",
           (quantity * 10000)::float8 as quantity, (unit_price * 10000)::float8 as "unitPrice",

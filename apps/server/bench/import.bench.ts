@@ -1,7 +1,8 @@
 // Import benchmark (issue 3): a generated CSV of BENCH_LINES invoice lines (default 1,000,000,
 // about 100 MB) uploaded end to end (upload to Completed, cube rebuilt), against a bare COPY of the
 // same file into the same kind of database, on PGlite (on disk) and on PostgreSQL when
-// TEST_DATABASE_URL is set. Peak resident memory of the process (which holds the server) is sampled.
+// TEST_DATABASE_URL is set, BENCH_RUNS times each (default 3; medians reported). The server runs as a
+// process of its own, measured at rest, with its peak resident memory.
 // Run: npm run bench -w @varia/server  (BENCH_LINES=100000 for a quick run)
 
 import { spawn } from "node:child_process";
@@ -50,8 +51,8 @@ const copyTable = `create table bench_copy (invoice_date text, invoice_number te
   client_name text, item_code text, item_name text, stock_type text, quantity text, unit_price text, amount text,
   cost text, salesperson text, service_from text, service_to text, record_type text, category text)`;
 
-async function copyPglite(): Promise<number> {
-  const dir = join(work, "copy-pglite");
+async function copyPglite(run: number): Promise<number> {
+  const dir = join(work, `copy-pglite-${run}`);
   const db = new PGlite(dir);
   await db.exec(copyTable);
   const blob = new Blob([readFileSync(file)]);
@@ -89,12 +90,33 @@ function memoryOf(pid: number) {
   return { peak: kib("VmHWM"), current: kib("VmRSS") };
 }
 
+/** CPU time of a process (Linux), in clock ticks. */
+function cpuTicks(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ");
+  return Number(fields[11]) + Number(fields[12]);
+}
+
+/**
+ * Waits until a just-started server is at rest (under 5% of a core for a quarter of a second, at
+ * most 20 s): an import is measured on a running server, not on one still starting (compiling,
+ * warming up its reader thread).
+ */
+async function untilIdle(pid: number) {
+  const deadline = Date.now() + 20_000;
+  for (let before = cpuTicks(pid); Date.now() < deadline; ) {
+    await new Promise((resolve) => setTimeout(resolve, 250));
+    const now = cpuTicks(pid);
+    if (now - before <= 1) return;
+    before = now;
+  }
+}
+
 /**
  * The server runs as a process of its own (`varia-server start`), as in production, so its peak
  * resident memory (the kernel's VmHWM, worker threads included) is the server's alone.
  */
-async function importEndToEnd(kind: "pglite" | "postgres", url?: string) {
-  const dataDir = join(work, `server-${kind}`);
+async function importEndToEnd(kind: "pglite" | "postgres", run: number, url?: string) {
+  const dataDir = join(work, `server-${kind}-${run}`);
   const database =
     kind === "postgres"
       ? await openDatabase({ kind, url: url! })
@@ -134,6 +156,7 @@ async function importEndToEnd(kind: "pglite" | "postgres", url?: string) {
     );
     if (!ready) await new Promise((resolve) => setTimeout(resolve, 100));
   }
+  await untilIdle(server.pid!);
   const idle = memoryOf(server.pid!).current;
   const headers = { authorization: `Bearer ${token}` };
   const started = performance.now();
@@ -168,38 +191,59 @@ async function importEndToEnd(kind: "pglite" | "postgres", url?: string) {
 
 const fmt = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
 const mib = (b: number) => `${Math.round(b / 1024 / 1024)} MiB`;
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
-function report(name: string, copyMs: number, result: Awaited<ReturnType<typeof importEndToEnd>>) {
+type ImportResult = Awaited<ReturnType<typeof importEndToEnd>>;
+
+/** Each run: a bare COPY, then the import; the medians, and every run's figures. */
+function report(name: string, copies: number[], imports: ImportResult[]) {
+  const copyMs = median(copies);
+  const importMs = median(imports.map((r) => r.ms));
   console.log(
-    `${name}: COPY ${fmt(copyMs)}; import ${fmt(result.ms)} (upload ${fmt(result.uploadMs)}), ` +
-      `${(result.ms / copyMs).toFixed(1)}x COPY; server peak RSS ${mib(result.peakRss)} (idle ${mib(result.idleRss)})`,
+    `${name}: COPY ${fmt(copyMs)}; import ${fmt(importMs)} (upload ${fmt(median(imports.map((r) => r.uploadMs)))}), ` +
+      `${(importMs / copyMs).toFixed(1)}x COPY (medians of ${copies.length}); server peak RSS ` +
+      `${mib(Math.max(...imports.map((r) => r.peakRss)))} (idle ${mib(median(imports.map((r) => r.idleRss)))})`,
   );
+  for (const [i, copy] of copies.entries()) {
+    const ms = imports[i]!.ms;
+    console.log(`  run ${i + 1}: COPY ${fmt(copy)}, import ${fmt(ms)}, ${(ms / copy).toFixed(1)}x`);
+  }
 }
 
-await generate();
-console.log(`${lines} lines, ${mib(statSync(file).size)} CSV`);
-if (!process.env.BENCH_SKIP_PGLITE) {
-  const copyLite = await copyPglite();
-  const importLite = await importEndToEnd("pglite");
-  report("PGlite", copyLite, importLite);
-}
-const base = process.env.TEST_DATABASE_URL;
-if (base) {
+/** A fresh PostgreSQL database for one measurement. */
+async function withDatabase<T>(base: string, fn: (url: string) => Promise<T>): Promise<T> {
   const name = `varia_bench_${randomBytes(4).toString("hex")}`;
   const admin = new pg.Client({ connectionString: base });
   await admin.connect();
   await admin.query(`create database ${name}`);
-  const url = Object.assign(new URL(base), { pathname: `/${name}` }).toString();
-  const copyPg = await copyPostgres(url);
-  await (async () => {
-    const c = new pg.Client({ connectionString: url });
-    await c.connect();
-    await c.query("drop table bench_copy");
-    await c.end();
-  })();
-  const importPg = await importEndToEnd("postgres", url);
-  report("PostgreSQL", copyPg, importPg);
-  await admin.query(`drop database ${name} with (force)`);
-  await admin.end();
+  try {
+    return await fn(Object.assign(new URL(base), { pathname: `/${name}` }).toString());
+  } finally {
+    await admin.query(`drop database ${name} with (force)`);
+    await admin.end();
+  }
+}
+
+const runs = Number(process.env.BENCH_RUNS ?? 3);
+await generate();
+console.log(`${lines} lines, ${mib(statSync(file).size)} CSV, ${runs} runs`);
+if (!process.env.BENCH_SKIP_PGLITE) {
+  const copies: number[] = [];
+  const imports: ImportResult[] = [];
+  for (let run = 0; run < runs; run++) {
+    copies.push(await copyPglite(run));
+    imports.push(await importEndToEnd("pglite", run));
+  }
+  report("PGlite", copies, imports);
+}
+const base = process.env.TEST_DATABASE_URL;
+if (base) {
+  const copies: number[] = [];
+  const imports: ImportResult[] = [];
+  for (let run = 0; run < runs; run++) {
+    copies.push(await withDatabase(base, copyPostgres));
+    imports.push(await withDatabase(base, (url) => importEndToEnd("postgres", run, url)));
+  }
+  report("PostgreSQL", copies, imports);
 }
 rmSync(work, { recursive: true, force: true });

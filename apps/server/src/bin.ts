@@ -11,6 +11,7 @@ import { openDatabase } from "./db/database";
 import { migrate } from "./db/migrate";
 import { generateDemoCsv } from "./demo/generate-demo-data";
 import { seedDemo } from "./demo/seed-demo";
+import { prepareReaderThread } from "./imports/read-import-file-in-worker";
 import { databaseTarget, startServer } from "./server";
 
 const demoAdminEmail = "admin@demo.example.com";
@@ -83,6 +84,8 @@ program
       fail(`another Varia server (pid ${lock.pid}) already uses the embedded database in ${config.dataDir}`);
     }
     const server = await startServer(config);
+    // The thread that reads the next large upload, started and warmed up now rather than then.
+    prepareReaderThread();
     let firstStart: string | undefined;
     if ((await countOrganisations(server.database.db)) === 0) {
       const demo = await createOrganisation(server.database.db, {

@@ -81,10 +81,35 @@ function readHere(path: string, options: ReadImportOptions): ImportFileReading {
   };
 }
 
-function readInWorker(path: string | null, options: ReadImportOptions, ahead: number | null) {
-  const worker = new Worker(new URL("./import-file-worker.mjs", import.meta.url), {
-    workerData: { path, options, aheadLimit: ahead },
+const workerUrl = new URL("./import-file-worker.mjs", import.meta.url);
+
+/** A reader thread started ahead of need and warmed up (see `prepareReaderThread`). */
+let spare: Worker | undefined;
+
+/**
+ * Starts a reader thread ahead of need (one per process), so that the next large file is read by a
+ * thread that is running, its code compiled, instead of one that takes half a second to start.
+ */
+export function prepareReaderThread() {
+  if (spare) return;
+  spare = new Worker(workerUrl, { workerData: { warmUp: true } });
+  // An idle spare keeps no process alive, and a spare that failed is replaced when next needed.
+  spare.unref();
+  const failed = spare;
+  failed.once("exit", () => {
+    if (spare === failed) spare = undefined;
   });
+}
+
+function readInWorker(path: string | null, options: ReadImportOptions, ahead: number | null) {
+  let worker = spare;
+  spare = undefined;
+  if (worker) {
+    worker.ref();
+    // The next one is started once this one is done.
+    worker.once("exit", prepareReaderThread);
+  } else worker = new Worker(workerUrl);
+  worker.postMessage({ type: "start", path, options, aheadLimit: ahead });
   const messages: WorkerMessage[] = [];
   let failure: Error | undefined;
   let waiting: (() => void) | undefined;

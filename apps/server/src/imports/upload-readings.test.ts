@@ -3,6 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { type LineBatch, readImportFile } from "./read-import-file";
+import { prepareReaderThread, readImportFileOnThread } from "./read-import-file-in-worker";
 import { startUploadReading, takeUploadReading } from "./upload-readings";
 
 const header =
@@ -58,6 +59,25 @@ describe("a file read while it is uploaded", () => {
     expect(await reading.summary()).toEqual(diskSummary);
     expect(diskSummary).toMatchObject({ lines: 3_000, errorCount: 0 });
     await reading.close();
+  });
+
+  it("reads on a thread started and warmed up ahead of need as on a new one", async () => {
+    const path = join(mkdtempSync(join(tmpdir(), "varia-upload-")), "lines.csv");
+    writeFileSync(path, content(2_000));
+    const read = async () => {
+      const reading = readImportFileOnThread(path, { batchLines: 500 }, true);
+      const batches = await collect(reading);
+      const summary = await reading.summary();
+      await reading.close();
+      return { batches, summary };
+    };
+    const fresh = await read();
+    prepareReaderThread();
+    const onSpare = await read();
+    expect(onSpare).toEqual(fresh);
+    expect(fresh.summary.lines).toBe(2_000);
+    // Another spare follows: the next read works too.
+    expect(await read()).toEqual(fresh);
   });
 
   it("is dropped when the upload is, and lets the next upload be read", async () => {

@@ -1,23 +1,6 @@
 import { recordTypes } from "@varia/contracts";
-import type { RecordType } from "@varia/variance";
 import { BinaryCopyWriter, firstDayOfMonth, monthOfDay } from "../db/binary-copy";
-
-/** What the monthly cube needs of one invoice line (ids resolved, money in cents). */
-export interface CubeLine {
-  recordType: RecordType;
-  /** Days since 2000-01-01. */
-  invoiceDay: number;
-  serviceFromDay: number | null;
-  serviceToDay: number | null;
-  clientId: number;
-  itemId: number;
-  /** 0 when the line has no salesperson. */
-  salespersonId: number;
-  /** Ten-thousandths. */
-  quantity: number;
-  amountCents: number;
-  costCents: number;
-}
+import type { LineBlock } from "../lines/line-block";
 
 /** The cells of a monthly cube, as transferable columns. */
 export interface CubeColumns {
@@ -64,29 +47,34 @@ export class CubeCellsBuilder {
     return month;
   }
 
-  add(line: CubeLine) {
-    const type = recordTypes.indexOf(line.recordType);
-    if (line.serviceFromDay === null || line.serviceToDay === null) {
-      this.addCell(type, this.month(line.invoiceDay), line, line.amountCents, line.costCents);
-      return;
-    }
-    const from = this.month(line.serviceFromDay);
-    const n = this.month(line.serviceToDay) - from + 1;
-    for (let k = 0; k < n; k++) {
-      this.addCell(
-        type,
-        from + k,
-        line,
-        spreadShare(line.amountCents, n, k),
-        spreadShare(line.costCents, n, k),
-      );
+  /** Adds every line of a block (with the organisation's ids). */
+  addBlock(block: LineBlock) {
+    const c = block.columns;
+    const cell = { clientId: 0, itemId: 0, salespersonId: 0, quantity: 0 };
+    for (let row = 0; row < block.count; row++) {
+      cell.clientId = c.clientId[row]!;
+      cell.itemId = c.itemId[row]!;
+      cell.salespersonId = c.salespersonId[row]!;
+      cell.quantity = c.quantity[row]!;
+      const type = c.recordType[row]!;
+      const amount = c.amountCents[row]!;
+      const cost = c.costCents[row]!;
+      const fromDay = c.serviceFromDay[row]!;
+      if (Number.isNaN(fromDay)) {
+        this.addCell(type, this.month(c.invoiceDay[row]!), cell, amount, cost);
+        continue;
+      }
+      const from = this.month(fromDay);
+      const n = this.month(c.serviceToDay[row]!) - from + 1;
+      for (let k = 0; k < n; k++)
+        this.addCell(type, from + k, cell, spreadShare(amount, n, k), spreadShare(cost, n, k));
     }
   }
 
   private addCell(
     type: number,
     month: number,
-    line: Pick<CubeLine, "clientId" | "itemId" | "salespersonId" | "quantity">,
+    line: { clientId: number; itemId: number; salespersonId: number; quantity: number },
     revenue: number,
     cost: number,
   ) {

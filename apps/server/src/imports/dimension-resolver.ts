@@ -1,5 +1,4 @@
 import type { IdColumn } from "../lines/line-block";
-import type { CubeColumns } from "./cube-cells";
 import type { DimensionChanges, KnownDimensions } from "./read-import-file";
 
 /**
@@ -63,16 +62,5 @@ export class DimensionResolver {
   /** What the import writes of clients, items and salespeople. */
   changes(): DimensionChanges {
     return this.changed;
-  }
-
-  /** Gives a cube built on provisional ids the stored ones (in place). */
-  mapCube(cube: CubeColumns): CubeColumns {
-    const { clientId, itemId, salespersonId } = this.map;
-    for (let i = 0; i < cube.month.length; i++) {
-      cube.clientId[i] = clientId[cube.clientId[i]!]!;
-      cube.itemId[i] = itemId[cube.itemId[i]!]!;
-      cube.salespersonId[i] = salespersonId[cube.salespersonId[i]!]!;
-    }
-    return cube;
   }
 }

@@ -69,11 +69,7 @@ try {
   for (;;) {
     const next = await reading.next();
     if (next.done) {
-      const cube = next.value.cube;
-      post(
-        { type: "done", summary: next.value },
-        Object.values(cube).map((column) => column.buffer as ArrayBuffer),
-      );
+      post({ type: "done", summary: next.value });
       break;
     }
     while (credit <= 0) await waitForMessage();

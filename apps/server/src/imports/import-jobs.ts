@@ -8,6 +8,7 @@ import { decodeLineBlock, mapBlockIds } from "../lines/line-block";
 import { hasLines, readLineBlocks, writeLineBlocks } from "../lines/line-blocks-store";
 import { ReplacedLines } from "../lines/replaced-lines";
 import { readBackup, restoreBackupContent, takeBackup } from "./backups";
+import { CubeCellsBuilder } from "./cube-cells";
 import { DimensionResolver } from "./dimension-resolver";
 import type { ImportQueue } from "./import-queue";
 import { readImportFileOnThread } from "./read-import-file-in-worker";
@@ -138,6 +139,8 @@ export async function runImportJob(
         : [];
       const replaced = new ReplacedLines(stored);
       const ids = new DimensionResolver(await readKnownDimensions(tx, organisationId));
+      // A first import's cube is its file's, built here while the reader reads on.
+      const cube = stored.length ? undefined : new CubeCellsBuilder();
       // Read while it was uploaded to this server, or read now.
       const uploaded = takeUploadReading(job.file_path);
       readWhileUploaded = uploaded !== undefined;
@@ -153,10 +156,10 @@ export async function runImportJob(
           // The file's own ids become the organisation's before the block is stored.
           ids.add(batch.dimensions);
           const bytes = mapBlockIds(batch.block.bytes, ids.map);
-          if (stored.length) {
-            const block = decodeLineBlock(bytes);
+          const block = decodeLineBlock(bytes);
+          cube?.addBlock(block);
+          if (stored.length)
             replaced.mark({ invoiceNumbers: block.invoiceNumbers, lineNumbers: block.columns.lineNumber });
-          }
           await writeLineBlocks(session, organisationId, job.id, [{ ...batch.block, bytes }]);
         }
         const summary = await reading.summary();
@@ -167,7 +170,7 @@ export async function runImportJob(
         if (stored.length) {
           await replaced.rewrite(session, organisationId);
           await rebuildMonthlyCube(session, organisationId);
-        } else await replaceMonthlyCube(session, organisationId, ids.mapCube(summary.cube));
+        } else await replaceMonthlyCube(session, organisationId, cube!.finish());
         await tx
           .updateTable("import_jobs")
           .set({ status: "Completed", rows_imported: summary.lines, finished_at: new Date(), result: null })

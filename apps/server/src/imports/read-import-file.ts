@@ -4,7 +4,6 @@ import type { ImportRowError } from "@varia/contracts";
 import { LineBlockBuilder } from "../lines/line-block";
 import { type BuiltBlock, blockLines, buildBlock } from "../lines/line-blocks-store";
 import { type CsvRecord, CsvRecordScanner } from "./csv-records";
-import { CubeCellsBuilder, type CubeColumns } from "./cube-cells";
 import type { FileDimensions } from "./dimension-resolver";
 import { importLimits } from "./invoice-columns";
 import { type InvoiceLine, InvoiceRecords } from "./read-invoice-line";
@@ -45,8 +44,6 @@ export interface ImportFileSummary {
   lines: number;
   errors: ImportRowError[];
   errorCount: number;
-  /** The monthly cube of this file's lines (provisional ids). */
-  cube: CubeColumns;
 }
 
 /**
@@ -62,7 +59,6 @@ export async function* readImportFile(
 ): AsyncGenerator<LineBatch, ImportFileSummary> {
   const batchLines = options.batchLines ?? blockLines;
   const ids = new FileDimensionIds();
-  const cube = new CubeCellsBuilder();
   const seen = new LineKeys();
   const errors: ImportRowError[] = [];
   let errorCount = 0;
@@ -106,7 +102,6 @@ export async function* readImportFile(
     line.itemId = ids.item(line);
     line.salespersonId = line.salesperson ? ids.salesperson(line.salesperson) : 0;
     batch.add(line);
-    cube.add(line);
     if (batch.count >= batchLines) {
       ready.push({ block: buildBlock(batch), dimensions: ids.take() });
       batch = new LineBlockBuilder(batchLines);
@@ -124,7 +119,7 @@ export async function* readImportFile(
   scanner.endRecords(onRecord);
   fail(records.end());
   if (errorCount === 0 && batch.count) yield { block: buildBlock(batch), dimensions: ids.take() };
-  return { lines, errors, errorCount, cube: cube.finish() };
+  return { lines, errors, errorCount };
 }
 
 /**

@@ -2,7 +2,6 @@ import { type Kysely, sql, type Transaction } from "kysely";
 import { uuidBytes } from "../db/binary-copy";
 import type { BulkSession } from "../db/database";
 import type { Schema } from "../db/schema";
-import { blockLine } from "../lines/line-block";
 import { readLineBlocks } from "../lines/line-blocks-store";
 import { CubeCellsBuilder, type CubeColumns, cubeCopyColumns, encodeCubeCopy } from "./cube-cells";
 import type { DimensionChanges, KnownDimensions } from "./read-import-file";
@@ -98,7 +97,6 @@ export async function replaceMonthlyCube(session: BulkSession, organisationId: s
  */
 export async function rebuildMonthlyCube(session: BulkSession, organisationId: string) {
   const cube = new CubeCellsBuilder();
-  for (const { block } of await readLineBlocks(session, organisationId))
-    for (let row = 0; row < block.count; row++) cube.add(blockLine(block, row));
+  for (const { block } of await readLineBlocks(session, organisationId)) cube.addBlock(block);
   await replaceMonthlyCube(session, organisationId, cube.finish());
 }

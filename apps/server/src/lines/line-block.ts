@@ -249,10 +249,15 @@ export function decodeLineBlock(input: Uint8Array): LineBlock {
   at += pad(4 * (n + 1));
   const text = Buffer.from(bytes.buffer, bytes.byteOffset + at, textLength);
   at += pad(textLength);
-  const ascii = text.every((b) => b < 0x80);
-  const invoiceNumbers = new Array<string>(n);
-  for (let k = 0; k < n; k++)
-    invoiceNumbers[k] = text.toString(ascii ? "latin1" : "utf8", offsets[k]!, offsets[k + 1]!);
+  // The invoice numbers are cut into strings when first asked for (the cube needs none).
+  let invoiceNumbers: string[] | undefined;
+  const cutInvoiceNumbers = () => {
+    const ascii = text.every((b) => b < 0x80);
+    const cut = new Array<string>(n);
+    for (let k = 0; k < n; k++)
+      cut[k] = text.toString(ascii ? "latin1" : "utf8", offsets[k]!, offsets[k + 1]!);
+    return cut;
+  };
   const columns = {} as Record<NumberColumn, ArrayLike<number>>;
   for (const column of numberColumns) {
     const kind = view.getUint8(at) as Kind;
@@ -286,7 +291,15 @@ export function decodeLineBlock(input: Uint8Array): LineBlock {
         throw new Error(`Unknown column kind ${kind as number} in a block of invoice lines`);
     }
   }
-  return { bytes, count: n, invoiceNumbers, columns };
+  return {
+    bytes,
+    count: n,
+    get invoiceNumbers() {
+      invoiceNumbers ??= cutInvoiceNumbers();
+      return invoiceNumbers;
+    },
+    columns,
+  };
 }
 
 /** The columns that hold ids of clients, items and salespeople. */

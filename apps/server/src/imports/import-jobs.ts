@@ -113,10 +113,11 @@ class RejectedFile extends Error {
 export const workerThresholdBytes = 4 * 1024 * 1024;
 
 /**
- * Runs one claimed job in one transaction: a backup of the data as it was, the file read as a
- * stream and every row checked, the lines loaded by binary COPY in batches (replacing stored lines
- * with the same keys), clients, items and salespeople written, the monthly cube brought up to date
- * and the job marked Completed. A file with bad rows changes nothing and lists every bad cell.
+ * Runs one claimed job in one transaction: a backup of the data as it was; the file read as a
+ * stream (or taken as read while it was uploaded) with every row checked; its lines stored in blocks
+ * with the organisation's ids (replacing stored lines with the same keys); clients, items and
+ * salespeople written; the monthly cube brought up to date; the job marked Completed. A file with
+ * bad rows changes nothing and lists every bad cell.
  */
 export async function runImportJob(
   database: Database,

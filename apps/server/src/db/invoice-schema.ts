@@ -44,6 +44,15 @@ declare module "./schema" {
       last_actual_day: number | null;
       data: Uint8Array;
     };
+    backup_line_blocks: {
+      organisation_id: string;
+      backup_id: string;
+      id: BigId;
+      import_job_id: string | null;
+      line_count: number;
+      last_actual_day: number | null;
+      data: Uint8Array;
+    };
     monthly_cube: {
       organisation_id: string;
       record_type: string;

@@ -1,17 +1,21 @@
 import { randomUUID } from "node:crypto";
-import { gunzipSync, gzipSync } from "node:zlib";
+import { Readable } from "node:stream";
+import { createGzip, gunzipSync, gzipSync } from "node:zlib";
 import type { RecordType } from "@varia/variance";
 import { type Kysely, sql, type Transaction } from "kysely";
 import { dateOfDay, dayNumber } from "../db/binary-copy";
-import type { BulkSession } from "../db/database";
+import type { BulkSession, Database } from "../db/database";
 import type { Schema } from "../db/schema";
 import { blockLine, type StoredLine } from "../lines/line-block";
-import { readLineBlocks, writeLinesByJob } from "../lines/line-blocks-store";
+import { readLineBlocks, type StoredBlock, writeLinesByJob } from "../lines/line-blocks-store";
 import { formatScaled, parseScaled } from "./decimal";
 
 type Tx = Transaction<Schema> | Kysely<Schema>;
 
+/** The portable file a backup downloads as (and what backups stored before blocks hold). */
 export const backupFormat = "varia-backup/1";
+/** What a backup stores now: its lines' blocks are in `backup_line_blocks`, copied, not decoded. */
+export const storedBackupFormat = "varia-backup/2";
 
 /** A portable backup: the organisation's clients, items, salespeople and invoice lines. */
 export interface BackupContent {
@@ -21,6 +25,11 @@ export interface BackupContent {
   items: Record<string, unknown>[];
   salespeople: Record<string, unknown>[];
   invoiceLines: Record<string, unknown>[];
+}
+
+/** A stored backup of now: the dimensions here, the lines in `backup_line_blocks`. */
+export interface StoredBackupContent extends Omit<BackupContent, "format" | "invoiceLines"> {
+  format: typeof storedBackupFormat;
 }
 
 async function rows(tx: Tx, table: string, organisationId: string) {
@@ -78,45 +87,100 @@ function storedLine(record: Record<string, unknown>): StoredLine {
   };
 }
 
-/** Takes a backup of the organisation's invoice data and stores it (gzip'd JSON). */
+/**
+ * Takes a backup of the organisation's invoice data: its clients, items and salespeople as gzip'd
+ * JSON, and its blocks of lines copied within the database as they are (nothing is decoded, so a
+ * backup of a million lines costs a copy of some 50 MB).
+ */
 export async function takeBackup(
   session: BulkSession,
   organisationId: string,
   reason: "BeforeImport" | "OnDemand" | "BeforeRestore",
 ) {
   const tx = session.db;
-  const invoiceLines: Record<string, unknown>[] = [];
-  for (const { jobId, block } of await readLineBlocks(session, organisationId))
-    for (let row = 0; row < block.count; row++) invoiceLines.push(lineRecord(blockLine(block, row), jobId));
-  const content: BackupContent = {
-    format: backupFormat,
+  const content: StoredBackupContent = {
+    format: storedBackupFormat,
     createdAt: new Date().toISOString(),
     clients: await rows(tx, "clients", organisationId),
     items: await rows(tx, "items", organisationId),
     salespeople: await rows(tx, "salespeople", organisationId),
-    invoiceLines,
   };
   const data = gzipSync(JSON.stringify(content));
   const id = randomUUID();
+  const lines = await sql<{ lines: number; bytes: number }>`
+    select coalesce(sum(line_count), 0)::float8 as lines, coalesce(sum(octet_length(data)), 0)::float8 as bytes
+    from invoice_line_blocks where organisation_id = ${organisationId}`.execute(tx);
+  const { lines: lineCount, bytes } = lines.rows[0]!;
+  const sizeBytes = data.length + bytes;
   await tx
     .insertInto("backups")
     .values({
       organisation_id: organisationId,
       id,
       reason,
-      line_count: content.invoiceLines.length,
-      size_bytes: data.length,
+      line_count: lineCount,
+      size_bytes: sizeBytes,
       data,
     })
     .execute();
-  return { id, lineCount: content.invoiceLines.length, sizeBytes: data.length };
+  await sql`insert into backup_line_blocks
+      (organisation_id, backup_id, id, import_job_id, line_count, last_actual_day, data)
+    select organisation_id, ${id}, id, import_job_id, line_count, last_actual_day, data
+    from invoice_line_blocks where organisation_id = ${organisationId}`.execute(tx);
+  return { id, lineCount, sizeBytes };
 }
 
-export function readBackup(data: Uint8Array): BackupContent {
-  const content = JSON.parse(gunzipSync(data).toString("utf8")) as BackupContent;
-  if (content.format !== backupFormat)
+/** A stored backup's content, of either format. */
+export function readBackup(data: Uint8Array): BackupContent | StoredBackupContent {
+  const content = JSON.parse(gunzipSync(data).toString("utf8")) as { format?: unknown };
+  if (content.format !== backupFormat && content.format !== storedBackupFormat)
     throw new Error(`Not a Varia backup (format '${String(content.format)}')`);
-  return content;
+  return content as BackupContent | StoredBackupContent;
+}
+
+/**
+ * The portable file of a backup (format 1: gzip'd JSON with every invoice line), as a stream: a
+ * backup of format 2 has its blocks decoded one at a time; null when there is no such backup.
+ */
+export async function portableBackup(
+  database: Pick<Database, "copyOut" | "db">,
+  organisationId: string,
+  backupId: string,
+): Promise<{ createdAt: Date; file: Readable } | null> {
+  const backup = await database.db
+    .selectFrom("backups")
+    .select(["data", "created_at"])
+    .where("organisation_id", "=", organisationId)
+    .where("id", "=", backupId)
+    .executeTakeFirst();
+  if (!backup) return null;
+  const createdAt = new Date(backup.created_at as unknown as string);
+  const content = readBackup(backup.data);
+  if (content.format === backupFormat) return { createdAt, file: Readable.from([Buffer.from(backup.data)]) };
+  async function* json() {
+    const { format: _, ...dimensions } = content;
+    const head = JSON.stringify({ format: backupFormat, ...dimensions, invoiceLines: [] });
+    yield head.slice(0, -2);
+    let separator = "";
+    for (const { jobId, block } of await readBackupBlocks(database, organisationId, backupId)) {
+      const records: string[] = [];
+      for (let row = 0; row < block.count; row++)
+        records.push(JSON.stringify(lineRecord(blockLine(block, row), jobId)));
+      yield separator + records.join(",");
+      separator = ",";
+    }
+    yield "]}";
+  }
+  return { createdAt, file: Readable.from(json()).pipe(createGzip()) };
+}
+
+/** The blocks a backup of format 2 holds. */
+function readBackupBlocks(
+  database: Pick<Database, "copyOut">,
+  organisationId: string,
+  backupId: string,
+): Promise<StoredBlock[]> {
+  return readLineBlocks(database, organisationId, { backupId });
 }
 
 async function insertAll(tx: Tx, table: string, organisationId: string, records: Record<string, unknown>[]) {
@@ -130,12 +194,16 @@ async function insertAll(tx: Tx, table: string, organisationId: string, records:
   }
 }
 
-/** Replaces the organisation's invoice data with a backup's (inside the caller's transaction). */
-export async function restoreBackupContent(
+/**
+ * Replaces the organisation's invoice data with a backup's (inside the caller's transaction);
+ * answers how many lines it holds.
+ */
+export async function restoreBackup(
   session: BulkSession,
   organisationId: string,
-  content: BackupContent,
-) {
+  backupId: string,
+  content: BackupContent | StoredBackupContent,
+): Promise<number> {
   const tx = session.db;
   await tx.deleteFrom("monthly_cube").where("organisation_id", "=", organisationId).execute();
   await tx.deleteFrom("invoice_line_blocks").where("organisation_id", "=", organisationId).execute();
@@ -145,17 +213,31 @@ export async function restoreBackupContent(
   await insertAll(tx, "clients", organisationId, content.clients);
   await insertAll(tx, "items", organisationId, content.items);
   await insertAll(tx, "salespeople", organisationId, content.salespeople);
-  await writeLinesByJob(
-    session,
-    organisationId,
-    content.invoiceLines.map((record) => ({
-      jobId: (record.import_job_id as string | null | undefined) ?? null,
-      line: storedLine(record),
-    })),
-  );
+  let lines: number;
+  if (content.format === backupFormat) {
+    await writeLinesByJob(
+      session,
+      organisationId,
+      content.invoiceLines.map((record) => ({
+        jobId: (record.import_job_id as string | null | undefined) ?? null,
+        line: storedLine(record),
+      })),
+    );
+    lines = content.invoiceLines.length;
+  } else {
+    const copied = await sql<{ lines: number }>`
+      with restored as (
+        insert into invoice_line_blocks (organisation_id, import_job_id, line_count, last_actual_day, data)
+        select organisation_id, import_job_id, line_count, last_actual_day, data from backup_line_blocks
+        where organisation_id = ${organisationId} and backup_id = ${backupId} order by id
+        returning line_count)
+      select coalesce(sum(line_count), 0)::float8 as lines from restored`.execute(tx);
+    lines = copied.rows[0]!.lines;
+  }
   // Restored rows keep their ids: move each sequence past them.
   for (const table of ["clients", "items", "salespeople"]) {
     await sql`select setval(pg_get_serial_sequence(${table}, 'id'),
       greatest((select coalesce(max(id), 0) from ${sql.table(table)}), 1))`.execute(tx);
   }
+  return lines;
 }

@@ -7,7 +7,7 @@ import type { Schema } from "../db/schema";
 import { decodeLineBlock, mapBlockIds } from "../lines/line-block";
 import { hasLines, readLineBlocks, writeLineBlocks } from "../lines/line-blocks-store";
 import { ReplacedLines } from "../lines/replaced-lines";
-import { readBackup, restoreBackupContent, takeBackup } from "./backups";
+import { readBackup, restoreBackup, takeBackup } from "./backups";
 import { CubeCellsBuilder } from "./cube-cells";
 import { DimensionResolver } from "./dimension-resolver";
 import type { ImportQueue } from "./import-queue";
@@ -283,20 +283,20 @@ async function runRestoreJob(
       if (!backup) throw new RejectedFile([], 0, `Backup ${job.backup_id} does not exist`);
       const content = readBackup(backup.data);
       await takeBackup(session, job.organisation_id, "BeforeRestore");
-      await restoreBackupContent(session, job.organisation_id, content);
+      const lines = await restoreBackup(session, job.organisation_id, job.backup_id, content);
       await rebuildMonthlyCube(session, job.organisation_id);
       await tx
         .updateTable("import_jobs")
         .set({
           status: "Completed",
-          rows_imported: content.invoiceLines.length,
+          rows_imported: lines,
           finished_at: new Date(),
           result: null,
         })
         .where("organisation_id", "=", job.organisation_id)
         .where("id", "=", job.id)
         .execute();
-      return content.invoiceLines.length;
+      return lines;
     })
     .catch(async (error) => {
       if (error instanceof RejectedFile) {

@@ -63,17 +63,23 @@ export async function writeLinesByJob(
 const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
- * The organisation's blocks in the order they were written, decoded. They come through COPY TO
+ * The organisation's blocks (or those a backup holds) in the order they were written, decoded. They come through COPY TO
  * (PGlite reads bytea through a query about ten times slower), whose select takes no parameters:
  * the organisation id is checked to be a uuid before it is written into the statement.
  */
 export async function readLineBlocks(
   source: { copyOut(select: string): Promise<Uint8Array> },
   organisationId: string,
+  of: { backupId?: string } = {},
 ): Promise<StoredBlock[]> {
   if (!uuidPattern.test(organisationId)) throw new Error(`Not an organisation id: ${organisationId}`);
+  if (of.backupId !== undefined && !uuidPattern.test(of.backupId))
+    throw new Error(`Not a backup id: ${of.backupId}`);
   const data = await source.copyOut(
-    `select id, import_job_id, data from invoice_line_blocks where organisation_id = '${organisationId}' order by id`,
+    of.backupId === undefined
+      ? `select id, import_job_id, data from invoice_line_blocks where organisation_id = '${organisationId}' order by id`
+      : `select id, import_job_id, data from backup_line_blocks
+         where organisation_id = '${organisationId}' and backup_id = '${of.backupId}' order by id`,
   );
   const blocks: StoredBlock[] = [];
   for (const [id, job, bytes] of binaryCopyRows(data)) {

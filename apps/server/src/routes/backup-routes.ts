@@ -3,7 +3,7 @@ import type { FastifyInstance } from "fastify";
 import { AppError } from "../errors";
 import { registerContract } from "../http/contract-route";
 import type { AppDeps } from "../http/deps";
-import { takeBackup } from "../imports/backups";
+import { portableBackup, takeBackup } from "../imports/backups";
 import { enqueueRestore } from "../imports/import-jobs";
 
 const iso = (value: unknown) => new Date(value as string).toISOString();
@@ -40,21 +40,16 @@ export async function backupRoutes(app: FastifyInstance, deps: AppDeps) {
   });
 
   registerContract(app, deps, backupDownload, async ({ auth, query, reply }) => {
-    const backup = await deps.db
-      .selectFrom("backups")
-      .select(["data", "created_at"])
-      .where("organisation_id", "=", auth!.organisation.id)
-      .where("id", "=", query.backupID)
-      .executeTakeFirst();
+    const backup = await portableBackup(deps.database, auth!.organisation.id, query.backupID);
     if (!backup) throw new AppError("NotFound", `No backup ${query.backupID}`);
-    const stamp = iso(backup.created_at).replace(/[:.]/g, "-");
+    const stamp = iso(backup.createdAt).replace(/[:.]/g, "-");
     reply
       .type("application/gzip")
       .header(
         "content-disposition",
         `attachment; filename="varia-backup-${auth!.organisation.tenant}-${stamp}.json.gz"`,
       );
-    return Buffer.from(backup.data) as unknown as string;
+    return backup.file as unknown as string;
   });
 
   registerContract(app, deps, backupRestore, async ({ auth, query }) => {

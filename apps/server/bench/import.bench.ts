@@ -12,6 +12,7 @@ import {
   createWriteStream,
   mkdtempSync,
   openAsBlob,
+  readdirSync,
   readFileSync,
   rmSync,
   statSync,
@@ -47,31 +48,41 @@ async function generate() {
   await new Promise<void>((resolve) => out.end(resolve));
 }
 
+/** A bare COPY: its time and the CPU it took. */
+interface Copy {
+  ms: number;
+  cpuMs: number;
+}
+
 const copyTable = `create table bench_copy (invoice_date text, invoice_number text, line_number text, client_code text,
   client_name text, item_code text, item_name text, stock_type text, quantity text, unit_price text, amount text,
   cost text, salesperson text, service_from text, service_to text, record_type text, category text)`;
 
-async function copyPglite(run: number): Promise<number> {
+async function copyPglite(run: number): Promise<Copy> {
   const dir = join(work, `copy-pglite-${run}`);
   const db = new PGlite(dir);
   await db.exec(copyTable);
   const blob = new Blob([readFileSync(file)]);
+  const cpu = process.cpuUsage();
   const started = performance.now();
   await db.query("copy bench_copy from '/dev/blob' with (format csv, header)", [], { blob });
   const ms = performance.now() - started;
+  const used = process.cpuUsage(cpu);
   await db.close();
-  return ms;
+  return { ms, cpuMs: (used.user + used.system) / 1000 };
 }
 
-async function copyPostgres(url: string): Promise<number> {
+async function copyPostgres(url: string): Promise<Copy> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   await client.query(copyTable);
+  const ticks = postgresTicks();
   const started = performance.now();
   await client.query(`copy bench_copy from '${file}' with (format csv, header)`);
   const ms = performance.now() - started;
+  const cpuMs = (postgresTicks() - ticks) * msPerTick;
   await client.end();
-  return ms;
+  return { ms, cpuMs };
 }
 
 /** A free TCP port for the server process. */
@@ -88,6 +99,26 @@ function memoryOf(pid: number) {
   const status = readFileSync(`/proc/${pid}/status`, "utf8");
   const kib = (name: string) => Number(new RegExp(`${name}:\\s+(\\d+) kB`).exec(status)?.[1] ?? 0) * 1024;
   return { peak: kib("VmHWM"), current: kib("VmRSS") };
+}
+
+/** Milliseconds in a clock tick of /proc (USER_HZ, 100 on Linux). */
+const msPerTick = 10;
+
+/** CPU time of every PostgreSQL server process of this machine (Linux), in clock ticks. */
+function postgresTicks(): number {
+  let ticks = 0;
+  for (const entry of readdirSync("/proc")) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, "utf8");
+      if (!stat.includes("(postgres)")) continue;
+      const fields = stat.split(") ")[1]!.split(" ");
+      ticks += Number(fields[11]) + Number(fields[12]);
+    } catch {
+      // The process ended meanwhile.
+    }
+  }
+  return ticks;
 }
 
 /** CPU time of a process (Linux), in clock ticks. */
@@ -159,6 +190,7 @@ async function importEndToEnd(kind: "pglite" | "postgres", run: number, url?: st
   await untilIdle(server.pid!);
   const idle = memoryOf(server.pid!).current;
   const headers = { authorization: `Bearer ${token}` };
+  const cpuBefore = { server: cpuTicks(server.pid!), client: process.cpuUsage(), postgres: postgresTicks() };
   const started = performance.now();
   const form = new FormData();
   form.append("csv", await openAsBlob(file), "lines.csv");
@@ -182,11 +214,17 @@ async function importEndToEnd(kind: "pglite" | "postgres", run: number, url?: st
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
   const ms = performance.now() - started;
+  const client = process.cpuUsage(cpuBefore.client);
+  const cpu = {
+    serverMs: (cpuTicks(server.pid!) - cpuBefore.server) * msPerTick,
+    clientMs: (client.user + client.system) / 1000,
+    postgresMs: kind === "postgres" ? (postgresTicks() - cpuBefore.postgres) * msPerTick : 0,
+  };
   const { peak } = memoryOf(server.pid!);
   const exited = new Promise((resolve) => server.once("exit", resolve));
   server.kill("SIGTERM");
   await exited;
-  return { ms, uploadMs, peakRss: peak, idleRss: idle };
+  return { ms, uploadMs, peakRss: peak, idleRss: idle, cpu };
 }
 
 const fmt = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
@@ -196,7 +234,8 @@ const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floo
 type ImportResult = Awaited<ReturnType<typeof importEndToEnd>>;
 
 /** Each run: a bare COPY, then the import; the medians, and every run's figures. */
-function report(name: string, copies: number[], imports: ImportResult[]) {
+function report(name: string, copyRuns: Copy[], imports: ImportResult[]) {
+  const copies = copyRuns.map((c) => c.ms);
   const copyMs = median(copies);
   const importMs = median(imports.map((r) => r.ms));
   console.log(
@@ -205,8 +244,13 @@ function report(name: string, copies: number[], imports: ImportResult[]) {
       `${mib(Math.max(...imports.map((r) => r.peakRss)))} (idle ${mib(median(imports.map((r) => r.idleRss)))})`,
   );
   for (const [i, copy] of copies.entries()) {
-    const ms = imports[i]!.ms;
-    console.log(`  run ${i + 1}: COPY ${fmt(copy)}, import ${fmt(ms)}, ${(ms / copy).toFixed(1)}x`);
+    const { ms, cpu } = imports[i]!;
+    const total = cpu.serverMs + cpu.clientMs + cpu.postgresMs;
+    console.log(
+      `  run ${i + 1}: COPY ${fmt(copy)} (CPU ${fmt(copyRuns[i]!.cpuMs)}), import ${fmt(ms)}, ${(ms / copy).toFixed(1)}x; import CPU ${fmt(total)} ` +
+        `(server ${fmt(cpu.serverMs)}, uploading client ${fmt(cpu.clientMs)}, PostgreSQL ${fmt(cpu.postgresMs)}): ` +
+        `at least ${fmt(total / 2)} on two cores`,
+    );
   }
 }
 
@@ -228,7 +272,7 @@ const runs = Number(process.env.BENCH_RUNS ?? 3);
 await generate();
 console.log(`${lines} lines, ${mib(statSync(file).size)} CSV, ${runs} runs`);
 if (!process.env.BENCH_SKIP_PGLITE) {
-  const copies: number[] = [];
+  const copies: Copy[] = [];
   const imports: ImportResult[] = [];
   for (let run = 0; run < runs; run++) {
     copies.push(await copyPglite(run));
@@ -238,7 +282,7 @@ if (!process.env.BENCH_SKIP_PGLITE) {
 }
 const base = process.env.TEST_DATABASE_URL;
 if (base) {
-  const copies: number[] = [];
+  const copies: Copy[] = [];
   const imports: ImportResult[] = [];
   for (let run = 0; run < runs; run++) {
     copies.push(await withDatabase(base, copyPostgres));

@@ -42,16 +42,32 @@ export function readImportFileOnThread(
  * Reads a file on a worker thread while its bytes arrive (`push`, then `end`), running ahead of any
  * import: the batches wait in memory until the import of the file takes them.
  */
-export function readUploadOnThread(options: ReadImportOptions = {}) {
+export function readUploadOnThread(options: ReadImportOptions = {}, handOverBytes = 1 << 20) {
   const { worker, reading } = readInWorker(null, options, null);
+  // The upload's chunks (tens of kilobytes) are copied into buffers of `handOverBytes` (a MiB),
+  // each handed over whole: fewer, larger pieces for the reader, as a file read from disk gives it.
+  let buffer = new Uint8Array(handOverBytes);
+  let filled = 0;
+  const handOver = () => {
+    if (!filled) return;
+    const full = filled === buffer.length ? buffer : buffer.slice(0, filled);
+    worker.postMessage(full satisfies ToReader, [full.buffer]);
+    buffer = new Uint8Array(handOverBytes);
+    filled = 0;
+  };
   return {
     reading,
     push(chunk: Uint8Array) {
-      // A copy of just these bytes (a chunk may be a view on a larger buffer), handed over whole.
-      const copy = new Uint8Array(chunk);
-      worker.postMessage(copy satisfies ToReader, [copy.buffer]);
+      for (let at = 0; at < chunk.length; ) {
+        const take = Math.min(chunk.length - at, buffer.length - filled);
+        buffer.set(chunk.subarray(at, at + take), filled);
+        filled += take;
+        at += take;
+        if (filled === buffer.length) handOver();
+      }
     },
     end() {
+      handOver();
       worker.postMessage("end" satisfies ToReader);
     },
   };

@@ -40,11 +40,12 @@ describe("a file read while it is uploaded", () => {
     for (; !next.done; next = await fromDisk.next()) diskBatches.push(next.value);
     const diskSummary = next.value;
 
-    const upload = startUploadReading({ batchLines: 700 });
+    // Pieces of a prime size handed to the reader: records and multi-byte characters cut in two.
+    const upload = startUploadReading({ batchLines: 700 }, 4093);
     expect(upload).not.toBeNull();
     // Another upload meanwhile is not read (one at a time).
     expect(startUploadReading()).toBeNull();
-    // Odd chunk sizes cut multi-byte characters and records in two.
+    // Chunks of odd sizes arrive.
     for (let at = 0, size = 1; at < bytes.length; at += size, size = (size * 7 + 13) % 4093) {
       upload!.push(bytes.subarray(at, at + size));
     }

@@ -25,11 +25,17 @@ export interface UploadReading {
   discard(): void;
 }
 
-/** Starts reading an upload as it arrives; null while another upload is being read. */
-export function startUploadReading(options: ReadImportOptions = {}): UploadReading | null {
+/**
+ * Starts reading an upload as it arrives (handed to the reader in pieces of `handOverBytes`); null
+ * while another upload is being read.
+ */
+export function startUploadReading(
+  options: ReadImportOptions = {},
+  handOverBytes?: number,
+): UploadReading | null {
   if (reading) return null;
   reading = true;
-  const started = readUploadOnThread(options);
+  const started = readUploadOnThread(options, handOverBytes);
   let done = false;
   const finish = () => {
     if (done) return false;

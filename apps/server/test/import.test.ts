@@ -12,7 +12,7 @@ import { dateOfDay } from "../src/db/binary-copy";
 import { formatScaled } from "../src/imports/decimal";
 import { runImportJob } from "../src/imports/import-jobs";
 import { uploadReadingsTaken } from "../src/imports/upload-readings";
-import { readDimensionNames } from "../src/lines/dimension-names";
+import { dimensionNames, readDimensions } from "../src/lines/dimension-names";
 import { blockLine } from "../src/lines/line-block";
 import { readLineBlocks } from "../src/lines/line-blocks-store";
 import { mergeBlocks } from "../src/lines/merge-blocks";
@@ -91,11 +91,11 @@ describeWithServer("CSV import", (ctx) => {
       .select("id")
       .where("tenant", "=", tenant)
       .executeTakeFirstOrThrow();
-    const names = await readDimensionNames(ctx().database.db, org.id);
+    const names = dimensionNames(await readDimensions(ctx().database.db, org.id));
     const lines = (await storedLines(org.id)).map((l) => ({
       client: names.clients.get(l.clientId)?.code,
       item: names.items.get(l.itemId)?.code,
-      salesperson: names.salespeople.get(l.salespersonId) ?? null,
+      salesperson: names.salespeople.get(l.salespersonId)?.name ?? null,
       invoice_number: l.invoiceNumber,
       line_number: l.lineNumber,
       invoice_date: dateOfDay(l.invoiceDay),

@@ -1,7 +1,8 @@
-import { buildCube, type Category, type Cube, type CubeRow } from "@varia/variance";
+import { buildCube, type Cube, type CubeRow } from "@varia/variance";
 import { type Kysely, sql } from "kysely";
 import type { Schema } from "../db/schema";
 import type { AppDeps } from "../http/deps";
+import { readDimensions } from "../lines/dimension-names";
 
 /**
  * The organisations' monthly cubes held in memory, so every analytics call is a computation of
@@ -102,16 +103,8 @@ export async function loadCube(db: Kysely<Schema>, organisationId: string): Prom
 }
 
 async function readCube(db: Kysely<Schema>, organisationId: string): Promise<Cube> {
-  const [clients, items, salespeople, groups] = await Promise.all([
-    sql<{ id: number; code: string; name: string }>`
-      select id::int4 as id, code, name from clients where organisation_id = ${organisationId}`.execute(db),
-    sql<{ id: number; code: string; name: string; stockType: CubeRowStockType; category: Category }>`
-      select i.id::int4 as id, i.code, i.name, i.stock_type as "stockType",
-        coalesce(i.category, o.default_category) as category
-      from items i join organisations o on o.id = i.organisation_id
-      where i.organisation_id = ${organisationId}`.execute(db),
-    sql<{ id: number; name: string }>`
-      select id::int4 as id, name from salespeople where organisation_id = ${organisationId}`.execute(db),
+  const [dimensions, groups] = await Promise.all([
+    readDimensions(db, organisationId),
     sql<{ recordType: string; month: string; monthIndex: number }>`
       select record_type as "recordType", to_char(month, 'YYYY-MM-DD') as month,
         (extract(year from month)::int4 * 12 + extract(month from month)::int4 - 1) as "monthIndex"
@@ -130,12 +123,5 @@ async function readCube(db: Kysely<Schema>, organisationId: string): Promise<Cub
       order by client_id, item_id, salesperson_id`.execute(db);
     for (const cell of cells.rows) rows.push(cell);
   }
-  return buildCube({
-    clients: clients.rows,
-    items: items.rows,
-    salespeople: salespeople.rows,
-    rows,
-  });
+  return buildCube({ ...dimensions, rows });
 }
-
-type CubeRowStockType = "Subscription" | "Product" | "Hourly";

@@ -1,29 +1,43 @@
+import type { Category, CubeClient, CubeItem, CubeSalesperson, StockType } from "@varia/variance";
 import { type Kysely, sql } from "kysely";
 import type { Schema } from "../db/schema";
 
-export interface DimensionNames {
-  clients: Map<number, { code: string; name: string }>;
-  items: Map<number, { code: string; name: string; stockType: string; category: string }>;
-  salespeople: Map<number, string>;
+/** An organisation's clients, items (category: its own or the organisation's default) and salespeople. */
+export interface Dimensions {
+  clients: CubeClient[];
+  items: CubeItem[];
+  salespeople: CubeSalesperson[];
 }
 
-/** The organisation's clients, items (category: its own or the organisation's default) and salespeople by id. */
-export async function readDimensionNames(
-  db: Kysely<Schema>,
-  organisationId: string,
-): Promise<DimensionNames> {
-  const clients = await sql<{ id: number; code: string; name: string }>`
-    select id::float8 as id, code, name from clients where organisation_id = ${organisationId}`.execute(db);
-  const items = await sql<{ id: number; code: string; name: string; stockType: string; category: string }>`
-    select i.id::float8 as id, i.code, i.name, i.stock_type as "stockType",
-           coalesce(i.category, o.default_category) as category
-    from items i join organisations o on o.id = i.organisation_id
-    where i.organisation_id = ${organisationId}`.execute(db);
-  const salespeople = await sql<{ id: number; name: string }>`
-    select id::float8 as id, name from salespeople where organisation_id = ${organisationId}`.execute(db);
+/** The same by id, as a `Cube` holds them (a cube serves where names are needed). */
+export interface DimensionNames {
+  readonly clients: ReadonlyMap<number, CubeClient>;
+  readonly items: ReadonlyMap<number, CubeItem>;
+  readonly salespeople: ReadonlyMap<number, CubeSalesperson>;
+}
+
+/** Reads an organisation's clients, items and salespeople (the cube's and the line readers'). */
+export async function readDimensions(db: Kysely<Schema>, organisationId: string): Promise<Dimensions> {
+  const [clients, items, salespeople] = await Promise.all([
+    sql<CubeClient>`
+      select id::int4 as id, code, name from clients where organisation_id = ${organisationId}`.execute(db),
+    sql<{ id: number; code: string; name: string; stockType: StockType; category: Category }>`
+      select i.id::int4 as id, i.code, i.name, i.stock_type as "stockType",
+        coalesce(i.category, o.default_category) as category
+      from items i join organisations o on o.id = i.organisation_id
+      where i.organisation_id = ${organisationId}`.execute(db),
+    sql<CubeSalesperson>`
+      select id::int4 as id, name from salespeople where organisation_id = ${organisationId}`.execute(db),
+  ]);
+  return { clients: clients.rows, items: items.rows, salespeople: salespeople.rows };
+}
+
+/** Dimensions by id. */
+export function dimensionNames(dimensions: Dimensions): DimensionNames {
+  const byId = <T extends { id: number }>(rows: T[]) => new Map(rows.map((row) => [row.id, row]));
   return {
-    clients: new Map(clients.rows.map((c) => [c.id, { code: c.code, name: c.name }])),
-    items: new Map(items.rows.map(({ id, ...item }) => [id, item])),
-    salespeople: new Map(salespeople.rows.map((s) => [s.id, s.name])),
+    clients: byId(dimensions.clients),
+    items: byId(dimensions.items),
+    salespeople: byId(dimensions.salespeople),
   };
 }

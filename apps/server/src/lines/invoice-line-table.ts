@@ -100,7 +100,7 @@ export function invoiceLineTable(
       invoiceDate: dateOfDay(c.invoiceDay[row]!),
       clientCode: names.clients.get(c.clientId[row]!)?.code ?? "",
       itemCode: names.items.get(c.itemId[row]!)?.code ?? "",
-      salesperson: salesperson ? (names.salespeople.get(salesperson) ?? null) : null,
+      salesperson: salesperson ? (names.salespeople.get(salesperson)?.name ?? null) : null,
       quantity: formatScaled(BigInt(c.quantity[row]!), 4),
       amountCents: c.amountCents[row]!,
       costCents: c.costCents[row]!,

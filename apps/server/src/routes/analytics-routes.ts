@@ -58,7 +58,6 @@ import {
 import type { AuthContext } from "../http/auth-context";
 import { registerContract } from "../http/contract-route";
 import type { AppDeps } from "../http/deps";
-import { readDimensionNames } from "../lines/dimension-names";
 import { invoiceLineTable } from "../lines/invoice-line-table";
 import { readLineBlocks } from "../lines/line-blocks-store";
 
@@ -531,13 +530,11 @@ export async function analyticsRoutes(app: FastifyInstance, deps: AppDeps) {
     // service period that reaches into those months; of the record types compared.
     const first = `${yearMonthOf(Math.min(q.from, q.to))}-01`;
     const afterLast = `${yearMonthOf(Math.max(q.from, q.to) + 1)}-01`;
-    const [blocks, names] = [
-      await readLineBlocks(deps.database, organisationId),
-      await readDimensionNames(deps.db, organisationId),
-    ];
+    const blocks = await readLineBlocks(deps.database, organisationId);
+    // The cube holds the organisation's clients, items and salespeople by id.
     const table = invoiceLineTable(
       blocks.map((b) => b.block),
-      names,
+      cube,
       {
         first,
         afterLast,

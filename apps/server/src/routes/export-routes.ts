@@ -6,7 +6,7 @@ import { registerContract } from "../http/contract-route";
 import type { AppDeps } from "../http/deps";
 import { csvText } from "../imports/csv-cell";
 import { formatScaled } from "../imports/decimal";
-import { readDimensionNames } from "../lines/dimension-names";
+import { dimensionNames, readDimensions } from "../lines/dimension-names";
 import { blockLine, type LineBlock } from "../lines/line-block";
 import { readLineBlocks } from "../lines/line-blocks-store";
 import { mergeBlocks } from "../lines/merge-blocks";
@@ -55,7 +55,7 @@ export async function exportRoutes(app: FastifyInstance, deps: AppDeps) {
       yield `${columns.join(",")}\n`;
       const [blocks, names] = [
         await readLineBlocks(deps.database, organisationId),
-        await readDimensionNames(deps.db, organisationId),
+        dimensionNames(await readDimensions(deps.db, organisationId)),
       ];
       const months = new Map<number, number>();
       const monthOf = (day: number) => {
@@ -96,7 +96,7 @@ export async function exportRoutes(app: FastifyInstance, deps: AppDeps) {
             csvText(item?.name ?? ""),
             item?.stockType ?? "",
             item?.category ?? "",
-            csvText(line.salespersonId ? (names.salespeople.get(line.salespersonId) ?? "") : null),
+            csvText(line.salespersonId ? (names.salespeople.get(line.salespersonId)?.name ?? "") : null),
             formatScaled(BigInt(line.quantity), 4),
             line.unitPrice === null ? "" : formatScaled(BigInt(line.unitPrice), 4),
             cents(line.amountCents),

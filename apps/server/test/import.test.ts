@@ -306,6 +306,37 @@ describeWithServer("CSV import", (ctx) => {
     expect(await snapshot("whileuploaded")).toEqual(fromDisk);
   });
 
+  it("keeps the stored lines a file does not replace, in its lines and its cube", async () => {
+    const first = await upload("partly", goodFile);
+    await finalStatus("partly", first.json.jobGuid);
+    // INV-2 line 1 replaced (another amount), INV-5 new; INV-1 and INV-3 stay as they were.
+    const second = await upload(
+      "partly",
+      [
+        header,
+        "2025-05-10,INV-2,1,C002,Globex,ANN,Annual plan,Subscription,1,,1500.00,,Raj,2025-05-01,2025-07-31,Actual,Recurring",
+        "2025-07-01,INV-5,1,C004,Hooli,PRO,Pro plan,Subscription,3,20.00,,,Jane,,,Actual,",
+        "",
+      ].join("\n"),
+    );
+    expect(await finalStatus("partly", second.json.jobGuid)).toMatchObject({ status: "Completed" });
+    const org = await ctx()
+      .database.db.selectFrom("organisations")
+      .select("id")
+      .where("tenant", "=", "partly")
+      .executeTakeFirstOrThrow();
+    const { lines, cube } = await snapshot("partly");
+    expect(lines.map((l) => `${l.invoice_number}/${l.line_number}/${l.amount_cents}`)).toEqual([
+      "INV-1/1/10000",
+      "INV-1/2/23751",
+      "INV-2/1/150000",
+      "INV-3/1/25000",
+      "INV-5/1/6000",
+    ]);
+    const sorted = (rows: Record<string, unknown>[]) => rows.map((r) => JSON.stringify(r)).sort();
+    expect(sorted(await cubeBySql(org.id))).toEqual(sorted(cube));
+  });
+
   it("leaves the same data when the same file is imported twice", async () => {
     const first = await upload("twice", goodFile, { key: "one" });
     await finalStatus("twice", first.json.jobGuid);

@@ -24,8 +24,8 @@ export function spreadShare(amount: number, n: number, k: number): number {
 /**
  * Builds the monthly cube of DESIGN 7.1 from lines: a line sits in its invoice month, or is spread
  * over the whole months from ServiceFrom to ServiceTo, each month with the full quantity and
- * amount / N (cost likewise), leftover cents to the earliest months. The same rule as the SQL of
- * `rebuildMonthlyCube`, which a test holds it to.
+ * amount / N (cost likewise), leftover cents to the earliest months. A test holds it to the same
+ * rule written in SQL (`cubeBySql` in test/import.test.ts).
  */
 export class CubeCellsBuilder {
   private size = 0;
@@ -47,11 +47,12 @@ export class CubeCellsBuilder {
     return month;
   }
 
-  /** Adds every line of a block (with the organisation's ids). */
-  addBlock(block: LineBlock) {
+  /** Adds the lines of a block (with the organisation's ids), but for the rows in `skip`. */
+  addBlock(block: LineBlock, skip?: ReadonlySet<number>) {
     const c = block.columns;
     const cell = { clientId: 0, itemId: 0, salespersonId: 0, quantity: 0 };
     for (let row = 0; row < block.count; row++) {
+      if (skip?.has(row)) continue;
       cell.clientId = c.clientId[row]!;
       cell.itemId = c.itemId[row]!;
       cell.salespersonId = c.salespersonId[row]!;

@@ -140,8 +140,9 @@ export async function runImportJob(
         : [];
       const replaced = new ReplacedLines(stored);
       const ids = new DimensionResolver(await readKnownDimensions(tx, organisationId));
-      // A first import's cube is its file's, built here while the reader reads on.
-      const cube = stored.length ? undefined : new CubeCellsBuilder();
+      // The cube: the file's lines, built here while the reader reads on, and the stored lines it
+      // does not replace.
+      const cube = new CubeCellsBuilder();
       // Read while it was uploaded to this server, or read now.
       const uploaded = takeUploadReading(job.file_path);
       readWhileUploaded = uploaded !== undefined;
@@ -156,22 +157,20 @@ export async function runImportJob(
         for await (const batch of reading) {
           // The file's own ids become the organisation's before the block is stored.
           ids.add(batch.dimensions);
-          const bytes = mapBlockIds(batch.block.bytes, ids.map);
-          const block = decodeLineBlock(bytes);
-          cube?.addBlock(block);
+          const block = mapBlockIds(decodeLineBlock(batch.block.bytes), ids.map);
+          cube.addBlock(block);
           if (stored.length)
             replaced.mark({ invoiceNumbers: block.invoiceNumbers, lineNumbers: block.columns.lineNumber });
-          await writeLineBlocks(session, organisationId, job.id, [{ ...batch.block, bytes }]);
+          await writeLineBlocks(session, organisationId, job.id, [{ ...batch.block, bytes: block.bytes }]);
         }
         const summary = await reading.summary();
         if (summary.errorCount > 0) throw new RejectedFile(summary.errors, summary.errorCount);
         await writeDimensions(tx, organisationId, ids.changes());
-        // The file's cube is the whole cube when the organisation had no lines; otherwise the
-        // stored lines it did not replace count too.
         if (stored.length) {
           await replaced.rewrite(session, organisationId);
-          await rebuildMonthlyCube(session, organisationId);
-        } else await replaceMonthlyCube(session, organisationId, cube!.finish());
+          for (const [b, { block }] of stored.entries()) cube.addBlock(block, replaced.removedRows(b));
+        }
+        await replaceMonthlyCube(session, organisationId, cube.finish());
         await tx
           .updateTable("import_jobs")
           .set({ status: "Completed", rows_imported: summary.lines, finished_at: new Date(), result: null })

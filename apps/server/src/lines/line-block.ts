@@ -307,11 +307,10 @@ export const idColumns = ["clientId", "itemId", "salespersonId"] as const;
 export type IdColumn = (typeof idColumns)[number];
 
 /**
- * A block with its client, item and salesperson ids mapped (`map[column][id]`, 0 staying 0): in
- * place when the new ids fit the stored columns (the usual case), else encoded again.
+ * A block with its client, item and salesperson ids mapped (`map[column][id]`, 0 staying 0): the
+ * same block, changed in place, when the new ids fit its columns (the usual case), else a new one.
  */
-export function mapBlockIds(bytes: Uint8Array, map: Record<IdColumn, ArrayLike<number>>): Uint8Array {
-  const block = decodeLineBlock(bytes);
+export function mapBlockIds(block: LineBlock, map: Record<IdColumn, ArrayLike<number>>): LineBlock {
   const fits = idColumns.every((column) => {
     const values = block.columns[column];
     if (values instanceof Float64Array) return true;
@@ -319,13 +318,13 @@ export function mapBlockIds(bytes: Uint8Array, map: Record<IdColumn, ArrayLike<n
     for (let i = 0; i < block.count; i++) if (map[column][values[i]!]! > 2147483647) return false;
     return true;
   });
-  if (fits && block.bytes === bytes) {
+  if (fits) {
     for (const column of idColumns) {
       const values = block.columns[column] as Int32Array | Float64Array;
       const to = map[column];
       for (let i = 0; i < block.count; i++) values[i] = values[i] === 0 ? 0 : to[values[i]!]!;
     }
-    return bytes;
+    return block;
   }
   const builder = new LineBlockBuilder(block.count);
   for (let row = 0; row < block.count; row++) {
@@ -337,7 +336,7 @@ export function mapBlockIds(bytes: Uint8Array, map: Record<IdColumn, ArrayLike<n
       salespersonId: line.salespersonId === 0 ? 0 : map.salespersonId[line.salespersonId]!,
     });
   }
-  return builder.finish();
+  return decodeLineBlock(builder.finish());
 }
 
 /** Line `row` of a decoded block. */

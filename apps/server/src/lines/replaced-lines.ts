@@ -32,6 +32,11 @@ export class ReplacedLines {
     });
   }
 
+  /** The rows of stored block `index` that were marked (undefined: none). */
+  removedRows(index: number): ReadonlySet<number> | undefined {
+    return this.removed[index];
+  }
+
   /** How many stored lines were marked. */
   get replaced() {
     return this.count;

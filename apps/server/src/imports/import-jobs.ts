@@ -5,7 +5,7 @@ import { type Kysely, sql } from "kysely";
 import type { Database } from "../db/database";
 import type { Schema } from "../db/schema";
 import { decodeLineBlock, mapBlockIds } from "../lines/line-block";
-import { hasLines, readLineBlocks, writeLineBlocks } from "../lines/line-blocks-store";
+import { readLineBlocks, writeLineBlocks } from "../lines/line-blocks-store";
 import { ReplacedLines } from "../lines/replaced-lines";
 import { readBackup, restoreBackup, takeBackup } from "./backups";
 import { CubeCellsBuilder } from "./cube-cells";
@@ -135,9 +135,7 @@ export async function runImportJob(
       // The data as it was before this import, to restore if the import was a mistake.
       await takeBackup(session, organisationId, "BeforeImport");
       // Stored lines that the file's lines may replace (none on a first import).
-      const stored = (await hasLines(tx, organisationId))
-        ? await readLineBlocks(session, organisationId)
-        : [];
+      const stored = await readLineBlocks(session, organisationId);
       const replaced = new ReplacedLines(stored);
       const ids = new DimensionResolver(await readKnownDimensions(tx, organisationId));
       // The cube: the file's lines, built here while the reader reads on, and the stored lines it

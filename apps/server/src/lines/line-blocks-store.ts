@@ -136,10 +136,3 @@ export async function deleteLineBlocks(tx: Tx, organisationId: string, ids: read
   await sql`delete from invoice_line_blocks
     where organisation_id = ${organisationId} and id = any(${ids.map(String)}::bigint[])`.execute(tx);
 }
-
-/** Whether the organisation has any stored line. */
-export async function hasLines(tx: Tx, organisationId: string): Promise<boolean> {
-  const row = await sql<{ one: number }>`select 1 as one from invoice_line_blocks
-    where organisation_id = ${organisationId} limit 1`.execute(tx);
-  return row.rows.length > 0;
-}

@@ -1,6 +1,7 @@
 import { Readable } from "node:stream";
 import { exportRawData } from "@varia/contracts";
 import type { FastifyInstance } from "fastify";
+import { monthOf } from "../analytics/resolve-filter";
 import { dateOfDay, dayNumber, monthOfDay } from "../db/binary-copy";
 import { registerContract } from "../http/contract-route";
 import type { AppDeps } from "../http/deps";
@@ -44,7 +45,7 @@ export async function exportRoutes(app: FastifyInstance, deps: AppDeps) {
   registerContract(app, deps, exportRawData, ({ auth, query, reply }) => {
     const organisationId = auth!.organisation.id;
     const firstDay = query.dateFrom ? dayNumber(`${query.dateFrom}-01`) : Number.NEGATIVE_INFINITY;
-    const lastMonth = query.dateTo ? monthIndex(query.dateTo) : Number.POSITIVE_INFINITY;
+    const lastMonth = query.dateTo ? monthOf(query.dateTo) : Number.POSITIVE_INFINITY;
     const id = (value: string | undefined) => (value ? Number(value) : undefined);
     const [clientId, itemId, salespersonId] = [
       id(query.clientID),
@@ -120,9 +121,4 @@ export async function exportRoutes(app: FastifyInstance, deps: AppDeps) {
       .header("content-disposition", `attachment; filename="varia-raw-data-${period}.csv"`);
     return Readable.from(lines()) as unknown as string;
   });
-}
-
-/** The month index (`year * 12 + month - 1`) of YYYY-MM. */
-function monthIndex(yearMonth: string): number {
-  return Number(yearMonth.slice(0, 4)) * 12 + Number(yearMonth.slice(5, 7)) - 1;
 }

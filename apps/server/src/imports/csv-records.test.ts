@@ -1,6 +1,7 @@
 import fc from "fast-check";
 import Papa from "papaparse";
 import { describe, expect, it } from "vitest";
+import { CsvByteScanner } from "./csv-bytes";
 import { CsvRecordScanner } from "./csv-records";
 
 function scanAll(text: string, cuts: number[]): string[][] {
@@ -16,13 +17,28 @@ function scanAll(text: string, cuts: number[]): string[][] {
   return records;
 }
 
+/** As `scanAll`, by the import's scanner of bytes, the text's UTF-8 cut at byte offsets. */
+function scanBytes(text: string, cuts: number[]): string[][] {
+  const bytes = Buffer.from(text, "utf8");
+  const scanner = new CsvByteScanner();
+  const records: string[][] = [];
+  let from = 0;
+  for (const cut of [...cuts].sort((a, b) => a - b)) {
+    scanner.push(bytes.subarray(from, cut), (r) => records.push(r.fields()));
+    from = cut;
+  }
+  scanner.push(bytes.subarray(from), (r) => records.push(r.fields()));
+  scanner.end((r) => records.push(r.fields()));
+  return records;
+}
+
 const quote = (field: string, delimiter: string) =>
   /["\r\n]/.test(field) || field.includes(delimiter) || field.startsWith(" ")
     ? `"${field.replaceAll('"', '""')}"`
     : field;
 
-describe("CsvRecordScanner", () => {
-  it("reads what papaparse reads, however the text is cut into chunks", () => {
+describe("CsvRecordScanner and CsvByteScanner", () => {
+  it("read what papaparse reads, however the text or its bytes are cut into chunks", () => {
     const field = fc.stringMatching(/^[a-z0-9 ,;"\r\n.é-]{0,8}$/);
     fc.assert(
       fc.property(
@@ -49,25 +65,46 @@ describe("CsvRecordScanner", () => {
             skipEmptyLines: "greedy",
           }).data;
           expect(scanAll(text, cuts)).toEqual(expected);
+          const byteLength = Buffer.byteLength(text, "utf8");
+          expect(
+            scanBytes(
+              text,
+              cutSeeds.map((seed) => seed % (byteLength + 1)),
+            ),
+          ).toEqual(expected);
         },
       ),
       { numRuns: 500 },
     );
   });
 
-  it("guesses a semicolon from the header and keeps quoted semicolons, commas and newlines", () => {
+  it("guess a semicolon from the header and keep quoted semicolons, commas and newlines", () => {
     const text = 'A;B;C\r\n1;"x;y";"two\nlines"\r\n2;"say ""hi""";3,5\r\n';
-    expect(scanAll(text, [7, 15])).toEqual([
+    const expected = [
       ["A", "B", "C"],
       ["1", "x;y", "two\nlines"],
       ["2", 'say "hi"', "3,5"],
-    ]);
+    ];
+    expect(scanAll(text, [7, 15])).toEqual(expected);
+    expect(scanBytes(text, [7, 15])).toEqual(expected);
   });
 
-  it("skips blank records and reads a last record without a line break", () => {
-    expect(scanAll("A,B\n\n , \n1,2", [])).toEqual([
+  it("guess the delimiter from the header, not from blank lines before it", () => {
+    const text = "\r\n  \nA;B\n1,5;2\n";
+    const expected = [
+      ["A", "B"],
+      ["1,5", "2"],
+    ];
+    expect(scanAll(text, [])).toEqual(expected);
+    expect(scanBytes(text, [1])).toEqual(expected);
+  });
+
+  it("skip blank records and read a last record without a line break", () => {
+    const expected = [
       ["A", "B"],
       ["1", "2"],
-    ]);
+    ];
+    expect(scanAll("A,B\n\n , \n1,2", [])).toEqual(expected);
+    expect(scanBytes("\uFEFFA,B\n\n , \n1,2", [1, 2])).toEqual(expected);
   });
 });

@@ -54,27 +54,28 @@ export class CsvRecordScanner {
         if (!final) return position;
         newline = length;
       }
-      this.delimiter ??= guessDelimiter(buffer.slice(position, newline));
+      // Guessed from the first line that is not blank (the header): a blank line says nothing.
+      const delimiter = this.delimiter ?? guessDelimiter(buffer.slice(position, newline));
       if (quote !== -1 && quote < position) quote = buffer.indexOf('"', position);
       if (quote < 0 || quote > newline) {
         const end = newline > position && buffer.charCodeAt(newline - 1) === 13 ? newline - 1 : newline;
-        cutPlain(record, buffer, position, end, this.delimiter);
-        if (!isBlankRecord(record)) onRecord(record);
+        cutPlain(record, buffer, position, end, delimiter);
         position = newline + 1;
-        continue;
+      } else {
+        const quoted = this.scanQuoted(buffer, position, final, delimiter);
+        if (!quoted) return position;
+        record.setFields(quoted.fields);
+        position = quoted.next;
       }
-      const quoted = this.scanQuoted(buffer, position, final);
-      if (!quoted) return position;
-      record.setFields(quoted.fields);
-      if (!isBlankRecord(record)) onRecord(record);
-      position = quoted.next;
+      if (isBlankRecord(record)) continue;
+      this.delimiter = delimiter;
+      onRecord(record);
     }
     return position;
   }
 
   /** A record with quotes, read character by character; null when its end is not in `buffer` yet. */
-  private scanQuoted(buffer: string, start: number, final: boolean) {
-    const delimiter = this.delimiter!;
+  private scanQuoted(buffer: string, start: number, final: boolean, delimiter: string) {
     const fields: string[] = [];
     const length = buffer.length;
     let field = "";

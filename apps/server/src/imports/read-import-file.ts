@@ -1,12 +1,12 @@
 import { createReadStream } from "node:fs";
-import { StringDecoder } from "node:string_decoder";
 import type { ImportRowError } from "@varia/contracts";
 import { LineBlockBuilder } from "../lines/line-block";
 import { type BuiltBlock, blockLines, buildBlock } from "../lines/line-blocks-store";
-import { type CsvRecord, CsvRecordScanner } from "./csv-records";
+import { ByteKeys, PairKeys } from "./byte-keys";
+import { type ByteRecord, CsvByteScanner } from "./csv-bytes";
 import type { FileDimensions } from "./dimension-resolver";
 import { importLimits } from "./invoice-columns";
-import { type InvoiceLine, InvoiceRecords } from "./read-invoice-line";
+import { CheckedLine, InvoiceRecords } from "./read-invoice-line";
 
 /** The organisation's clients, items and salespeople before the import, and the next free ids. */
 export interface KnownDimensions {
@@ -49,185 +49,135 @@ export interface ImportFileSummary {
 /**
  * Reads an import file (its path, or its bytes as they arrive) as a stream, checking every record,
  * and yields its lines in blocks; returns the summary. It needs nothing of the organisation: ids
- * are the file's own (`FileDimensions`), given the stored ones when the import runs. Once a bad
- * record is seen no more batches come (the import will be rolled back), but reading goes on so
- * that every bad cell is listed.
+ * are the file's own (`FileDimensions`), given the stored ones when the import runs. No batch
+ * holds a line after a bad record, and none is filled after one (the import will be rolled back),
+ * but reading goes on so that every bad cell is listed. The file is read as bytes: a line's codes are looked up by their
+ * bytes and its numbers read from them, and a string is cut only for what is new (a client's
+ * code and name the first time, say).
  */
 export async function* readImportFile(
   source: string | AsyncIterable<Uint8Array>,
   options: ReadImportOptions = {},
 ): AsyncGenerator<LineBatch, ImportFileSummary> {
   const batchLines = options.batchLines ?? blockLines;
-  const ids = new FileDimensionIds();
-  const seen = new LineKeys();
+  const file = new FileKeys();
   const errors: ImportRowError[] = [];
   let errorCount = 0;
   let lines = 0;
-  const records = new InvoiceRecords();
+  const records = new InvoiceRecords((invoice) => file.position(file.invoices.addText(invoice)));
   let batch = new LineBlockBuilder(batchLines);
   const ready: LineBatch[] = [];
+  const line = new CheckedLine();
 
   const fail = (found: ImportRowError[]) => {
     errorCount += found.length;
     for (const e of found) if (errors.length < importLimits.maxListedErrors) errors.push(e);
   };
-  const onRecord = (fields: CsvRecord) => {
-    const record = records.takeRecord(fields);
-    if (!record) return;
-    if ("errors" in record) {
-      fail(record.errors);
+  const onRecord = (record: ByteRecord) => {
+    const taken = records.takeRecord(record);
+    if (!taken) return;
+    if ("errors" in taken) {
+      fail(taken.errors);
       return;
     }
-    const read = record.reader.readRecord(fields, record.line);
-    if (read.errors) {
-      fail(read.errors);
-      return;
+    let invoice: number;
+    if (taken.reader.readFast(record, line)) {
+      invoice = file.invoices.add(line.bytes, line.invoiceStart, line.invoiceEnd);
+      line.lineNumber ||= file.position(invoice);
+    } else {
+      const read = taken.reader.readChecked(record.fields(), taken.line);
+      if (read.errors) {
+        fail(read.errors);
+        return;
+      }
+      line.setLine(read.line);
+      invoice = file.invoices.add(line.bytes, line.invoiceStart, line.invoiceEnd);
     }
-    const line = read.line;
-    const first = seen.add(line.invoiceNumber, line.lineNumber, line.line);
-    if (first !== undefined) {
+    const first = file.keys.add(invoice, line.lineNumber, taken.line);
+    if (first >= 0) {
       fail([
         {
-          line: line.line,
+          line: taken.line,
           column: "LineNumber",
-          message: `invoice ${line.invoiceNumber} line ${line.lineNumber} is also on line ${first}`,
+          message: `invoice ${file.invoices.text(invoice)} line ${line.lineNumber} is also on line ${first}`,
         },
       ]);
       return;
     }
     if (errorCount > 0) return;
     lines++;
-    // Ids in file order: a new client, item or salesperson takes its first line's name.
-    line.clientId = ids.client(line);
-    line.itemId = ids.item(line);
-    line.salespersonId = line.salesperson ? ids.salesperson(line.salesperson) : 0;
-    batch.add(line);
+    file.giveIds(line);
+    batch.addRow(line, line.bytes, line.invoiceStart, line.invoiceEnd);
     if (batch.count >= batchLines) {
-      ready.push({ block: buildBlock(batch), dimensions: ids.take() });
+      ready.push({ block: buildBlock(batch), dimensions: file.take() });
       batch = new LineBlockBuilder(batchLines);
     }
   };
 
-  const scanner = new CsvRecordScanner();
+  const scanner = new CsvByteScanner();
   const input = typeof source === "string" ? createReadStream(source, { highWaterMark: 1 << 20 }) : source;
-  const decoder = new StringDecoder("utf8");
   for await (const chunk of input) {
-    scanner.pushRecords(decoder.write(chunk as Buffer), onRecord);
+    scanner.push(chunk as Uint8Array, onRecord);
     while (ready.length) yield ready.shift()!;
   }
-  scanner.pushRecords(decoder.end(), onRecord);
-  scanner.endRecords(onRecord);
+  // The last record may fill a batch too (a file without a line break at its end).
+  scanner.end(onRecord);
+  yield* ready;
   fail(records.end());
-  if (errorCount === 0 && batch.count) yield { block: buildBlock(batch), dimensions: ids.take() };
+  if (errorCount === 0 && batch.count) yield { block: buildBlock(batch), dimensions: file.take() };
   return { lines, errors, errorCount };
 }
 
 /**
- * The keys (invoice number, line number) of a file, to find a key given twice: per invoice, its
- * line numbers and the records they were on (a list while short, a map when an invoice is long).
- * The lines of an invoice mostly come together, so the last invoice is kept at hand.
+ * What an import keeps of a file while reading it, all looked up by bytes: its invoices (with the
+ * position within each so far, for lines without LineNumber), the keys (invoice, line number) it
+ * has given, and its own ids of clients, items and salespeople: 1, 2, … in the order it first
+ * names them (`FileDimensions`), each with the first line's name.
  */
-class LineKeys {
-  private readonly invoices = new Map<string, number[] | Map<number, number>>();
-  private lastInvoice: string | undefined;
-  private lastLines: number[] | Map<number, number> = [];
-
-  /** Records the key; answers the record it was first on, if it was seen before. */
-  add(invoiceNumber: string, lineNumber: number, record: number): number | undefined {
-    let lines: number[] | Map<number, number> | undefined;
-    if (invoiceNumber === this.lastInvoice) lines = this.lastLines;
-    else {
-      lines = this.invoices.get(invoiceNumber);
-      if (lines === undefined) {
-        lines = [lineNumber, record];
-        this.invoices.set(invoiceNumber, lines);
-        this.lastInvoice = invoiceNumber;
-        this.lastLines = lines;
-        return undefined;
-      }
-      this.lastInvoice = invoiceNumber;
-      this.lastLines = lines;
-    }
-    if (lines instanceof Map) {
-      const first = lines.get(lineNumber);
-      if (first === undefined) lines.set(lineNumber, record);
-      return first;
-    }
-    for (let i = 0; i < lines.length; i += 2) if (lines[i] === lineNumber) return lines[i + 1];
-    if (lines.length < 32) lines.push(lineNumber, record);
-    else {
-      const map = new Map<number, number>();
-      for (let i = 0; i < lines.length; i += 2) map.set(lines[i]!, lines[i + 1]!);
-      map.set(lineNumber, record);
-      this.invoices.set(invoiceNumber, map);
-      this.lastLines = map;
-    }
-    return undefined;
-  }
-}
-
-/**
- * The file's own ids of its clients, items and salespeople: 1, 2, … in the order it first names
- * them (`FileDimensions`). Consecutive lines often name the same client and item, so the last of
- * each is kept at hand.
- */
-class FileDimensionIds {
-  private readonly clientIds = new Map<string, number>();
-  private readonly itemIds = new Map<string, number>();
-  private readonly salespersonIds = new Map<string, number>();
+class FileKeys {
+  readonly invoices = new ByteKeys();
+  readonly keys = new PairKeys();
+  private positions = new Int32Array(1024);
+  private readonly clients = new ByteKeys();
+  private readonly items = new ByteKeys();
+  private readonly salespeople = new ByteKeys();
   /** Named first since the last `take`. */
   private found: FileDimensions = { clients: [], items: [], salespeople: [] };
-  private lastClient: string | undefined;
-  private lastClientId = 0;
-  private lastItem: string | undefined;
-  private lastItemId = 0;
-  private lastSalesperson: string | undefined;
-  private lastSalespersonId = 0;
 
-  client(line: InvoiceLine): number {
-    const code = line.clientCode;
-    if (code === this.lastClient) return this.lastClientId;
-    let id = this.clientIds.get(code);
-    if (id === undefined) {
-      id = this.clientIds.size + 1;
-      this.clientIds.set(code, id);
-      this.found.clients.push({ code, name: line.clientName });
+  /** The next position within invoice `invoice` (a number of `invoices`). */
+  position(invoice: number): number {
+    if (invoice >= this.positions.length) {
+      const positions = new Int32Array(Math.max(this.positions.length * 2, invoice + 1));
+      positions.set(this.positions);
+      this.positions = positions;
     }
-    this.lastClient = code;
-    this.lastClientId = id;
-    return id;
+    return ++this.positions[invoice]!;
   }
 
-  item(line: InvoiceLine): number {
-    const code = line.itemCode;
-    if (code === this.lastItem) return this.lastItemId;
-    let id = this.itemIds.get(code);
-    if (id === undefined) {
-      id = this.itemIds.size + 1;
-      this.itemIds.set(code, id);
-      this.found.items.push({
-        code,
-        name: line.itemName,
+  /** Gives the line the file's ids of its client, item and salesperson (0: none). */
+  giveIds(line: CheckedLine) {
+    const { bytes } = line;
+    const found = this.found;
+    line.clientId = this.clients.add(bytes, line.clientCodeStart, line.clientCodeEnd) + 1;
+    if (this.clients.added)
+      found.clients.push({
+        code: line.text(line.clientCodeStart, line.clientCodeEnd),
+        name: line.text(line.clientNameStart, line.clientNameEnd),
+      });
+    line.itemId = this.items.add(bytes, line.itemCodeStart, line.itemCodeEnd) + 1;
+    if (this.items.added)
+      found.items.push({
+        code: line.text(line.itemCodeStart, line.itemCodeEnd),
+        name: line.text(line.itemNameStart, line.itemNameEnd),
         stockType: line.stockType,
         category: line.category,
       });
+    if (line.salespersonStart === line.salespersonEnd) line.salespersonId = 0;
+    else {
+      line.salespersonId = this.salespeople.add(bytes, line.salespersonStart, line.salespersonEnd) + 1;
+      if (this.salespeople.added)
+        found.salespeople.push(line.text(line.salespersonStart, line.salespersonEnd));
     }
-    this.lastItem = code;
-    this.lastItemId = id;
-    return id;
-  }
-
-  salesperson(name: string): number {
-    if (name === this.lastSalesperson) return this.lastSalespersonId;
-    let id = this.salespersonIds.get(name);
-    if (id === undefined) {
-      id = this.salespersonIds.size + 1;
-      this.salespersonIds.set(name, id);
-      this.found.salespeople.push(name);
-    }
-    this.lastSalesperson = name;
-    this.lastSalespersonId = id;
-    return id;
   }
 
   /** The dimensions named first since the last call. */

@@ -1,7 +1,8 @@
 import type { ImportRowError } from "@varia/contracts";
+import { recordTypes } from "@varia/contracts";
 import type { RecordType } from "@varia/variance";
 import { dayNumber } from "../db/binary-copy";
-import { CsvRecord } from "./csv-records";
+import { ByteRecord } from "./csv-bytes";
 import { type InvoiceColumn, importLimits, invoiceColumns } from "./invoice-columns";
 import { type InvoiceRow, mapHeader, type ParsedRow, validateRow } from "./parse-invoice-rows";
 
@@ -36,24 +37,103 @@ export interface InvoiceLine {
 export type ReadLine = { line: InvoiceLine; errors?: never } | { line?: never; errors: ImportRowError[] };
 
 /**
- * Reads the records of one file. Each record is first read by a fast path that accepts only the
- * plain forms (no surrounding blanks, exact enumeration names, plain decimals of up to 15 digits,
- * dates YYYY-MM-DD); anything else goes to `validateRow`, which decides and words every error, so
- * both paths accept the same rows with the same values (a property test holds them together).
+ * A line the fast path has checked: its numbers, and its texts as positions in `bytes` (an empty
+ * range for an empty or missing field), so that codes can be looked up by their bytes. The reader
+ * fills one such object per record; it is valid until the next.
+ */
+export class CheckedLine {
+  bytes: Buffer = Buffer.alloc(0);
+  invoiceStart = 0;
+  invoiceEnd = 0;
+  clientCodeStart = 0;
+  clientCodeEnd = 0;
+  clientNameStart = 0;
+  clientNameEnd = 0;
+  itemCodeStart = 0;
+  itemCodeEnd = 0;
+  itemNameStart = 0;
+  itemNameEnd = 0;
+  salespersonStart = 0;
+  salespersonEnd = 0;
+  /** 0 when the file gives none (the line's position within its invoice is then its number). */
+  lineNumber = 0;
+  invoiceDay = 0;
+  quantity = 0;
+  /** NaN when the file gives none. */
+  unitPrice = Number.NaN;
+  amountCents = 0;
+  costCents = 0;
+  serviceFromDay = Number.NaN;
+  serviceToDay = Number.NaN;
+  /** Its index in `recordTypes`. */
+  recordType = 0;
+  stockType: InvoiceRow["stockType"] = "Subscription";
+  category: InvoiceRow["category"] = null;
+  /** Ids given by the import (the file's own, then the organisation's). */
+  clientId = 0;
+  itemId = 0;
+  salespersonId = 0;
+
+  /** Takes a line the checked path read (its texts copied into bytes of their own). */
+  setLine(line: InvoiceLine) {
+    const texts = ByteRecord.of([
+      line.invoiceNumber,
+      line.clientCode,
+      line.clientName,
+      line.itemCode,
+      line.itemName,
+      line.salesperson ?? "",
+    ]);
+    const { starts, ends } = texts;
+    this.bytes = texts.bytes;
+    this.invoiceStart = starts[0]!;
+    this.invoiceEnd = ends[0]!;
+    this.clientCodeStart = starts[1]!;
+    this.clientCodeEnd = ends[1]!;
+    this.clientNameStart = starts[2]!;
+    this.clientNameEnd = ends[2]!;
+    this.itemCodeStart = starts[3]!;
+    this.itemCodeEnd = ends[3]!;
+    this.itemNameStart = starts[4]!;
+    this.itemNameEnd = ends[4]!;
+    this.salespersonStart = starts[5]!;
+    this.salespersonEnd = ends[5]!;
+    this.lineNumber = line.lineNumber;
+    this.invoiceDay = line.invoiceDay;
+    this.quantity = line.quantity;
+    this.unitPrice = line.unitPrice ?? Number.NaN;
+    this.amountCents = line.amountCents;
+    this.costCents = line.costCents;
+    this.serviceFromDay = line.serviceFromDay ?? Number.NaN;
+    this.serviceToDay = line.serviceToDay ?? Number.NaN;
+    this.recordType = recordTypes.indexOf(line.recordType);
+    this.stockType = line.stockType;
+    this.category = line.category;
+  }
+
+  text(start: number, end: number): string {
+    return this.bytes.toString("utf8", start, end);
+  }
+}
+
+/**
+ * Reads the records of one file. Each record is first read by a fast path, on its bytes, that
+ * accepts only the plain forms (no surrounding blanks, exact enumeration names, plain decimals of
+ * up to 15 digits, dates YYYY-MM-DD, codes and salespeople in ASCII); anything else goes to
+ * `validateRow`, which decides and words every error, so both paths accept the same rows with the
+ * same values (a property test holds them together). `positionInInvoice` gives a line without
+ * LineNumber its number: its position within its invoice so far.
  */
 export class InvoiceLineReader {
   private readonly at: Record<InvoiceColumn, number>;
-  /** Day numbers (NaN: not a plain date) by the date's digits as a number, YYYYMMDD. */
+  /** Day numbers (NaN: not a date) by the date's digits as a number, YYYYMMDD. */
   private readonly days = new Map<number, number>();
-  private readonly positions = new Map<string, number>();
-  /** The invoice of the last line without LineNumber, and its count so far (not yet in `positions`). */
-  private lastInvoice: string | undefined;
-  private lastPosition = 0;
-  /** The last line the fast path read. */
-  private last: InvoiceLine | undefined;
   readonly headerErrors: ImportRowError[];
 
-  constructor(header: readonly string[]) {
+  constructor(
+    header: readonly string[],
+    private readonly positionInInvoice: (invoiceNumber: string) => number = positionsByMap(),
+  ) {
     const mapped = mapHeader(header);
     this.headerErrors = mapped.errors;
     this.at = Object.fromEntries(invoiceColumns.map((c) => [c, -1])) as Record<InvoiceColumn, number>;
@@ -64,42 +144,50 @@ export class InvoiceLineReader {
     });
   }
 
-  private positionInInvoice = (invoice: string) => {
-    if (invoice !== this.lastInvoice) {
-      if (this.lastInvoice !== undefined) this.positions.set(this.lastInvoice, this.lastPosition);
-      this.lastInvoice = invoice;
-      this.lastPosition = this.positions.get(invoice) ?? 0;
-    }
-    return ++this.lastPosition;
-  };
-
+  /** One record's fields read as an import reads them, whichever path takes them. */
   read(fields: readonly string[], line: number): ReadLine {
-    return this.readFast(CsvRecord.of(fields), line) ?? this.readChecked(fields, line);
-  }
-
-  /** As `read`, of a record the scanner hands over (read before it moves on). */
-  readRecord(record: CsvRecord, line: number): ReadLine {
-    return this.readFast(record, line) ?? this.readChecked(record.fields(), line);
-  }
-
-  private field(fields: readonly string[], column: InvoiceColumn): string {
-    return pick(fields, this.at[column]);
+    const checked = new CheckedLine();
+    if (!this.readFast(ByteRecord.of(fields), checked)) return this.readChecked(fields, line);
+    const invoiceNumber = checked.text(checked.invoiceStart, checked.invoiceEnd);
+    const salesperson = checked.text(checked.salespersonStart, checked.salespersonEnd);
+    const nullable = (n: number) => (Number.isNaN(n) ? null : n);
+    return {
+      line: {
+        line,
+        invoiceNumber,
+        lineNumber: checked.lineNumber || this.positionInInvoice(invoiceNumber),
+        invoiceDay: checked.invoiceDay,
+        clientCode: checked.text(checked.clientCodeStart, checked.clientCodeEnd),
+        clientName: checked.text(checked.clientNameStart, checked.clientNameEnd),
+        itemCode: checked.text(checked.itemCodeStart, checked.itemCodeEnd),
+        itemName: checked.text(checked.itemNameStart, checked.itemNameEnd),
+        stockType: checked.stockType,
+        quantity: checked.quantity,
+        unitPrice: nullable(checked.unitPrice),
+        amountCents: checked.amountCents,
+        costCents: checked.costCents,
+        salesperson: salesperson || null,
+        serviceFromDay: nullable(checked.serviceFromDay),
+        serviceToDay: nullable(checked.serviceToDay),
+        recordType: recordTypes[checked.recordType]!,
+        category: checked.category,
+        clientId: 0,
+        itemId: 0,
+        salespersonId: 0,
+      },
+    };
   }
 
   /** The day number of field `i` if it is a plain date (YYYY-MM-DD), else NaN. */
-  private day(record: CsvRecord, i: number): number {
+  private day(record: ByteRecord, i: number): number {
     if (i < 0 || i >= record.count) return Number.NaN;
-    const text = record.text;
+    const bytes = record.bytes;
     const start = record.starts[i]!;
-    if (
-      record.ends[i]! - start !== 10 ||
-      text.charCodeAt(start + 4) !== 45 ||
-      text.charCodeAt(start + 7) !== 45
-    )
+    if (record.ends[i]! - start !== 10 || bytes[start + 4] !== 45 || bytes[start + 7] !== 45)
       return Number.NaN;
     const key =
-      digits(text, start, 4) * 10_000 + digits(text, start + 5, 2) * 100 + digits(text, start + 8, 2);
-    if (Number.isNaN(key)) return plainDay(record.field(i));
+      digits(bytes, start, 4) * 10_000 + digits(bytes, start + 5, 2) * 100 + digits(bytes, start + 8, 2);
+    if (Number.isNaN(key)) return Number.NaN;
     let day = this.days.get(key);
     if (day === undefined) {
       day = plainDay(record.field(i));
@@ -108,95 +196,115 @@ export class InvoiceLineReader {
     return day;
   }
 
-  private readFast(record: CsvRecord, line: number): ReadLine | null {
+  /**
+   * Reads a record of plain forms into `out` (its line number 0 when the file gives none); false
+   * when some field is not plain, and only `validateRow` may judge the record.
+   */
+  readFast(record: ByteRecord, out: CheckedLine): boolean {
     const at = this.at;
-    const { text, starts, ends, count } = record;
+    const { bytes, starts, ends, count } = record;
     const invoiceDay = this.day(record, at.InvoiceDate);
-    if (Number.isNaN(invoiceDay)) return null;
-    // Consecutive lines often repeat an invoice, client or item: its text is then taken from the last.
-    const last = this.last;
-    const invoiceNumber = plainCode(record, at.InvoiceNumber, last?.invoiceNumber);
-    const clientCode = plainCode(record, at.ClientCode, last?.clientCode);
-    const itemCode = plainCode(record, at.ItemCode, last?.itemCode);
-    if (invoiceNumber === undefined || clientCode === undefined || itemCode === undefined) return null;
-    const clientName = plainText(record, at.ClientName, last?.clientName);
-    const itemName = plainText(record, at.ItemName, last?.itemName);
-    const salesperson = plainText(record, at.Salesperson, last?.salesperson);
-    if (clientName === undefined || itemName === undefined || salesperson === undefined) return null;
+    if (Number.isNaN(invoiceDay)) return false;
+    let i = at.InvoiceNumber;
+    if (!plainCode(record, i)) return false;
+    out.invoiceStart = starts[i]!;
+    out.invoiceEnd = ends[i]!;
+    i = at.ClientCode;
+    if (!plainCode(record, i)) return false;
+    out.clientCodeStart = starts[i]!;
+    out.clientCodeEnd = ends[i]!;
+    i = at.ItemCode;
+    if (!plainCode(record, i)) return false;
+    out.itemCodeStart = starts[i]!;
+    out.itemCodeEnd = ends[i]!;
+    i = at.ClientName;
+    if (!plainText(record, i, false)) return false;
+    out.clientNameStart = i >= 0 && i < count ? starts[i]! : 0;
+    out.clientNameEnd = i >= 0 && i < count ? ends[i]! : 0;
+    i = at.ItemName;
+    if (!plainText(record, i, false)) return false;
+    out.itemNameStart = i >= 0 && i < count ? starts[i]! : 0;
+    out.itemNameEnd = i >= 0 && i < count ? ends[i]! : 0;
+    i = at.Salesperson;
+    if (!plainText(record, i, true)) return false;
+    out.salespersonStart = i >= 0 && i < count ? starts[i]! : 0;
+    out.salespersonEnd = i >= 0 && i < count ? ends[i]! : 0;
     const stockType = exactStockType(record, at.StockType);
-    if (!stockType) return null;
+    if (!stockType) return false;
     let lineNumber = 0;
-    let i = at.LineNumber;
+    i = at.LineNumber;
     if (i >= 0 && i < count && starts[i]! < ends[i]!) {
-      lineNumber = fixed(text, starts[i]!, ends[i]!, 0);
-      if (!(lineNumber >= 1) || ends[i]! - starts[i]! > 9 || text.charCodeAt(starts[i]!) === 43) return null;
+      lineNumber = fixed(bytes, starts[i]!, ends[i]!, 0);
+      if (!(lineNumber >= 1) || ends[i]! - starts[i]! > 9 || bytes[starts[i]!] === 43) return false;
     }
     i = at.Quantity;
-    const quantity = i >= 0 && i < count ? fixed(text, starts[i]!, ends[i]!, 4) : Number.NaN;
-    if (Number.isNaN(quantity)) return null;
+    const quantity = i >= 0 && i < count ? fixed(bytes, starts[i]!, ends[i]!, 4) : Number.NaN;
+    if (Number.isNaN(quantity)) return false;
     i = at.UnitPrice;
     const unitPrice =
-      i >= 0 && i < count && starts[i]! < ends[i]! ? fixed(text, starts[i]!, ends[i]!, 4) : null;
-    if (Number.isNaN(unitPrice)) return null;
+      i >= 0 && i < count && starts[i]! < ends[i]! ? fixed(bytes, starts[i]!, ends[i]!, 4) : null;
+    if (Number.isNaN(unitPrice)) return false;
     i = at.Amount;
     let amountCents: number;
-    if (i >= 0 && i < count && starts[i]! < ends[i]!) amountCents = fixed(text, starts[i]!, ends[i]!, 2);
+    if (i >= 0 && i < count && starts[i]! < ends[i]!) amountCents = fixed(bytes, starts[i]!, ends[i]!, 2);
     else if (unitPrice !== null) amountCents = productToCents(quantity, unitPrice);
-    else return null;
-    if (Number.isNaN(amountCents)) return null;
+    else return false;
+    if (Number.isNaN(amountCents)) return false;
     i = at.Cost;
-    const costCents = i >= 0 && i < count && starts[i]! < ends[i]! ? fixed(text, starts[i]!, ends[i]!, 2) : 0;
-    if (Number.isNaN(costCents)) return null;
-    let serviceFromDay: number | null = null;
-    let serviceToDay: number | null = null;
+    const costCents =
+      i >= 0 && i < count && starts[i]! < ends[i]! ? fixed(bytes, starts[i]!, ends[i]!, 2) : 0;
+    if (Number.isNaN(costCents)) return false;
+    let serviceFromDay = Number.NaN;
+    let serviceToDay = Number.NaN;
     if (!isEmpty(record, at.ServiceFrom) || !isEmpty(record, at.ServiceTo)) {
       serviceFromDay = this.day(record, at.ServiceFrom);
       serviceToDay = this.day(record, at.ServiceTo);
       if (Number.isNaN(serviceFromDay) || Number.isNaN(serviceToDay) || serviceToDay < serviceFromDay)
-        return null;
+        return false;
     }
-    const recordType = isEmpty(record, at.RecordType) ? "Actual" : exactRecordType(record, at.RecordType);
-    if (!recordType) return null;
+    const recordType = isEmpty(record, at.RecordType) ? 0 : exactRecordType(record, at.RecordType);
+    if (recordType < 0) return false;
     const category = isEmpty(record, at.Category) ? null : exactCategory(record, at.Category);
-    if (category === undefined) return null;
-    this.last = {
-      line,
-      invoiceNumber,
-      lineNumber: lineNumber || this.positionInInvoice(invoiceNumber),
-      invoiceDay,
-      clientCode,
-      clientName,
-      itemCode,
-      itemName,
-      stockType,
-      quantity,
-      unitPrice,
-      amountCents,
-      costCents,
-      salesperson: salesperson || null,
-      serviceFromDay,
-      serviceToDay,
-      recordType,
-      category,
-      clientId: 0,
-      itemId: 0,
-      salespersonId: 0,
-    };
-    return { line: this.last };
+    if (category === undefined) return false;
+    out.bytes = bytes;
+    out.lineNumber = lineNumber;
+    out.invoiceDay = invoiceDay;
+    out.quantity = quantity;
+    out.unitPrice = unitPrice ?? Number.NaN;
+    out.amountCents = amountCents;
+    out.costCents = costCents;
+    out.serviceFromDay = serviceFromDay;
+    out.serviceToDay = serviceToDay;
+    out.recordType = recordType;
+    out.stockType = stockType;
+    out.category = category;
+    return true;
   }
 
   /** The record as `validateRow` reads it (the checked path alone, values as text). */
   readRow(fields: readonly string[], line: number): ParsedRow {
     const raw: Partial<Record<InvoiceColumn, string>> = {};
-    for (const column of invoiceColumns) if (this.at[column] >= 0) raw[column] = this.field(fields, column);
+    for (const column of invoiceColumns)
+      if (this.at[column] >= 0) raw[column] = pick(fields, this.at[column]);
     return validateRow(raw, line, this.positionInInvoice);
   }
 
-  private readChecked(fields: readonly string[], line: number): ReadLine {
+  /** The record through `validateRow`, in numbers. */
+  readChecked(fields: readonly string[], line: number): ReadLine {
     const checked = this.readRow(fields, line);
     if (checked.errors) return { errors: checked.errors };
     return { line: invoiceLineOf(checked.row) };
   }
+}
+
+/** Positions within invoices kept in a map: what a reader counts with when nobody else does. */
+function positionsByMap() {
+  const positions = new Map<string, number>();
+  return (invoice: string) => {
+    const next = (positions.get(invoice) ?? 0) + 1;
+    positions.set(invoice, next);
+    return next;
+  };
 }
 
 /**
@@ -208,6 +316,9 @@ export class InvoiceRecords {
   private line = 0;
   private ended = false;
 
+  /** `positionInInvoice`: see `InvoiceLineReader`. */
+  constructor(private readonly positionInInvoice?: (invoiceNumber: string) => number) {}
+
   /** A data record's reader and line; the errors that end the file; null for the header and after the end. */
   take(
     fields: readonly string[],
@@ -215,7 +326,7 @@ export class InvoiceRecords {
     if (this.ended) return null;
     this.line++;
     if (!this.reader) {
-      this.reader = new InvoiceLineReader(fields);
+      this.reader = new InvoiceLineReader(fields, this.positionInInvoice);
       if (!this.reader.headerErrors.length) return null;
       this.ended = true;
       return { errors: this.reader.headerErrors };
@@ -232,7 +343,7 @@ export class InvoiceRecords {
   }
 
   /** As `take`, of a record the scanner hands over (its fields are cut only for the header). */
-  takeRecord(record: CsvRecord) {
+  takeRecord(record: ByteRecord) {
     return this.take(this.reader ? noFields : record.fields());
   }
 
@@ -275,15 +386,15 @@ function pick(fields: readonly string[], index: number): string {
   return index < 0 ? "" : (fields[index] ?? "");
 }
 
-function isEmpty(record: CsvRecord, i: number): boolean {
+function isEmpty(record: ByteRecord, i: number): boolean {
   return i < 0 || i >= record.count || record.starts[i] === record.ends[i];
 }
 
 /** The value of `count` decimal digits at `start`; NaN if one is not a digit. */
-function digits(text: string, start: number, count: number): number {
+function digits(bytes: Uint8Array, start: number, count: number): number {
   let value = 0;
   for (let i = start; i < start + count; i++) {
-    const c = text.charCodeAt(i);
+    const c = bytes[i]!;
     if (c < 48 || c > 57) return Number.NaN;
     value = value * 10 + (c - 48);
   }
@@ -301,58 +412,60 @@ function isPlainDate(text: string): boolean {
 }
 
 /**
- * Field `i` if it is printable ASCII at both ends (so trimming would not change it), within the
- * code length; `previous` itself when the field is the same text.
+ * Whether field `i` is a plain code: there, within the code length, ASCII, printable at both ends
+ * (so trimming would not change it). ASCII, so that equal bytes are equal text and the other way
+ * round, which lets the import look codes up by their bytes.
  */
-function plainCode(record: CsvRecord, i: number, previous: string | undefined): string | undefined {
-  if (i < 0 || i >= record.count) return undefined;
+function plainCode(record: ByteRecord, i: number): boolean {
+  if (i < 0 || i >= record.count) return false;
   const start = record.starts[i]!;
   const end = record.ends[i]!;
-  if (previous !== undefined && isText(record.text, start, end, previous)) return previous;
-  if (end === start || end - start > importLimits.maxCodeLength || !plainEnds(record.text, start, end))
-    return undefined;
-  return record.text.slice(start, end);
+  if (end === start || end - start > importLimits.maxCodeLength) return false;
+  return plainEnds(record.bytes, start, end) && isAscii(record.bytes, start, end);
 }
 
 /**
- * Field `i` if it is empty, or within the field length and printable ASCII at both ends;
- * `previous` itself when the field is the same text.
+ * Whether field `i` is missing, empty, or within the field length and printable ASCII at both ends
+ * (its length in bytes is at least its length in characters); a key (`ascii`) in ASCII throughout.
  */
-function plainText(record: CsvRecord, i: number, previous: string | null | undefined): string | undefined {
-  if (i < 0 || i >= record.count) return "";
+function plainText(record: ByteRecord, i: number, ascii: boolean): boolean {
+  if (i < 0 || i >= record.count) return true;
   const start = record.starts[i]!;
   const end = record.ends[i]!;
-  if (end === start) return "";
-  if (previous && isText(record.text, start, end, previous)) return previous;
-  if (end - start > importLimits.maxFieldLength || !plainEnds(record.text, start, end)) return undefined;
-  return record.text.slice(start, end);
+  if (end === start) return true;
+  if (end - start > importLimits.maxFieldLength || !plainEnds(record.bytes, start, end)) return false;
+  return !ascii || isAscii(record.bytes, start, end);
 }
 
-/** Whether `text` from `start` to `end` is `word`. */
-function isText(text: string, start: number, end: number, word: string): boolean {
-  return end - start === word.length && text.startsWith(word, start);
+function isAscii(bytes: Uint8Array, start: number, end: number): boolean {
+  for (let i = start; i < end; i++) if (bytes[i]! > 127) return false;
+  return true;
 }
 
-function plainEnds(text: string, start: number, end: number): boolean {
-  const first = text.charCodeAt(start);
-  const last = text.charCodeAt(end - 1);
+function plainEnds(bytes: Uint8Array, start: number, end: number): boolean {
+  const first = bytes[start]!;
+  const last = bytes[end - 1]!;
   return first > 32 && first < 127 && last > 32 && last < 127;
 }
 
-/** Whether field `i` is exactly `word`. */
-function fieldIs(record: CsvRecord, i: number, word: string): boolean {
-  return isText(record.text, record.starts[i]!, record.ends[i]!, word);
+/** Whether field `i` is exactly `word` (ASCII). */
+function fieldIs(record: ByteRecord, i: number, word: string): boolean {
+  const start = record.starts[i]!;
+  if (record.ends[i]! - start !== word.length) return false;
+  const bytes = record.bytes;
+  for (let k = 0; k < word.length; k++) if (bytes[start + k] !== word.charCodeAt(k)) return false;
+  return true;
 }
 
 /**
- * The plain decimal from `start` to `end` of `text` (optional sign, digits, optionally a point
+ * The plain decimal from `start` to `end` of `bytes` (optional sign, digits, optionally a point
  * and 1 to `places` digits) scaled by 10^places; NaN for any other form or from 10^15 up, which
  * `validateRow` then judges.
  */
-function fixed(text: string, start: number, end: number, places: number): number {
+function fixed(bytes: Uint8Array, start: number, end: number, places: number): number {
   let i = start;
   let negative = false;
-  let c = text.charCodeAt(start);
+  let c = bytes[start]!;
   if (start < end && (c === 45 || c === 43)) {
     negative = c === 45;
     i++;
@@ -360,7 +473,7 @@ function fixed(text: string, start: number, end: number, places: number): number
   let value = 0;
   let whole = 0;
   for (; i < end; i++) {
-    c = text.charCodeAt(i);
+    c = bytes[i]!;
     if (c < 48 || c > 57) break;
     value = value * 10 + (c - 48);
     whole++;
@@ -370,7 +483,7 @@ function fixed(text: string, start: number, end: number, places: number): number
   if (i < end) {
     if (c !== 46) return Number.NaN;
     for (i++; i < end; i++) {
-      c = text.charCodeAt(i);
+      c = bytes[i]!;
       if (c < 48 || c > 57) return Number.NaN;
       value = value * 10 + (c - 48);
       decimals++;
@@ -394,7 +507,7 @@ function productToCents(quantity: number, unitPrice: number): number {
   return cents === 0 ? 0 : cents;
 }
 
-function exactStockType(record: CsvRecord, i: number): InvoiceRow["stockType"] | undefined {
+function exactStockType(record: ByteRecord, i: number): InvoiceRow["stockType"] | undefined {
   if (i < 0 || i >= record.count) return undefined;
   if (fieldIs(record, i, "Subscription")) return "Subscription";
   if (fieldIs(record, i, "Product")) return "Product";
@@ -402,16 +515,14 @@ function exactStockType(record: CsvRecord, i: number): InvoiceRow["stockType"] |
   return undefined;
 }
 
-/** Record type of a field that is there and not empty. */
-function exactRecordType(record: CsvRecord, i: number): RecordType | undefined {
-  if (fieldIs(record, i, "Actual")) return "Actual";
-  if (fieldIs(record, i, "Budget")) return "Budget";
-  if (fieldIs(record, i, "Forecast")) return "Forecast";
-  return undefined;
+/** The index in `recordTypes` of a field that is there and not empty; -1 if it names none exactly. */
+function exactRecordType(record: ByteRecord, i: number): number {
+  for (let k = 0; k < recordTypes.length; k++) if (fieldIs(record, i, recordTypes[k]!)) return k;
+  return -1;
 }
 
 /** Category of a field that is there and not empty. */
-function exactCategory(record: CsvRecord, i: number): InvoiceRow["category"] | undefined {
+function exactCategory(record: ByteRecord, i: number): InvoiceRow["category"] | undefined {
   if (fieldIs(record, i, "Recurring")) return "Recurring";
   if (fieldIs(record, i, "Adhoc")) return "Adhoc";
   if (fieldIs(record, i, "Exclude")) return "Exclude";

@@ -71,14 +71,25 @@ enum Kind {
   Float64 = 5,
 }
 
+/**
+ * A line as a block holds it: numbers only (NaN for null), its record type as its index in
+ * `recordTypes`; the invoice number comes beside it.
+ */
+export type BlockRow = Record<NumberColumn, number>;
+
 /** Collects lines and encodes them as one block. */
 export class LineBlockBuilder {
   private size = 0;
-  private invoiceNumbers: string[] = [];
+  /** The invoice numbers in UTF-8, one after the other; line k's ends at `textEnds[k]`. */
+  private text: Buffer;
+  private textLength = 0;
+  private textEnds: Uint32Array;
   private values: Record<NumberColumn, Float64Array>;
 
   constructor(capacity = 1024) {
     this.values = allocate(capacity);
+    this.textEnds = new Uint32Array(capacity);
+    this.text = Buffer.allocUnsafe(capacity * 16);
   }
 
   get count() {
@@ -86,11 +97,9 @@ export class LineBlockBuilder {
   }
 
   add(line: StoredLine) {
-    const at = this.size++;
-    if (at >= this.values.lineNumber.length)
-      this.values = grow(this.values, this.values.lineNumber.length * 2);
+    const at = this.next();
+    this.setInvoiceNumber(at, line.invoiceNumber);
     const v = this.values;
-    this.invoiceNumbers.push(line.invoiceNumber);
     v.lineNumber[at] = line.lineNumber;
     v.invoiceDay[at] = line.invoiceDay;
     v.clientId[at] = line.clientId;
@@ -105,13 +114,62 @@ export class LineBlockBuilder {
     v.recordType[at] = recordTypes.indexOf(line.recordType);
   }
 
+  /** Adds a line whose invoice number is `bytes[start, end)` (UTF-8), as an import reads it. */
+  addRow(row: BlockRow, bytes: Uint8Array, start: number, end: number) {
+    const at = this.next();
+    this.reserveText(end - start);
+    // Byte by byte: invoice numbers are short, and a view per line to copy from costs more.
+    const text = this.text;
+    let to = this.textLength;
+    for (let i = start; i < end; i++) text[to++] = bytes[i]!;
+    this.textLength = to;
+    this.textEnds[at] = to;
+    const v = this.values;
+    v.lineNumber[at] = row.lineNumber;
+    v.invoiceDay[at] = row.invoiceDay;
+    v.clientId[at] = row.clientId;
+    v.itemId[at] = row.itemId;
+    v.salespersonId[at] = row.salespersonId;
+    v.quantity[at] = row.quantity;
+    v.unitPrice[at] = row.unitPrice;
+    v.amountCents[at] = row.amountCents;
+    v.costCents[at] = row.costCents;
+    v.serviceFromDay[at] = row.serviceFromDay;
+    v.serviceToDay[at] = row.serviceToDay;
+    v.recordType[at] = row.recordType;
+  }
+
   /** Copies line `row` of a decoded block (a block being rewritten without some of its lines). */
   addFrom(block: LineBlock, row: number) {
-    const at = this.size++;
-    if (at >= this.values.lineNumber.length)
-      this.values = grow(this.values, this.values.lineNumber.length * 2);
-    this.invoiceNumbers.push(block.invoiceNumbers[row]!);
+    const at = this.next();
+    this.setInvoiceNumber(at, block.invoiceNumbers[row]!);
     for (const column of numberColumns) this.values[column][at] = block.columns[column][row]!;
+  }
+
+  /** The index of the next line, with room for it. */
+  private next(): number {
+    const at = this.size++;
+    if (at >= this.textEnds.length) {
+      const size = this.textEnds.length * 2;
+      this.values = grow(this.values, size);
+      const ends = new Uint32Array(size);
+      ends.set(this.textEnds);
+      this.textEnds = ends;
+    }
+    return at;
+  }
+
+  private setInvoiceNumber(at: number, invoiceNumber: string) {
+    this.reserveText(invoiceNumber.length * 3);
+    this.textLength += this.text.write(invoiceNumber, this.textLength, "utf8");
+    this.textEnds[at] = this.textLength;
+  }
+
+  private reserveText(bytes: number) {
+    if (this.textLength + bytes <= this.text.length) return;
+    const text = Buffer.allocUnsafe(Math.max(this.text.length * 2, this.textLength + bytes));
+    this.text.copy(text, 0, 0, this.textLength);
+    this.text = text;
   }
 
   /** The latest invoice day of the Actual lines added, or null. */
@@ -126,21 +184,11 @@ export class LineBlockBuilder {
   /** The block's bytes, its lines in the order they were added. */
   finish(): Uint8Array {
     const n = this.size;
-    const numbers = this.invoiceNumbers;
     const order = new Uint32Array(n);
     for (let i = 0; i < n; i++) order[i] = i;
-
-    const joined = numbers.join("");
-    const text = Buffer.from(joined, "utf8");
-    // Offsets in bytes: the strings' lengths when every character is one byte.
-    const ascii = text.length === joined.length;
     const offsets = new Uint32Array(n + 1);
-    let position = 0;
-    for (let k = 0; k < n; k++) {
-      offsets[k] = position;
-      position += ascii ? numbers[k]!.length : Buffer.byteLength(numbers[k]!, "utf8");
-    }
-    offsets[n] = position;
+    offsets.set(this.textEnds.subarray(0, n), 1);
+    const text = this.text.subarray(0, this.textLength);
 
     const parts: { kind: Kind; array?: ArrayBufferView }[] = numberColumns.map((column) =>
       encodeColumn(this.values[column], order, idColumns.includes(column as IdColumn)),

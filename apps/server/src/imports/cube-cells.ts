@@ -47,12 +47,12 @@ export class CubeCellsBuilder {
     return month;
   }
 
-  /** Adds the lines of a block (with the organisation's ids), but for the rows in `skip`. */
-  addBlock(block: LineBlock, skip?: ReadonlySet<number>) {
+  /** Adds the lines of a block (with the organisation's ids), but for the rows marked in `skip`. */
+  addBlock(block: LineBlock, skip?: Uint8Array) {
     const c = block.columns;
     const cell = { clientId: 0, itemId: 0, salespersonId: 0, quantity: 0 };
     for (let row = 0; row < block.count; row++) {
-      if (skip?.has(row)) continue;
+      if (skip?.[row]) continue;
       cell.clientId = c.clientId[row]!;
       cell.itemId = c.itemId[row]!;
       cell.salespersonId = c.salespersonId[row]!;

@@ -157,8 +157,7 @@ export async function runImportJob(
           ids.add(batch.dimensions);
           const block = mapBlockIds(decodeLineBlock(batch.block.bytes), ids.map);
           cube.addBlock(block);
-          if (stored.length)
-            replaced.mark({ invoiceNumbers: block.invoiceNumbers, lineNumbers: block.columns.lineNumber });
+          if (stored.length) replaced.mark(block);
           await writeLineBlocks(session, organisationId, job.id, [{ ...batch.block, bytes: block.bytes }]);
         }
         const summary = await reading.summary();

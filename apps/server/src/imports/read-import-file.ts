@@ -1,8 +1,8 @@
 import { createReadStream } from "node:fs";
 import type { ImportRowError } from "@varia/contracts";
+import { ByteKeys, PairKeys } from "../lines/byte-keys";
 import { LineBlockBuilder } from "../lines/line-block";
 import { type BuiltBlock, blockLines, buildBlock } from "../lines/line-blocks-store";
-import { ByteKeys, PairKeys } from "./byte-keys";
 import { type ByteRecord, CsvByteScanner } from "./csv-bytes";
 import type { FileDimensions } from "./dimension-resolver";
 import { importLimits } from "./invoice-columns";

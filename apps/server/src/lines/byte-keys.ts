@@ -15,6 +15,8 @@ export class ByteKeys {
   added = false;
   /** The key last added or found: consecutive lines often name the same one. */
   private last = -1;
+  /** The hash of the key `find` last looked for in vain. */
+  private hash = 0;
 
   get size() {
     return this.count;
@@ -22,25 +24,28 @@ export class ByteKeys {
 
   /** The number of the key `bytes[start, end)`, added if new (see `added`). */
   add(bytes: Uint8Array, start: number, end: number): number {
-    if (this.last >= 0 && this.equals(this.last, bytes, start, end)) {
-      this.added = false;
-      return this.last;
-    }
+    const found = this.find(bytes, start, end);
+    this.added = found < 0;
+    if (found >= 0) return found;
+    this.last = this.insert(bytes, start, end, this.hash);
+    return this.last;
+  }
+
+  /** The number of the key `bytes[start, end)`; -1 if it is not here. */
+  find(bytes: Uint8Array, start: number, end: number): number {
+    if (this.last >= 0 && this.equals(this.last, bytes, start, end)) return this.last;
     let hash = 0x811c9dc5 | 0;
     for (let i = start; i < end; i++) hash = Math.imul(hash ^ bytes[i]!, 0x01000193);
+    this.hash = hash;
     const mask = this.table.length - 1;
     for (let slot = hash & mask; ; slot = (slot + 1) & mask) {
       const index = this.table[slot]!;
-      if (index < 0) break;
+      if (index < 0) return -1;
       if (this.hashes[index] === hash && this.equals(index, bytes, start, end)) {
-        this.added = false;
         this.last = index;
         return index;
       }
     }
-    this.added = true;
-    this.last = this.insert(bytes, start, end, hash);
-    return this.last;
   }
 
   private equals(index: number, bytes: Uint8Array, start: number, end: number): boolean {
@@ -110,16 +115,27 @@ export class PairKeys {
   private records = new Int32Array(1024);
   private table = new Int32Array(2048).fill(-1);
   private count = 0;
+  /** Where `find` stopped: the free slot of a pair not here. */
+  private slot = 0;
+
+  /** The record the pair was first on; -1 if it is not here. */
+  find(first: number, second: number): number {
+    const mask = this.table.length - 1;
+    for (let slot = pairHash(first, second) & mask; ; slot = (slot + 1) & mask) {
+      const index = this.table[slot]!;
+      if (index < 0) {
+        this.slot = slot;
+        return -1;
+      }
+      if (this.firsts[index] === first && this.seconds[index] === second) return this.records[index]!;
+    }
+  }
 
   /** Records the pair; answers the record it was first on, or -1 if it is new. */
   add(first: number, second: number, record: number): number {
-    const mask = this.table.length - 1;
-    let slot = pairHash(first, second) & mask;
-    for (; ; slot = (slot + 1) & mask) {
-      const index = this.table[slot]!;
-      if (index < 0) break;
-      if (this.firsts[index] === first && this.seconds[index] === second) return this.records[index]!;
-    }
+    const found = this.find(first, second);
+    if (found >= 0) return found;
+    const slot = this.slot;
     const index = this.count++;
     if (index === this.firsts.length) {
       this.firsts = grown(this.firsts);

@@ -156,10 +156,9 @@ describe("blocks of invoice lines", () => {
             stored.push({ id: 100 + i, jobId: `job ${i}`, block: encode(lines.slice(i, i + perBlock)) });
           const replacedKeys = lines.filter((_, i) => picks[i]);
           const replaced = new ReplacedLines(stored);
-          replaced.mark({
-            invoiceNumbers: [...replacedKeys.map((l) => l.invoiceNumber), "not stored"],
-            lineNumbers: [...replacedKeys.map((l) => l.lineNumber), 1],
-          });
+          // The file's lines: the picked keys (other values changed) and one key not stored.
+          const file = [...replacedKeys, { ...lines[0]!, invoiceNumber: "not stored", lineNumber: 1 }];
+          replaced.mark(encode(file.map((l) => ({ ...l, quantity: l.quantity + 1 }))));
           expect(replaced.replaced).toBe(replacedKeys.length);
           const { deleteIds, rewritten } = replaced.plan();
           const touched = stored.filter((_, b) =>

@@ -58,6 +58,9 @@ export interface LineBlock {
   readonly bytes: Uint8Array;
   readonly count: number;
   readonly invoiceNumbers: readonly string[];
+  /** The invoice numbers in UTF-8, line k's from `invoiceOffsets[k]` to `invoiceOffsets[k + 1]`. */
+  readonly invoiceText: Uint8Array;
+  readonly invoiceOffsets: Uint32Array;
   readonly columns: Readonly<Record<NumberColumn, ArrayLike<number>>>;
 }
 
@@ -117,13 +120,7 @@ export class LineBlockBuilder {
   /** Adds a line whose invoice number is `bytes[start, end)` (UTF-8), as an import reads it. */
   addRow(row: BlockRow, bytes: Uint8Array, start: number, end: number) {
     const at = this.next();
-    this.reserveText(end - start);
-    // Byte by byte: invoice numbers are short, and a view per line to copy from costs more.
-    const text = this.text;
-    let to = this.textLength;
-    for (let i = start; i < end; i++) text[to++] = bytes[i]!;
-    this.textLength = to;
-    this.textEnds[at] = to;
+    this.copyInvoiceNumber(at, bytes, start, end);
     const v = this.values;
     v.lineNumber[at] = row.lineNumber;
     v.invoiceDay[at] = row.invoiceDay;
@@ -142,7 +139,8 @@ export class LineBlockBuilder {
   /** Copies line `row` of a decoded block (a block being rewritten without some of its lines). */
   addFrom(block: LineBlock, row: number) {
     const at = this.next();
-    this.setInvoiceNumber(at, block.invoiceNumbers[row]!);
+    const { invoiceText, invoiceOffsets } = block;
+    this.copyInvoiceNumber(at, invoiceText, invoiceOffsets[row]!, invoiceOffsets[row + 1]!);
     for (const column of numberColumns) this.values[column][at] = block.columns[column][row]!;
   }
 
@@ -157,6 +155,16 @@ export class LineBlockBuilder {
       this.textEnds = ends;
     }
     return at;
+  }
+
+  private copyInvoiceNumber(at: number, bytes: Uint8Array, start: number, end: number) {
+    this.reserveText(end - start);
+    // Byte by byte: invoice numbers are short, and a view per line to copy from costs more.
+    const text = this.text;
+    let to = this.textLength;
+    for (let i = start; i < end; i++) text[to++] = bytes[i]!;
+    this.textLength = to;
+    this.textEnds[at] = to;
   }
 
   private setInvoiceNumber(at: number, invoiceNumber: string) {
@@ -346,6 +354,8 @@ export function decodeLineBlock(input: Uint8Array): LineBlock {
       invoiceNumbers ??= cutInvoiceNumbers();
       return invoiceNumbers;
     },
+    invoiceText: text,
+    invoiceOffsets: offsets,
     columns,
   };
 }

@@ -1,5 +1,6 @@
 import type { BulkSession } from "../db/database";
-import { LineBlockBuilder } from "./line-block";
+import { ByteKeys, PairKeys } from "./byte-keys";
+import { type LineBlock, LineBlockBuilder } from "./line-block";
 import {
   type BuiltBlock,
   buildBlock,
@@ -10,30 +11,39 @@ import {
 
 /**
  * The stored lines an import replaces (DESIGN 6: a line with the same invoice number and line
- * number replaces the stored one). The stored keys are indexed once; each batch of the file marks
- * the lines it replaces; at the end the blocks that lost lines are written again without them.
+ * number replaces the stored one). The stored keys are indexed once, by the bytes of their invoice
+ * numbers (no string is cut for them); each block of the file marks the lines it replaces; at the
+ * end the blocks that lost lines are written again without them. Stored keys are unique (every
+ * import keeps them so).
  */
 export class ReplacedLines {
-  /** Per invoice number: (line number, block index, row) triples. */
-  private readonly index = new Map<string, number[]>();
-  private readonly removed: (Set<number> | undefined)[];
+  private readonly invoices = new ByteKeys();
+  /** (invoice, line number) to the line's row among all stored blocks' rows. */
+  private readonly keys = new PairKeys();
+  /** Where each stored block's rows start among all rows. */
+  private readonly firstRows: number[] = [];
+  /** Per stored block, 1 for a row that was marked (undefined: none was). */
+  private readonly removed: (Uint8Array | undefined)[];
+  private readonly removedCount: number[];
   private count = 0;
 
   constructor(private readonly blocks: readonly StoredBlock[]) {
     this.removed = blocks.map(() => undefined);
-    blocks.forEach(({ block }, b) => {
-      const lineNumbers = block.columns.lineNumber;
+    this.removedCount = blocks.map(() => 0);
+    let rows = 0;
+    for (const { block } of blocks) {
+      this.firstRows.push(rows);
+      const { invoiceText, invoiceOffsets, columns } = block;
       for (let row = 0; row < block.count; row++) {
-        const invoice = block.invoiceNumbers[row]!;
-        const entries = this.index.get(invoice);
-        if (entries) entries.push(lineNumbers[row]!, b, row);
-        else this.index.set(invoice, [lineNumbers[row]!, b, row]);
+        const invoice = this.invoices.add(invoiceText, invoiceOffsets[row]!, invoiceOffsets[row + 1]!);
+        this.keys.add(invoice, columns.lineNumber[row]!, rows + row);
       }
-    });
+      rows += block.count;
+    }
   }
 
-  /** The rows of stored block `index` that were marked (undefined: none). */
-  removedRows(index: number): ReadonlySet<number> | undefined {
+  /** The rows of stored block `index` that were marked (1), or undefined when none was. */
+  removedRows(index: number): Uint8Array | undefined {
     return this.removed[index];
   }
 
@@ -42,21 +52,35 @@ export class ReplacedLines {
     return this.count;
   }
 
-  /** Marks the stored lines with these keys as replaced. */
-  mark(keys: { invoiceNumbers: readonly string[]; lineNumbers: ArrayLike<number> }) {
-    for (let k = 0; k < keys.invoiceNumbers.length; k++) {
-      const entries = this.index.get(keys.invoiceNumbers[k]!);
-      if (!entries) continue;
-      const lineNumber = keys.lineNumbers[k]!;
-      for (let e = 0; e < entries.length; e += 3) {
-        if (entries[e] !== lineNumber) continue;
-        const block = entries[e + 1]!;
-        let rows = this.removed[block];
-        if (!rows) this.removed[block] = rows = new Set();
-        if (!rows.has(entries[e + 2]!)) this.count++;
-        rows.add(entries[e + 2]!);
-      }
+  /** Marks the stored lines with the keys of these lines (a block of the file) as replaced. */
+  mark(lines: Pick<LineBlock, "count" | "invoiceText" | "invoiceOffsets" | "columns">) {
+    const { invoiceText, invoiceOffsets, columns } = lines;
+    for (let k = 0; k < lines.count; k++) {
+      const invoice = this.invoices.find(invoiceText, invoiceOffsets[k]!, invoiceOffsets[k + 1]!);
+      if (invoice < 0) continue;
+      const at = this.keys.find(invoice, columns.lineNumber[k]!);
+      if (at < 0) continue;
+      const block = this.blockOf(at);
+      this.removed[block] ??= new Uint8Array(this.blocks[block]!.block.count);
+      const rows = this.removed[block];
+      const row = at - this.firstRows[block]!;
+      if (rows[row]) continue;
+      rows[row] = 1;
+      this.removedCount[block]!++;
+      this.count++;
     }
+  }
+
+  /** The stored block that holds row `at` of all rows. */
+  private blockOf(at: number): number {
+    let low = 0;
+    let high = this.firstRows.length - 1;
+    while (low < high) {
+      const middle = (low + high + 1) >> 1;
+      if (this.firstRows[middle]! <= at) low = middle;
+      else high = middle - 1;
+    }
+    return low;
   }
 
   /** The blocks that lost lines (to delete) and what is left of them (to write again). */
@@ -68,9 +92,10 @@ export class ReplacedLines {
       if (!rows) continue;
       const { id, jobId, block } = this.blocks[b]!;
       deleteIds.push(id);
-      if (rows.size === block.count) continue;
-      const builder = new LineBlockBuilder(block.count - rows.size);
-      for (let row = 0; row < block.count; row++) if (!rows.has(row)) builder.addFrom(block, row);
+      const left = block.count - this.removedCount[b]!;
+      if (left === 0) continue;
+      const builder = new LineBlockBuilder(left);
+      for (let row = 0; row < block.count; row++) if (!rows[row]) builder.addFrom(block, row);
       rewritten.push({ jobId, block: buildBlock(builder) });
     }
     return { deleteIds, rewritten };

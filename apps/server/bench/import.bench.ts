@@ -22,8 +22,10 @@ import { request as httpRequest } from "node:http";
 import { type AddressInfo, createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { pipeline } from "node:stream/promises";
 import { PGlite } from "@electric-sql/pglite";
 import pg from "pg";
+import { from as copyFrom } from "pg-copy-streams";
 import { createOrganisation, createTokenForUser } from "../src/admin/organisations";
 import { openDatabase } from "../src/db/database";
 import { migrate } from "../src/db/migrate";
@@ -50,10 +52,11 @@ async function generate() {
   await new Promise<void>((resolve) => out.end(resolve));
 }
 
-/** A bare COPY: its time and the CPU it took. */
+/** A bare COPY: its time and the CPU it took; on PostgreSQL also one fed by a client (`fromClient`). */
 interface Copy {
   ms: number;
   cpuMs: number;
+  fromClient?: { ms: number; cpuMs: number };
 }
 
 const copyTable = `create table bench_copy (invoice_date text, invoice_number text, line_number text, client_code text,
@@ -78,13 +81,28 @@ async function copyPostgres(url: string): Promise<Copy> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   await client.query(copyTable);
-  const ticks = postgresTicks();
-  const started = performance.now();
+  let ticks = postgresTicks();
+  let started = performance.now();
   await client.query(`copy bench_copy from '${file}' with (format csv, header)`);
   const ms = performance.now() - started;
   const cpuMs = (postgresTicks() - ticks) * msPerTick;
+  // The same COPY with the file sent by a client (as psql's \copy sends it), into a fresh table.
+  await client.query("drop table bench_copy");
+  await client.query(copyTable);
+  ticks = postgresTicks();
+  const cpu = process.cpuUsage();
+  started = performance.now();
+  await pipeline(
+    createReadStream(file, { highWaterMark: 1 << 20 }),
+    client.query(copyFrom("copy bench_copy from stdin with (format csv, header)")),
+  );
+  const used = process.cpuUsage(cpu);
+  const fromClient = {
+    ms: performance.now() - started,
+    cpuMs: (postgresTicks() - ticks) * msPerTick + (used.user + used.system) / 1000,
+  };
   await client.end();
-  return { ms, cpuMs };
+  return { ms, cpuMs, fromClient };
 }
 
 /** A free TCP port for the server process. */
@@ -282,6 +300,11 @@ function report(name: string, copyRuns: Copy[], imports: ImportResult[]) {
       `${mib(Math.max(...imports.map((r) => r.peakRss)))} (idle before it ${mib(median(imports.map((r) => r.idleRss)))}, ` +
       `peak while starting ${mib(Math.max(...imports.map((r) => r.startPeakRss)))})`,
   );
+  const fed = copyRuns.flatMap((c) => (c.fromClient ? [c.fromClient.ms] : []));
+  if (fed.length)
+    console.log(
+      `  the same COPY fed by a client (COPY FROM STDIN): ${fmt(median(fed))}; the import is ${(importMs / median(fed)).toFixed(1)}x of it`,
+    );
   for (const [i, copy] of copies.entries()) {
     const { ms, cpu } = imports[i]!;
     const total = cpu.serverMs + cpu.clientMs + cpu.postgresMs;

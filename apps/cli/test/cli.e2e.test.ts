@@ -127,4 +127,15 @@ describe("varia login and whoami against a running server", () => {
     expect(badMonth.status).toBe(1);
     expect(badMonth.stderr).toContain("Invalid --from 'June': expected YYYY-MM");
   });
+
+  it("names a file it cannot upload, sending nothing", () => {
+    const env = { ...cliEnv, VARIA_HOST: server.url, VARIA_TOKEN: token };
+    const dir = mkdtempSync(join(tmpdir(), "varia-cli-import-"));
+    const missing = varia(["import", "upload", join(dir, "missing.csv")], env);
+    expect(missing.status).toBe(1);
+    expect(missing.stderr).toContain(`Cannot read ${join(dir, "missing.csv")}: no such file`);
+    const directory = varia(["import", "upload", dir], env);
+    expect(directory.status).toBe(1);
+    expect(directory.stderr).toContain(`Cannot read ${dir}: not a file`);
+  });
 });

@@ -1,4 +1,5 @@
-import { readFile, writeFile } from "node:fs/promises";
+import { openAsBlob } from "node:fs";
+import { stat, writeFile } from "node:fs/promises";
 import { basename } from "node:path";
 import type { ApiClient } from "@varia/api-client";
 import { type ImportJob, importGetJobStatus, importTemplate, importUpload } from "@varia/contracts";
@@ -85,11 +86,14 @@ export function registerImport(program: Command, output: Output) {
             `Invalid --poll-interval '${options.pollInterval}': a number of seconds above 0`,
           );
         }
-        const data = await readFile(file).catch((error: NodeJS.ErrnoException) => {
+        const info = await stat(file).catch((error: NodeJS.ErrnoException) => {
           throw new CliError(
             `Cannot read ${file}: ${error.code === "ENOENT" ? "no such file" : error.message}`,
           );
         });
+        if (!info.isFile()) throw new CliError(`Cannot read ${file}: not a file`);
+        // Sent from disk as it is read, never held in memory whole.
+        const data = await openAsBlob(file, { type: "text/csv" });
         const client = configuredClient();
         const queued = await client.upload(importUpload, {
           file: data,

@@ -1,8 +1,8 @@
 /**
  * The import's CSV record scanner, on bytes: UTF-8 in, records as field positions in the bytes out.
- * It reads what `CsvRecordScanner` reads (DESIGN 6: a byte order mark, comma or semicolon, quoted
- * fields with embedded delimiters, quotes and newlines, LF or CRLF line ends; records whose fields
- * are all blank skipped), without decoding the file into text: a field becomes a string only when
+ * It reads what DESIGN 6 promises (a byte order mark, comma or semicolon, quoted fields with
+ * embedded delimiters, quotes and newlines, LF or CRLF line ends; records whose fields are all
+ * blank skipped, as papaparse's `skipEmptyLines: "greedy"` skips them), without decoding the file into text: a field becomes a string only when
  * somebody asks for it, and most never do (codes are looked up by their bytes, numbers read from
  * them). The delimiters, quotes and line ends are ASCII, which never occurs inside a multi-byte
  * UTF-8 character, so cutting bytes cuts characters whole.
@@ -79,7 +79,7 @@ const bom = Buffer.from([0xef, 0xbb, 0xbf]);
 const empty = Buffer.alloc(0);
 
 /**
- * A record with quotes, read byte by byte as `CsvRecordScanner` reads it (a quote opens a quoted
+ * A record with quotes, read byte by byte (a quote opens a quoted
  * field only at the field's start); null when its end is not in `buffer` yet.
  */
 function scanQuoted(buffer: Buffer, start: number, final: boolean, delimiter: number) {

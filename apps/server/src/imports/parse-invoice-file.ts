@@ -1,6 +1,5 @@
 import type { Readable } from "node:stream";
-import { StringDecoder } from "node:string_decoder";
-import { CsvRecordScanner } from "./csv-records";
+import { type ByteRecord, CsvByteScanner } from "./csv-bytes";
 import type { ParsedRow } from "./parse-invoice-rows";
 import { InvoiceRecords } from "./read-invoice-line";
 
@@ -10,19 +9,18 @@ import { InvoiceRecords } from "./read-invoice-line";
  * read files with `readImportFile`; this is the plain reading that tests check files with.
  */
 export async function* parseInvoiceRows(input: Readable): AsyncGenerator<ParsedRow> {
-  const scanner = new CsvRecordScanner();
-  const decoder = new StringDecoder("utf8");
+  const scanner = new CsvByteScanner();
   const records = new InvoiceRecords();
   const parsed: ParsedRow[] = [];
-  const collect = (fields: string[]) => {
-    const record = records.take(fields);
-    if (record) parsed.push("errors" in record ? record : record.reader.readRow(fields, record.line));
+  const collect = (record: ByteRecord) => {
+    const fields = record.fields();
+    const taken = records.take(fields);
+    if (taken) parsed.push("errors" in taken ? taken : taken.reader.readRow(fields, taken.line));
   };
   for await (const chunk of input) {
-    scanner.push(typeof chunk === "string" ? chunk : decoder.write(chunk as Buffer), collect);
+    scanner.push(typeof chunk === "string" ? Buffer.from(chunk, "utf8") : (chunk as Uint8Array), collect);
     yield* parsed.splice(0);
   }
-  scanner.push(decoder.end(), collect);
   scanner.end(collect);
   yield* parsed.splice(0);
   const empty = records.end();

@@ -1,30 +1,16 @@
 import { Readable } from "node:stream";
-import { type ImportRowError, recordTypes } from "@varia/contracts";
+import type { ImportRowError } from "@varia/contracts";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { decodeLineBlock } from "../lines/line-block";
+import { blockLine, decodeLineBlock, type StoredLine } from "../lines/line-block";
 import type { FileDimensions } from "./dimension-resolver";
 import { type InvoiceColumn, importLimits, invoiceColumns, requiredColumns } from "./invoice-columns";
 import { parseInvoiceRows } from "./parse-invoice-file";
 import { type InvoiceRow, type ParsedRow, validateRow } from "./parse-invoice-rows";
 import { type ImportFileSummary, readImportFile } from "./read-import-file";
 
-/** A line as its block holds it, with the file's own ids; null numbers as null. */
-interface Line {
-  invoiceNumber: string;
-  lineNumber: number;
-  invoiceDay: number;
-  clientId: number;
-  itemId: number;
-  salespersonId: number;
-  quantity: number;
-  unitPrice: number | null;
-  amountCents: number;
-  costCents: number;
-  serviceFromDay: number | null;
-  serviceToDay: number | null;
-  recordType: string;
-}
+/** A line as its block holds it, with the file's own ids. */
+type Line = StoredLine;
 
 interface Batch {
   lines: Line[];
@@ -49,25 +35,9 @@ async function readChunks(chunks: readonly Uint8Array[], batchLines?: number): P
     if (next.done) return { batches, summary: next.value };
     const { block, dimensions } = next.value;
     const decoded = decodeLineBlock(block.bytes);
-    const c = decoded.columns;
-    const orNull = (value: number) => (Number.isNaN(value) ? null : value);
     expect(block.lineCount).toBe(decoded.count);
     expect(decoded.invoiceNumbers).toHaveLength(decoded.count);
-    const lines = decoded.invoiceNumbers.map((invoiceNumber, i) => ({
-      invoiceNumber,
-      lineNumber: c.lineNumber[i]!,
-      invoiceDay: c.invoiceDay[i]!,
-      clientId: c.clientId[i]!,
-      itemId: c.itemId[i]!,
-      salespersonId: c.salespersonId[i]!,
-      quantity: c.quantity[i]!,
-      unitPrice: orNull(c.unitPrice[i]!),
-      amountCents: c.amountCents[i]!,
-      costCents: c.costCents[i]!,
-      serviceFromDay: orNull(c.serviceFromDay[i]!),
-      serviceToDay: orNull(c.serviceToDay[i]!),
-      recordType: recordTypes[c.recordType[i]!]!,
-    }));
+    const lines = Array.from({ length: decoded.count }, (_, row) => blockLine(decoded, row));
     batches.push({ lines, dimensions, lastActualDay: block.lastActualDay });
   }
 }

@@ -102,25 +102,23 @@ export class LineBlockBuilder {
   add(line: StoredLine) {
     const at = this.next();
     this.setInvoiceNumber(at, line.invoiceNumber);
-    const v = this.values;
-    v.lineNumber[at] = line.lineNumber;
-    v.invoiceDay[at] = line.invoiceDay;
-    v.clientId[at] = line.clientId;
-    v.itemId[at] = line.itemId;
-    v.salespersonId[at] = line.salespersonId;
-    v.quantity[at] = line.quantity;
-    v.unitPrice[at] = line.unitPrice ?? Number.NaN;
-    v.amountCents[at] = line.amountCents;
-    v.costCents[at] = line.costCents;
-    v.serviceFromDay[at] = line.serviceFromDay ?? Number.NaN;
-    v.serviceToDay[at] = line.serviceToDay ?? Number.NaN;
-    v.recordType[at] = recordTypes.indexOf(line.recordType);
+    this.setNumbers(at, {
+      ...line,
+      unitPrice: line.unitPrice ?? Number.NaN,
+      serviceFromDay: line.serviceFromDay ?? Number.NaN,
+      serviceToDay: line.serviceToDay ?? Number.NaN,
+      recordType: recordTypes.indexOf(line.recordType),
+    });
   }
 
   /** Adds a line whose invoice number is `bytes[start, end)` (UTF-8), as an import reads it. */
   addRow(row: BlockRow, bytes: Uint8Array, start: number, end: number) {
     const at = this.next();
     this.copyInvoiceNumber(at, bytes, start, end);
+    this.setNumbers(at, row);
+  }
+
+  private setNumbers(at: number, row: BlockRow) {
     const v = this.values;
     v.lineNumber[at] = row.lineNumber;
     v.invoiceDay[at] = row.invoiceDay;

@@ -9,6 +9,7 @@
  */
 export class CsvByteScanner {
   private readonly record = new ByteRecord();
+  private readonly unquoted = new Unquoted();
   private pending: Buffer | null = null;
   private started = false;
   /** Read from the header line: `,` unless it has more `;` than `,`. */
@@ -62,10 +63,9 @@ export class CsvByteScanner {
         cutPlain(record, buffer, position, end, delimiter);
         position = newline + 1;
       } else {
-        const quoted = scanQuoted(buffer, position, final, delimiter);
-        if (!quoted) return position;
-        record.setFields(quoted.fields);
-        position = quoted.next;
+        const next = scanQuoted(buffer, position, final, delimiter, record, this.unquoted);
+        if (next < 0) return position;
+        position = next;
       }
       if (isBlankRecord(record)) continue;
       this.delimiter = delimiter;
@@ -79,33 +79,64 @@ const bom = Buffer.from([0xef, 0xbb, 0xbf]);
 const empty = Buffer.alloc(0);
 
 /**
- * A record with quotes, read byte by byte (a quote opens a quoted
- * field only at the field's start); null when its end is not in `buffer` yet.
+ * The unquoted bytes of records with quotes: each field's bytes copied here one after the other
+ * (a doubled quote once), for `record` to point into. Reused from record to record.
  */
-function scanQuoted(buffer: Buffer, start: number, final: boolean, delimiter: number) {
-  const fields: string[] = [];
+class Unquoted {
+  bytes = Buffer.allocUnsafe(1 << 12);
+  length = 0;
+
+  copy(from: Buffer, start: number, end: number) {
+    const needed = this.length + end - start;
+    if (needed > this.bytes.length) {
+      const bigger = Buffer.allocUnsafe(Math.max(needed, this.bytes.length * 2));
+      this.bytes.copy(bigger, 0, 0, this.length);
+      this.bytes = bigger;
+    }
+    for (let i = start, to = this.length; i < end; i++, to++) this.bytes[to] = from[i]!;
+    this.length = needed;
+  }
+}
+
+/**
+ * Reads a record with quotes byte by byte into `record`, its fields unquoted into `unquoted` (a
+ * quote opens a quoted field only at the field's start; what follows its closing quote up to the
+ * delimiter belongs to the field too). Answers where the next record begins, or -1 when the
+ * record's end is not in `buffer` yet.
+ */
+function scanQuoted(
+  buffer: Buffer,
+  start: number,
+  final: boolean,
+  delimiter: number,
+  record: ByteRecord,
+  unquoted: Unquoted,
+): number {
   const length = buffer.length;
-  let field = "";
+  unquoted.length = 0;
+  record.count = 0;
   let i = start;
   for (;;) {
+    const fieldStart = unquoted.length;
     if (i < length && buffer[i] === 34) {
       // A quoted field: up to the quote that is not doubled.
       let j = i + 1;
       for (;;) {
         const close = buffer.indexOf(34, j);
         if (close < 0) {
-          if (!final) return null;
-          field += buffer.toString("utf8", j, length);
-          fields.push(field);
-          return { fields, next: length };
+          if (!final) return -1;
+          unquoted.copy(buffer, j, length);
+          record.add(fieldStart, unquoted.length);
+          record.bytes = unquoted.bytes;
+          return length;
         }
         if (buffer[close + 1] === 34) {
-          field += buffer.toString("utf8", j, close + 1);
+          unquoted.copy(buffer, j, close + 1);
           j = close + 2;
           continue;
         }
-        if (close + 1 >= length && !final) return null;
-        field += buffer.toString("utf8", j, close);
+        if (close + 1 >= length && !final) return -1;
+        unquoted.copy(buffer, j, close);
         i = close + 1;
         break;
       }
@@ -117,14 +148,15 @@ function scanQuoted(buffer: Buffer, start: number, final: boolean, delimiter: nu
       if (c === delimiter || c === 10) break;
       k++;
     }
-    if (k >= length && !final) return null;
+    if (k >= length && !final) return -1;
     // A CR before the line end (or the end of the bytes) is not part of the field.
     const end = k > i && buffer[k - 1] === 13 && (k >= length || buffer[k] === 10) ? k - 1 : k;
-    field += buffer.toString("utf8", i, end);
-    fields.push(field);
-    field = "";
-    if (k >= length) return { fields, next: length };
-    if (buffer[k] === 10) return { fields, next: k + 1 };
+    unquoted.copy(buffer, i, end);
+    record.add(fieldStart, unquoted.length);
+    if (k >= length || buffer[k] === 10) {
+      record.bytes = unquoted.bytes;
+      return k >= length ? length : k + 1;
+    }
     i = k + 1;
   }
 }

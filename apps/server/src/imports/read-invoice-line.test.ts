@@ -51,10 +51,21 @@ const field = {
     fc.constantFrom("2023-02-29", "2025-13-01", " 2025-05-03", "2025-5-3", "", "x"),
   ),
   code: mostly(
-    fc.constantFrom("INV-1", "INV-2", "C1", "a".repeat(100)),
-    fc.constantFrom(" C1", "Café", "", "a".repeat(101)),
+    fc.constantFrom("INV-1", "INV-2", "C1", "a".repeat(100), "Café", "Ørsted-7"),
+    fc.constantFrom(" C1", "", "a".repeat(101), "é".repeat(51), "\u00a0C1", "C1\u2009", "\u3000"),
   ),
-  name: mostly(fc.constantFrom("", "Acme Ltd", "Jane"), fc.constantFrom(" Acme", "Ünïcode", "a".repeat(201))),
+  name: mostly(
+    fc.constantFrom("", "Acme Ltd", "Jane", "Élodie", "José", "Ørsted A/S 🙂"),
+    fc.constantFrom(
+      " Acme",
+      "Ünïcode",
+      "a".repeat(201),
+      "é".repeat(101),
+      "\u00a0Acme",
+      "Acme\u3000",
+      "\u2028",
+    ),
+  ),
   line: mostly(
     fc.constantFrom("", "1", "2", "01", "999999999"),
     fc.constantFrom("0", "-1", "+1", "1.0", "0000000001", "x"),

@@ -1,3 +1,4 @@
+import { isUtf8 } from "node:buffer";
 import type { ImportRowError } from "@varia/contracts";
 import { recordTypes } from "@varia/contracts";
 import type { RecordType } from "@varia/variance";
@@ -119,7 +120,7 @@ export class CheckedLine {
 /**
  * Reads the records of one file. Each record is first read by a fast path, on its bytes, that
  * accepts only the plain forms (no surrounding blanks, exact enumeration names, plain decimals of
- * up to 15 digits, dates YYYY-MM-DD, codes and salespeople in ASCII); anything else goes to
+ * up to 15 digits, dates YYYY-MM-DD, codes and salespeople in well-formed UTF-8); anything else goes to
  * `validateRow`, which decides and words every error, so both paths accept the same rows with the
  * same values (a property test holds them together). `positionInInvoice` gives a line without
  * LineNumber its number: its position within its invoice so far.
@@ -412,40 +413,57 @@ function isPlainDate(text: string): boolean {
 }
 
 /**
- * Whether field `i` is a plain code: there, within the code length, ASCII, printable at both ends
- * (so trimming would not change it). ASCII, so that equal bytes are equal text and the other way
- * round, which lets the import look codes up by their bytes.
+ * Whether field `i` is a plain code: there, within the code length, well-formed UTF-8, not blank at
+ * either end (so trimming would not change it). Well-formed, so that equal bytes are equal text and
+ * the other way round, which lets the import look codes up by their bytes.
  */
 function plainCode(record: ByteRecord, i: number): boolean {
   if (i < 0 || i >= record.count) return false;
   const start = record.starts[i]!;
   const end = record.ends[i]!;
   if (end === start || end - start > importLimits.maxCodeLength) return false;
-  return plainEnds(record.bytes, start, end) && isAscii(record.bytes, start, end);
+  return plainEnds(record.bytes, start, end) && isWellFormed(record.bytes, start, end);
 }
 
 /**
- * Whether field `i` is missing, empty, or within the field length and printable ASCII at both ends
- * (its length in bytes is at least its length in characters); a key (`ascii`) in ASCII throughout.
+ * Whether field `i` is missing, empty, or within the field length (its length in bytes is at least
+ * its length in characters) and not blank at either end; a key (`key`) also well-formed UTF-8.
  */
-function plainText(record: ByteRecord, i: number, ascii: boolean): boolean {
+function plainText(record: ByteRecord, i: number, key: boolean): boolean {
   if (i < 0 || i >= record.count) return true;
   const start = record.starts[i]!;
   const end = record.ends[i]!;
   if (end === start) return true;
   if (end - start > importLimits.maxFieldLength || !plainEnds(record.bytes, start, end)) return false;
-  return !ascii || isAscii(record.bytes, start, end);
+  return !key || isWellFormed(record.bytes, start, end);
 }
 
-function isAscii(bytes: Uint8Array, start: number, end: number): boolean {
-  for (let i = start; i < end; i++) if (bytes[i]! > 127) return false;
+/** Whether the bytes are ASCII, or else well-formed UTF-8. */
+function isWellFormed(bytes: Buffer, start: number, end: number): boolean {
+  for (let i = start; i < end; i++) if (bytes[i]! > 127) return isUtf8(bytes.subarray(start, end));
   return true;
 }
 
-function plainEnds(bytes: Uint8Array, start: number, end: number): boolean {
+/** Whether trimming would leave the text from `start` to `end` as it is (and it has no control character at an end). */
+function plainEnds(bytes: Buffer, start: number, end: number): boolean {
   const first = bytes[start]!;
   const last = bytes[end - 1]!;
-  return first > 32 && first < 127 && last > 32 && last < 127;
+  if (first > 32 && first < 127 && last > 32 && last < 127) return true;
+  return plainEnd(bytes, start, end, true) && plainEnd(bytes, start, end, false);
+}
+
+/**
+ * The first (or last) character of the text is printable ASCII, or a character beyond ASCII that
+ * is not a space of Unicode (what `trim` would take: what `\s` matches).
+ */
+function plainEnd(bytes: Buffer, start: number, end: number, first: boolean): boolean {
+  const byte = bytes[first ? start : end - 1]!;
+  if (byte < 128) return byte > 32 && byte < 127;
+  if (first) return !/^\s/.test(bytes.toString("utf8", start, Math.min(end, start + 4)));
+  // Back to the first byte of the last character (continuation bytes are 10xxxxxx).
+  let from = end - 1;
+  while (from > start && end - from < 4 && (bytes[from]! & 0xc0) === 0x80) from--;
+  return !/\s$/.test(bytes.toString("utf8", from, end));
 }
 
 /** Whether field `i` is exactly `word` (ASCII). */

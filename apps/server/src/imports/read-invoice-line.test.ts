@@ -71,8 +71,8 @@ const field = {
     fc.constantFrom("0", "-1", "+1", "1.0", "0000000001", "x"),
   ),
   stockType: mostly(
-    fc.constantFrom("Subscription", "Product", "Hourly"),
-    fc.constantFrom("hourly", " Product", "Other", ""),
+    fc.constantFrom("Subscription", "Product", "Hourly", "hourly", "SUBSCRIPTION"),
+    fc.constantFrom(" Product", "Other", "", "Hourl", "Hourly_", "Ho\u212Arly"),
   ),
   quantity: mostly(quantity, oddNumber),
   /** Mostly empty, so that Amount is Quantity x UnitPrice, rounded half to even. */
@@ -85,8 +85,14 @@ const field = {
   cost: fc.oneof(fc.constant(""), mostly(amount, oddNumber)),
   serviceFrom: mostly(fc.constantFrom("", "2025-05-01"), fc.constantFrom("2025-07-31", "2025-02-30")),
   serviceTo: mostly(fc.constantFrom("", "2025-07-31", "2026-04-30"), fc.constantFrom("2025-04-30", "x")),
-  recordType: mostly(fc.constantFrom("", "Actual", "Budget", "Forecast"), fc.constantFrom("budget", "Plan")),
-  category: mostly(fc.constantFrom("", "Recurring", "Adhoc", "Exclude"), fc.constantFrom("adhoc", "Other")),
+  recordType: mostly(
+    fc.constantFrom("", "Actual", "Budget", "Forecast", "budget"),
+    fc.constantFrom("Plan", "ACTUAL ", "Bud get"),
+  ),
+  category: mostly(
+    fc.constantFrom("", "Recurring", "Adhoc", "Exclude", "adhoc"),
+    fc.constantFrom("Other", "Ad-hoc", "EXCLUDE\u00a0"),
+  ),
 };
 
 const record = fc.record({

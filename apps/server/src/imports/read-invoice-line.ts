@@ -120,7 +120,7 @@ export class CheckedLine {
 /**
  * Reads the records of one file. Each record is first read by a fast path, on its bytes, that
  * accepts only the plain forms (no surrounding blanks, exact enumeration names, plain decimals of
- * up to 15 digits, dates YYYY-MM-DD, codes and salespeople in well-formed UTF-8); anything else goes to
+ * up to 15 digits, dates YYYY-MM-DD, codes and salespeople in well-formed UTF-8, choices in any case); anything else goes to
  * `validateRow`, which decides and words every error, so both paths accept the same rows with the
  * same values (a property test holds them together). `positionInInvoice` gives a line without
  * LineNumber its number: its position within its invoice so far.
@@ -466,12 +466,16 @@ function plainEnd(bytes: Buffer, start: number, end: number, first: boolean): bo
   return !/\s$/.test(bytes.toString("utf8", from, end));
 }
 
-/** Whether field `i` is exactly `word` (ASCII). */
+/**
+ * Whether field `i` is `word` (ASCII letters) in any case of its letters, as `validateRow` compares
+ * choices (a character beyond ASCII whose lower case is a letter of ASCII is left to it).
+ */
 function fieldIs(record: ByteRecord, i: number, word: string): boolean {
   const start = record.starts[i]!;
   if (record.ends[i]! - start !== word.length) return false;
   const bytes = record.bytes;
-  for (let k = 0; k < word.length; k++) if (bytes[start + k] !== word.charCodeAt(k)) return false;
+  for (let k = 0; k < word.length; k++)
+    if ((bytes[start + k]! | 0x20) !== (word.charCodeAt(k) | 0x20)) return false;
   return true;
 }
 

@@ -2,10 +2,11 @@
  * The import's CSV record scanner, on bytes: UTF-8 in, records as field positions in the bytes out.
  * It reads what DESIGN 6 promises (a byte order mark, comma or semicolon, quoted fields with
  * embedded delimiters, quotes and newlines, LF or CRLF line ends; records whose fields are all
- * blank skipped, as papaparse's `skipEmptyLines: "greedy"` skips them), without decoding the file into text: a field becomes a string only when
- * somebody asks for it, and most never do (codes are looked up by their bytes, numbers read from
- * them). The delimiters, quotes and line ends are ASCII, which never occurs inside a multi-byte
- * UTF-8 character, so cutting bytes cuts characters whole.
+ * blank skipped, as papaparse's `skipEmptyLines: "greedy"` skips them), without decoding the file
+ * into text: a field becomes a string only when somebody asks for it, and most never do (codes are
+ * looked up by their bytes, numbers read from them). The delimiters, quotes and line ends are
+ * ASCII, which never occurs inside a multi-byte UTF-8 character, so cutting bytes cuts characters
+ * whole.
  */
 export class CsvByteScanner {
   private readonly record = new ByteRecord();

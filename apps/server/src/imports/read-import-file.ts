@@ -51,9 +51,9 @@ export interface ImportFileSummary {
  * and yields its lines in blocks; returns the summary. It needs nothing of the organisation: ids
  * are the file's own (`FileDimensions`), given the stored ones when the import runs. No batch
  * holds a line after a bad record, and none is filled after one (the import will be rolled back),
- * but reading goes on so that every bad cell is listed. The file is read as bytes: a line's codes are looked up by their
- * bytes and its numbers read from them, and a string is cut only for what is new (a client's
- * code and name the first time, say).
+ * but reading goes on so that every bad cell is listed. The file is read as bytes: a line's codes
+ * are looked up by their bytes and its numbers read from them, and a string is cut only for what
+ * is new (a client's code and name the first time, say).
  */
 export async function* readImportFile(
   source: string | AsyncIterable<Uint8Array>,

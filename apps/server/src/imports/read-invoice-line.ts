@@ -444,7 +444,10 @@ function isWellFormed(bytes: Buffer, start: number, end: number): boolean {
   return true;
 }
 
-/** Whether trimming would leave the text from `start` to `end` as it is (and it has no control character at an end). */
+/**
+ * Whether trimming would leave the text from `start` to `end` as it is, and no control character
+ * of ASCII is at either end.
+ */
 function plainEnds(bytes: Buffer, start: number, end: number): boolean {
   const first = bytes[start]!;
   const last = bytes[end - 1]!;

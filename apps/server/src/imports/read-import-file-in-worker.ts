@@ -99,6 +99,9 @@ function readHere(path: string, options: ReadImportOptions): ImportFileReading {
 
 const workerUrl = new URL("./import-file-worker.mjs", import.meta.url);
 
+/** How long after a spare reader thread is used up the next one is started. */
+const spareDelayMs = 1000;
+
 /** A reader thread started ahead of need and warmed up (see `prepareReaderThread`). */
 let spare: Worker | undefined;
 
@@ -122,8 +125,9 @@ function readInWorker(path: string | null, options: ReadImportOptions, ahead: nu
   spare = undefined;
   if (worker) {
     worker.ref();
-    // The next one is started once this one is done.
-    worker.once("exit", prepareReaderThread);
+    // The next one is started once this one is done, a moment later: warming it up takes half a
+    // second of CPU, which the end of the import this one read for (its commit) should not share.
+    worker.once("exit", () => setTimeout(prepareReaderThread, spareDelayMs).unref());
   } else worker = new Worker(workerUrl);
   worker.postMessage({ type: "start", path, options, aheadLimit: ahead });
   const messages: WorkerMessage[] = [];

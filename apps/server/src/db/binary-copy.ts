@@ -21,7 +21,7 @@ export class BinaryCopyWriter {
 
   private room(bytes: number) {
     if (this.position + bytes <= this.buffer.length) return;
-    this.done.push(this.buffer.subarray(0, this.position));
+    if (this.position > 0) this.done.push(this.buffer.subarray(0, this.position));
     this.buffer = Buffer.allocUnsafe(Math.max(this.chunkBytes, bytes));
     this.view = new DataView(this.buffer.buffer, this.buffer.byteOffset, this.buffer.byteLength);
     this.position = 0;
@@ -68,12 +68,23 @@ export class BinaryCopyWriter {
     this.position += 20;
   }
 
-  /** A bytea column. */
+  /** A bytea column; a large value is passed on as a chunk of its own rather than copied. */
   bytes(value: Uint8Array) {
-    this.room(4 + value.byteLength);
+    if (value.byteLength < 1 << 16) {
+      this.room(4 + value.byteLength);
+      this.view.setInt32(this.position, value.byteLength);
+      this.buffer.set(value, this.position + 4);
+      this.position += 4 + value.byteLength;
+      return;
+    }
+    this.room(4);
     this.view.setInt32(this.position, value.byteLength);
-    this.buffer.set(value, this.position + 4);
-    this.position += 4 + value.byteLength;
+    this.position += 4;
+    this.done.push(this.buffer.subarray(0, this.position), value);
+    // What follows goes on in the rest of this buffer.
+    this.buffer = this.buffer.subarray(this.position);
+    this.view = new DataView(this.buffer.buffer, this.buffer.byteOffset, this.buffer.byteLength);
+    this.position = 0;
   }
 
   text(value: string) {

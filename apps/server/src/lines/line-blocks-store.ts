@@ -114,7 +114,8 @@ export async function writeLineBlocks(
   blocks: readonly BuiltBlock[],
 ) {
   if (!blocks.length) return;
-  const writer = new BinaryCopyWriter();
+  // The blocks themselves are passed on as they are (see `bytes`): a small buffer does for the rest.
+  const writer = new BinaryCopyWriter(1 << 12);
   const organisation = uuidBytes(organisationId);
   const job = jobId ? uuidBytes(jobId) : null;
   for (const block of blocks) {

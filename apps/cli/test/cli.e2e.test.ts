@@ -116,6 +116,7 @@ describe("varia login and whoami against a running server", () => {
     expect(failed.stdout).toContain("line 2, InvoiceDate: '2025-13-01' is not a date (YYYY-MM-DD)");
     expect(failed.stdout).toContain("line 3, ClientCode: is required");
     expect(failed.stdout).toContain("line 4, StockType: 'Thing' is not Subscription, Product or Hourly");
+    expect(failed.stderr).toContain("Uploading bad.csv (");
     expect(failed.stderr).toContain("Checking on job status...");
     const exported = varia(
       ["export", "raw", "-o", join(dir, "raw.csv"), "--from", "2025-06", "--to", "2025-06", "--json"],

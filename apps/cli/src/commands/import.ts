@@ -53,6 +53,13 @@ export async function waitForJob(client: ApiClient, jobGuid: string, pollInterva
   return job;
 }
 
+/** A file's size as a person reads it. */
+function sizeOf(bytes: number): string {
+  if (bytes < 1024) return `${bytes} bytes`;
+  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KiB`;
+  return `${(bytes / 1024 / 1024).toFixed(1)} MiB`;
+}
+
 function exitCodeOf(job: ImportJob): number {
   return job.status === "Completed"
     ? 0
@@ -95,6 +102,8 @@ export function registerImport(program: Command, output: Output) {
         // Sent from disk as it is read, never held in memory whole.
         const data = await openAsBlob(file, { type: "text/csv" });
         const client = configuredClient();
+        if (options.wait && !options.json)
+          output.err(`Uploading ${basename(file)} (${sizeOf(info.size)})...`);
         const queued = await client.upload(importUpload, {
           file: data,
           fileName: basename(file),

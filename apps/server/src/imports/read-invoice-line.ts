@@ -1,6 +1,5 @@
 import { isUtf8 } from "node:buffer";
-import type { ImportRowError } from "@varia/contracts";
-import { recordTypes } from "@varia/contracts";
+import { type ImportRowError, recordTypes } from "@varia/contracts";
 import type { RecordType } from "@varia/variance";
 import { dayNumber } from "../db/binary-copy";
 import { ByteRecord } from "./csv-bytes";
@@ -119,11 +118,11 @@ export class CheckedLine {
 
 /**
  * Reads the records of one file. Each record is first read by a fast path, on its bytes, that
- * accepts only the plain forms (no surrounding blanks, exact enumeration names, plain decimals of
- * up to 15 digits, dates YYYY-MM-DD, codes and salespeople in well-formed UTF-8, choices in any case); anything else goes to
- * `validateRow`, which decides and words every error, so both paths accept the same rows with the
- * same values (a property test holds them together). `positionInInvoice` gives a line without
- * LineNumber its number: its position within its invoice so far.
+ * accepts only the plain forms (no surrounding blanks, choices by their names in any case, plain
+ * decimals of up to 15 digits, dates YYYY-MM-DD, codes and salespeople in well-formed UTF-8);
+ * anything else goes to `validateRow`, which decides and words every error, so both paths accept
+ * the same rows with the same values (a property test holds them together). `positionInInvoice`
+ * gives a line without LineNumber its number: its position within its invoice so far.
  */
 export class InvoiceLineReader {
   private readonly at: Record<InvoiceColumn, number>;

@@ -39,8 +39,8 @@ export class CsvByteScanner {
   end(onRecord: (record: ByteRecord) => void) {
     const rest = this.pending;
     this.pending = null;
-    if (!rest) return;
-    this.scan(this.started || !rest.equals(bom.subarray(0, rest.length)) ? rest : empty, true, onRecord);
+    // Not started: all that came was part of a byte order mark.
+    if (rest && this.started) this.scan(rest, true, onRecord);
   }
 
   /** Emits the complete records of `buffer`; answers where the unfinished rest begins. */
@@ -216,6 +216,16 @@ export class ByteRecord {
     const record = new ByteRecord();
     record.setFields(fields);
     return record;
+  }
+
+  /** Where field `i` starts, or 0 when the record has no such field (with `end`: an empty range). */
+  start(i: number): number {
+    return i >= 0 && i < this.count ? this.starts[i]! : 0;
+  }
+
+  /** Where field `i` ends, or 0 when the record has no such field. */
+  end(i: number): number {
+    return i >= 0 && i < this.count ? this.ends[i]! : 0;
   }
 
   /** Field `i`, or "" when the record has no such field. */

@@ -15,8 +15,6 @@ export class ByteKeys {
   added = false;
   /** The key last added or found: consecutive lines often name the same one. */
   private last = -1;
-  /** The hash of the key `find` last looked for in vain. */
-  private hash = 0;
 
   get size() {
     return this.count;
@@ -24,27 +22,32 @@ export class ByteKeys {
 
   /** The number of the key `bytes[start, end)`, added if new (see `added`). */
   add(bytes: Uint8Array, start: number, end: number): number {
-    const found = this.find(bytes, start, end);
-    this.added = found < 0;
-    if (found >= 0) return found;
-    this.last = this.insert(bytes, start, end, this.hash);
-    return this.last;
+    this.added = false;
+    if (this.last >= 0 && this.equals(this.last, bytes, start, end)) return this.last;
+    const hash = hashOf(bytes, start, end);
+    let index = this.lookup(bytes, start, end, hash);
+    if (index < 0) {
+      index = this.insert(bytes, start, end, hash);
+      this.added = true;
+    }
+    this.last = index;
+    return index;
   }
 
   /** The number of the key `bytes[start, end)`; -1 if it is not here. */
   find(bytes: Uint8Array, start: number, end: number): number {
     if (this.last >= 0 && this.equals(this.last, bytes, start, end)) return this.last;
-    let hash = 0x811c9dc5 | 0;
-    for (let i = start; i < end; i++) hash = Math.imul(hash ^ bytes[i]!, 0x01000193);
-    this.hash = hash;
+    const index = this.lookup(bytes, start, end, hashOf(bytes, start, end));
+    if (index >= 0) this.last = index;
+    return index;
+  }
+
+  private lookup(bytes: Uint8Array, start: number, end: number, hash: number): number {
     const mask = this.table.length - 1;
     for (let slot = hash & mask; ; slot = (slot + 1) & mask) {
       const index = this.table[slot]!;
       if (index < 0) return -1;
-      if (this.hashes[index] === hash && this.equals(index, bytes, start, end)) {
-        this.last = index;
-        return index;
-      }
+      if (this.hashes[index] === hash && this.equals(index, bytes, start, end)) return index;
     }
   }
 
@@ -115,27 +118,17 @@ export class PairKeys {
   private records = new Int32Array(1024);
   private table = new Int32Array(2048).fill(-1);
   private count = 0;
-  /** Where `find` stopped: the free slot of a pair not here. */
-  private slot = 0;
 
   /** The record the pair was first on; -1 if it is not here. */
   find(first: number, second: number): number {
-    const mask = this.table.length - 1;
-    for (let slot = pairHash(first, second) & mask; ; slot = (slot + 1) & mask) {
-      const index = this.table[slot]!;
-      if (index < 0) {
-        this.slot = slot;
-        return -1;
-      }
-      if (this.firsts[index] === first && this.seconds[index] === second) return this.records[index]!;
-    }
+    const index = this.table[this.probe(first, second)]!;
+    return index < 0 ? -1 : this.records[index]!;
   }
 
   /** Records the pair; answers the record it was first on, or -1 if it is new. */
   add(first: number, second: number, record: number): number {
-    const found = this.find(first, second);
-    if (found >= 0) return found;
-    const slot = this.slot;
+    const slot = this.probe(first, second);
+    if (this.table[slot]! >= 0) return this.records[this.table[slot]!]!;
     const index = this.count++;
     if (index === this.firsts.length) {
       this.firsts = grown(this.firsts);
@@ -150,6 +143,15 @@ export class PairKeys {
     return -1;
   }
 
+  /** The slot of the table that holds the pair, or the free one where it would go. */
+  private probe(first: number, second: number): number {
+    const mask = this.table.length - 1;
+    for (let slot = pairHash(first, second) & mask; ; slot = (slot + 1) & mask) {
+      const index = this.table[slot]!;
+      if (index < 0 || (this.firsts[index] === first && this.seconds[index] === second)) return slot;
+    }
+  }
+
   private rehash() {
     const table = new Int32Array(this.table.length * 2).fill(-1);
     const mask = table.length - 1;
@@ -160,6 +162,13 @@ export class PairKeys {
     }
     this.table = table;
   }
+}
+
+/** FNV-1a of the bytes. */
+function hashOf(bytes: Uint8Array, start: number, end: number): number {
+  let hash = 0x811c9dc5 | 0;
+  for (let i = start; i < end; i++) hash = Math.imul(hash ^ bytes[i]!, 0x01000193);
+  return hash;
 }
 
 /** Mixes two numbers so that every bit of both reaches the low bits a table uses. */

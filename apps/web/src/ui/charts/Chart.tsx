@@ -1,0 +1,70 @@
+import { lazy, Suspense } from "react";
+import { useFormat } from "../format";
+import type { ChartProps, ValueKind } from "./chart-types";
+
+export { chartColors } from "./chart-theme";
+export type * from "./chart-types";
+
+const loadPlot = () => import("./plot-view");
+const PlotView = lazy(loadPlot);
+
+/** Starts loading the chart chunk (Plotly) before the first chart needs it. */
+export function preloadCharts() {
+  void loadPlot();
+}
+
+/**
+ * The chart door: every chart of the app is drawn here, by Plotly loaded lazily in a chunk of its
+ * own (the core with bar, waterfall, scatter and pie only). A chart is a figure named by its title;
+ * its numbers are also in a table for screen readers, since the drawing is hidden from them.
+ */
+export function Chart(props: ChartProps) {
+  const height = props.height ?? 280;
+  return (
+    <figure className="chart" aria-label={props.title}>
+      <div aria-hidden="true" className="chart__plot" style={{ minHeight: height }}>
+        <Suspense fallback={<div className="chart__loading" style={{ height }} />}>
+          <PlotView {...props} />
+        </Suspense>
+      </div>
+      <ChartTable {...props} />
+    </figure>
+  );
+}
+
+/** The chart's numbers as a table, visible to screen readers only. */
+function ChartTable({ series, title, valueKind = "money" }: ChartProps) {
+  const format = useFormat();
+  const write = (v: number | null) => {
+    if (v === null) return "";
+    const kind: ValueKind = valueKind;
+    return kind === "money" ? format.money(v) : kind === "percent" ? format.percent(v) : format.count(v);
+  };
+  const categories = [...new Set(series.flatMap((s) => s.categories))];
+  return (
+    <table className="visually-hidden">
+      <caption>{title}</caption>
+      <thead>
+        <tr>
+          <th scope="col">Category</th>
+          {series.map((s) => (
+            <th scope="col" key={s.name}>
+              {s.name}
+            </th>
+          ))}
+        </tr>
+      </thead>
+      <tbody>
+        {categories.map((c) => (
+          <tr key={c}>
+            <th scope="row">{c}</th>
+            {series.map((s) => {
+              const i = s.categories.indexOf(c);
+              return <td key={s.name}>{i < 0 ? "" : write(s.values[i] ?? null)}</td>;
+            })}
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}

@@ -23,6 +23,7 @@ import { reportRoutes } from "./routes/report-routes";
 import { roleRoutes } from "./routes/role-routes";
 import { ssoRoutes } from "./routes/sso-routes";
 import { tokenRoutes } from "./routes/token-routes";
+import { usageRoutes } from "./routes/usage-routes";
 import { userRoutes } from "./routes/user-routes";
 import { varianceRoutes } from "./routes/variance-routes";
 
@@ -155,6 +156,7 @@ export const app = fp(
       await varianceRoutes(api, deps);
       await analyticsRoutes(api, deps);
       await reportRoutes(api, deps);
+      await usageRoutes(api, deps);
     });
 
     const indexPath = join(deps.config.webDist, "index.html");

@@ -47,6 +47,9 @@ export const matrix: Partial<Record<ContractName, MatrixEntry>> = {
   termsOfServicePing: {},
   acknowledgeTermsOfService: { input: { body: { accepted: true } } },
   getAuthorisedMenu: {},
+  analyticsGeneral: {
+    input: { body: [{ recordType: "FeatureUsage", recordData: "Trend: Expand", keys: {}, timeAgoMs: 0 }] },
+  },
   // The matrix sends JSON: an allowed caller reaches the multipart check (415).
   importUpload: { status: 415 },
   importGetJobStatus: { input: { query: { JobGuid: randomUuid } }, status: 404 },

@@ -9,6 +9,7 @@ import * as imports from "./imports";
 import { reportContracts } from "./reports";
 import * as roles from "./roles";
 import * as sso from "./single-sign-on";
+import * as usage from "./usage-records";
 import * as users from "./user-management";
 import * as variance from "./variance";
 
@@ -26,6 +27,7 @@ export * from "./imports";
 export * from "./reports";
 export * from "./roles";
 export * from "./single-sign-on";
+export * from "./usage-records";
 export * from "./user-management";
 export * from "./variance";
 
@@ -77,6 +79,7 @@ export const contracts = {
   updateUserDetail: users.updateUserDetail,
   updateUserProfile: users.updateUserProfile,
   deleteUser: users.deleteUser,
+  analyticsGeneral: usage.analyticsGeneral,
   actualPeriods: variance.actualPeriods,
   getVariance: variance.getVariance,
   ...analyticsContracts,

@@ -16,7 +16,7 @@ describeWithServer(
       const login = await browser.request("POST", "/api/login", { email: org.email, password: org.password });
       expect(login.status).toBe(200);
       const xsrf = { "x-xsrf-token": browser.cookie("XSRF-TOKEN") ?? "" };
-      const put = (body: unknown, headers = xsrf) =>
+      const put = (body: unknown, headers: Record<string, string> = xsrf) =>
         browser.request("PUT", "/api/analytics/general", body, headers);
       return { org, put };
     };

@@ -17,7 +17,6 @@ import { AgGridReact } from "ag-grid-react";
 import { useEffect, useMemo, useRef } from "react";
 import { useFormat } from "../format";
 import { cellText } from "./cell-text";
-import { cellValue } from "./columns";
 import type { DataGridProps, GridColumn, ServerSource } from "./grid-types";
 
 // The modules the app's grids use, registered once for every grid: rows from the screen

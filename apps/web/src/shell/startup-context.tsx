@@ -11,6 +11,7 @@ import { createActorContext } from "@xstate/react";
 import { fromPromise } from "xstate";
 import { api } from "../api";
 import { navigateTo } from "../navigation";
+import { loadWorkspace } from "./workspace-chunk";
 
 const tourKey = "varia.tourSeen";
 
@@ -31,6 +32,8 @@ export const appStartupMachine = startupMachine.provide({
         api.call(termsOfServicePing),
       ]);
       if (ping.status === "fulfilled" && terms.status === "fulfilled") {
+        // Signed in: the workspace's chunk loads while the app's data does.
+        void loadWorkspace();
         return { profile: ping.value.profile, terms: terms.value };
       }
       // An outage answers for both pings; otherwise the first refusal decides.
@@ -42,7 +45,9 @@ export const appStartupMachine = startupMachine.provide({
     loadApp: fromPromise(async () => {
       const [periods, permissions, menu] = await Promise.all([
         api.call(actualPeriods).catch((error: { status?: number }) => {
-          if (error.status === 401) return []; // spec 8: 401 on actual periods is an empty list
+          // Spec 8: 401 on actual periods is an empty list. 403: the user may not view the
+          // dashboards; they are signed in all the same and see the no-permission dashboard.
+          if (error.status === 401 || error.status === 403) return [];
           throw error;
         }),
         api.call(permissionPing),

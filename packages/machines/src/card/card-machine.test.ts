@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from "vitest";
-import { createActor, fromPromise, waitFor } from "xstate";
-import { type CardLoadInput, cardMachine, cardMessages } from "./card-machine";
+import { createActor, fromPromise, SimulatedClock, waitFor } from "xstate";
+import { type CardLoadInput, cardMachine, cardMessages, cardSearchDebounceMs } from "./card-machine";
 import { selectCardExpanded, selectCardHelpShown, selectCardMessage, selectCardView } from "./selectors";
 
 function start(load: (input: CardLoadInput) => Promise<unknown>, period?: number, params?: unknown) {
@@ -111,5 +111,32 @@ describe("card machine (spec 4.5)", () => {
     actor.send({ type: "card.hideHelp" });
     expect(selectCardHelpShown(actor.getSnapshot())).toBe(false);
     expect(record.mock.calls.map((c) => c[0].action)).toEqual(["Help shown", "Help hidden"]);
+  });
+
+  it("asks again 300 ms after the last keystroke when its search is part of its call", async () => {
+    const clock = new SimulatedClock();
+    const calls: CardLoadInput[] = [];
+    const actor = createActor(
+      cardMachine.provide({
+        actors: {
+          load: fromPromise(async ({ input }) => {
+            calls.push(input);
+            return [input.search];
+          }),
+        },
+      }),
+      { input: { name: "Lost clients", searchReloads: true }, clock },
+    ).start();
+    await waitFor(actor, (s) => s.matches({ data: "shown" }));
+    actor.send({ type: "card.search", term: "ac" });
+    clock.increment(cardSearchDebounceMs - 1);
+    actor.send({ type: "card.search", term: "acme" });
+    expect(actor.getSnapshot().context.search).toBe("acme");
+    clock.increment(cardSearchDebounceMs - 1);
+    expect(calls).toHaveLength(1);
+    clock.increment(1);
+    await waitFor(actor, (s) => s.matches({ data: "shown" }));
+    expect(calls.map((c) => c.search)).toEqual(["", "acme"]);
+    expect(actor.getSnapshot().context.data).toEqual(["acme"]);
   });
 });

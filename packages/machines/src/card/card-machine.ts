@@ -10,6 +10,9 @@ export const cardMessages = {
 /** Spec 4.5, 9: cards show 12 periods by default; expanding one under 12 sets 12, shrinking sets 8. */
 export const cardPeriods = { defaultPeriod: 12, expanded: 12, afterShrink: 8 } as const;
 
+/** A card whose search asks the server again waits this long after the last keystroke. */
+export const cardSearchDebounceMs = 300;
+
 /** The feature-usage actions a card records (spec 7.7). */
 export type CardFeatureAction = "Expand" | "Shrink" | "Help shown" | "Help hidden";
 
@@ -23,6 +26,8 @@ export interface CardInput {
    * card, the page's filter (compared by value: a new value reloads the card).
    */
   params?: unknown;
+  /** The search term is part of the card's call: a new term reloads, 300 ms after the last change. */
+  searchReloads?: boolean;
 }
 
 export interface CardContext {
@@ -31,6 +36,7 @@ export interface CardContext {
   toggle: string | null;
   search: string;
   params: unknown;
+  searchReloads: boolean;
   /** The last answer of `load`; null when there is nothing to show. */
   data: unknown;
 }
@@ -66,8 +72,9 @@ function sameParams(a: unknown, b: unknown): boolean {
  *   shrinking sets 8; a period that changes reloads the data while the view stays where it is;
  * - `help`: the help text hidden or shown.
  * Toggle and search live in the one context, so they carry over between the card and its expanded
- * copy. A new toggle, period or params reloads; a search term does not (the renderer filters with
- * it, or passes it to a call of its own). The app provides `load` and the action
+ * copy. A new toggle, period or params reloads; a new search term reloads 300 ms after the last
+ * change when the input says the search is part of the call (`searchReloads`), and otherwise is
+ * only kept (the renderer filters with it). The app provides `load` and the action
  * `recordFeatureUsage` (expand, shrink, help shown and hidden: spec 7.7).
  */
 export const cardMachine = setup({
@@ -79,11 +86,13 @@ export const cardMachine = setup({
     recordFeatureUsage: (_, _params: { feature: string; action: CardFeatureAction }) => {},
     reload: raise({ type: "card.reload" }),
   },
+  delays: { searchDebounce: cardSearchDebounceMs },
   guards: {
     periodBelowExpanded: ({ context }) => context.period < cardPeriods.expanded,
     periodNotAfterShrink: ({ context }) => context.period !== cardPeriods.afterShrink,
     paramsChanged: ({ context, event }) =>
       event.type === "card.params" && !sameParams(context.params, event.params),
+    searchReloads: ({ context }) => context.searchReloads,
   },
 }).createMachine({
   id: "card",
@@ -94,11 +103,9 @@ export const cardMachine = setup({
     toggle: input.toggle ?? null,
     search: "",
     params: input.params ?? null,
+    searchReloads: input.searchReloads ?? false,
     data: null,
   }),
-  on: {
-    "card.search": { actions: assign({ search: ({ event }) => event.term }) },
-  },
   states: {
     data: {
       initial: "loading",
@@ -111,8 +118,18 @@ export const cardMachine = setup({
           actions: assign({ params: ({ event }) => event.params }),
         },
         "card.reload": { target: ".loading" },
+        "card.search": [
+          {
+            guard: "searchReloads",
+            target: ".searching",
+            reenter: true,
+            actions: assign({ search: ({ event }) => event.term }),
+          },
+          { actions: assign({ search: ({ event }) => event.term }) },
+        ],
       },
       states: {
+        searching: { after: { searchDebounce: { target: "loading" } } },
         loading: {
           invoke: {
             src: "load",

@@ -41,6 +41,7 @@ function ChartTable({ series, title, valueKind = "money" }: ChartProps) {
     return kind === "money" ? format.money(v) : kind === "percent" ? format.percent(v) : format.count(v);
   };
   const categories = [...new Set(series.flatMap((s) => s.categories))];
+  const text = (category: string) => category.replace(/\n/g, " ");
   return (
     <table className="visually-hidden">
       <caption>{title}</caption>
@@ -57,7 +58,7 @@ function ChartTable({ series, title, valueKind = "money" }: ChartProps) {
       <tbody>
         {categories.map((c) => (
           <tr key={c}>
-            <th scope="row">{c}</th>
+            <th scope="row">{text(c)}</th>
             {series.map((s) => {
               const i = s.categories.indexOf(c);
               return <td key={s.name}>{i < 0 ? "" : write(s.values[i] ?? null)}</td>;

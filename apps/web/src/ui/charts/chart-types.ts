@@ -8,12 +8,15 @@
 export type ValueKind = "money" | "count" | "percent";
 
 interface SeriesBase {
-  /** The legend and hover name. */
+  /** The legend and hover name; unique within a chart. */
   name: string;
   categories: string[];
   values: (number | null)[];
   /** A key per point, handed to `onSelect` when the point is clicked. */
   keys?: (string | null)[];
+  /** Series of one group share one legend entry (the first of the group shows it). */
+  legendGroup?: string;
+  showInLegend?: boolean;
 }
 
 export interface BarSeries extends SeriesBase {
@@ -55,4 +58,6 @@ export interface ChartProps {
   showLegend?: boolean;
   /** A point with a key was clicked. */
   onSelect?: (key: string) => void;
+  /** Plotly has drawn the chart (the first time, and after each change of data). */
+  onDrawn?: () => void;
 }

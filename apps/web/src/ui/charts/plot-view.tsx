@@ -24,11 +24,17 @@ function writer(format: Format, kind: ValueKind) {
 const scale = (kind: ValueKind) =>
   kind === "money" ? (v: number | null) => (v === null ? null : v / 100) : (v: number | null) => v;
 
+/** Category labels may hold line breaks ("Services\nadded"): Plotly writes them with <br>. */
+const label = (text: string) => text.replace(/\n/g, "<br>");
+
 function traceOf(series: Series, kind: ValueKind, write: (v: number) => string, props: ChartProps): Trace {
   const toPlot = scale(kind);
+  const categories = series.categories.map(label);
   const hover = series.values.map((v) => (v === null ? "" : write(v)));
   const common = {
     name: series.name,
+    ...(series.legendGroup ? { legendgroup: series.legendGroup } : {}),
+    ...(series.showInLegend === false ? { showlegend: false } : {}),
     customdata: series.categories.map((_, i) => [hover[i], series.keys?.[i] ?? ""]),
     hoverlabel: { font: { family: chartFont.family } },
   };
@@ -39,7 +45,7 @@ function traceOf(series: Series, kind: ValueKind, write: (v: number) => string, 
         ...common,
         type: "bar",
         orientation: props.horizontal ? "h" : "v",
-        ...(props.horizontal ? { y: series.categories, x: values } : { x: series.categories, y: values }),
+        ...(props.horizontal ? { y: categories, x: values } : { x: categories, y: values }),
         marker: { color: series.color },
         hovertemplate: `${props.horizontal ? "%{y}" : "%{x}"}<br><b>%{customdata[0]}</b><extra>${series.name}</extra>`,
       };
@@ -49,7 +55,7 @@ function traceOf(series: Series, kind: ValueKind, write: (v: number) => string, 
         ...common,
         type: "scatter",
         mode: series.markers === false ? "lines" : "lines+markers",
-        x: series.categories,
+        x: categories,
         y: series.values.map(toPlot),
         line: { color: series.color, width: 2.5 },
         marker: { color: series.color, size: 7 },
@@ -59,7 +65,7 @@ function traceOf(series: Series, kind: ValueKind, write: (v: number) => string, 
       return {
         ...common,
         type: "waterfall",
-        x: series.categories,
+        x: categories,
         y: series.values.map(toPlot),
         measure: series.measures.map((m) => (m === "total" ? "absolute" : "relative")),
         increasing: { marker: { color: chartColors.positive } },
@@ -73,7 +79,7 @@ function traceOf(series: Series, kind: ValueKind, write: (v: number) => string, 
         ...common,
         type: "pie",
         hole: 0.58,
-        labels: series.categories,
+        labels: categories,
         values: series.values.map(toPlot),
         marker: { colors: series.colors, line: { color: "#fff", width: 2 } },
         sort: false,
@@ -164,6 +170,7 @@ export default function PlotView(props: ChartProps) {
     automargin: true,
     tickfont: { size: 11 },
     showgrid: false,
+    ...(props.series.some((s) => s.categories.some((c) => c.includes("\n"))) ? { tickangle: 0 } : {}),
     ...(props.horizontal ? { autorange: "reversed" } : {}),
   };
   const layout = {
@@ -198,6 +205,8 @@ export default function PlotView(props: ChartProps) {
       useResizeHandler
       style={{ width: "100%", height: layout.height, cursor: props.onSelect ? "pointer" : undefined }}
       onClick={onClick}
+      onInitialized={() => props.onDrawn?.()}
+      onUpdate={() => props.onDrawn?.()}
     />
   );
 }

@@ -81,5 +81,14 @@ describe("the view's filter in the address", () => {
       recordTypeTo: "Actual",
       stockType: "Subscription",
     });
+    // An id filters; without one, the code (or a salesperson's name) does.
+    expect(
+      analyticsQuery(readViewFilter("clientID=7&client=C0007&stockItem=PLAN-ENT&salesperson=Ben", periods)),
+    ).toMatchObject({
+      clientID: "7",
+      stockItem: "PLAN-ENT",
+      salesperson: "Ben",
+    });
+    expect(analyticsQuery(readViewFilter("clientID=7&client=C0007", periods))).not.toHaveProperty("client");
   });
 });

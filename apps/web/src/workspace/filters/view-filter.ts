@@ -23,7 +23,10 @@ export interface ViewFilter {
   recordTypeTo: RecordType;
   periodType: "Monthly";
   stockType: StockType | null;
-  /** Filters by id, with the code or name shown for them (client and item codes, a salesperson's name). */
+  /**
+   * A client, item or salesperson by id; or, without the id, by the client's or item's code or the
+   * salesperson's name (as the calls take them). With an id, the code or name is only shown.
+   */
   clientID: string | null;
   client: string | null;
   stockItemID: string | null;
@@ -192,8 +195,16 @@ export function analyticsQuery(filter: ViewFilter) {
     recordTypeFrom: filter.recordTypeFrom,
     recordTypeTo: filter.recordTypeTo,
     ...(filter.stockType ? { stockType: filter.stockType } : {}),
-    ...(filter.clientID ? { clientID: filter.clientID } : {}),
-    ...(filter.stockItemID ? { stockItemID: filter.stockItemID } : {}),
-    ...(filter.salespersonID ? { salespersonID: filter.salespersonID } : {}),
+    ...(filter.clientID ? { clientID: filter.clientID } : filter.client ? { client: filter.client } : {}),
+    ...(filter.stockItemID
+      ? { stockItemID: filter.stockItemID }
+      : filter.stockItem
+        ? { stockItem: filter.stockItem }
+        : {}),
+    ...(filter.salespersonID
+      ? { salespersonID: filter.salespersonID }
+      : filter.salesperson
+        ? { salesperson: filter.salesperson }
+        : {}),
   };
 }

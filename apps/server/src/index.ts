@@ -1,4 +1,5 @@
 export { createOrganisation, createTokenForUser } from "./admin/organisations";
+export { seedDemo } from "./demo/seed-demo";
 export { app } from "./app";
 export { loadConfig, type ServerConfig } from "./config";
 export { type Database, openDatabase } from "./db/database";

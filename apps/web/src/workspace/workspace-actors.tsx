@@ -72,7 +72,7 @@ export function useRecordUsage() {
   const analytics = AnalyticsContext.useActorRef();
   return useCallback(
     (record: Omit<AnalyticsRecord, "timeAgoMs">) =>
-      analytics.send({ type: "analytics.record", record, at: performance.now() }),
+      analytics.send({ type: "analytics.record", record, at: Math.round(performance.now()) }),
     [analytics],
   );
 }

@@ -11,7 +11,7 @@ import { createActorContext } from "@xstate/react";
 import { fromPromise } from "xstate";
 import { api } from "../api";
 import { navigateTo } from "../navigation";
-import { loadWorkspace } from "./workspace-chunk";
+import { preloadSignedInApp } from "./workspace-chunk";
 
 const tourKey = "varia.tourSeen";
 
@@ -32,8 +32,8 @@ export const appStartupMachine = startupMachine.provide({
         api.call(termsOfServicePing),
       ]);
       if (ping.status === "fulfilled" && terms.status === "fulfilled") {
-        // Signed in: the workspace's chunk loads while the app's data does.
-        void loadWorkspace();
+        // Signed in: the workspace's chunks load while the app's data does.
+        preloadSignedInApp();
         return { profile: ping.value.profile, terms: terms.value };
       }
       // An outage answers for both pings; otherwise the first refusal decides.

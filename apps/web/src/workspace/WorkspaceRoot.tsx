@@ -2,18 +2,12 @@ import { selectProfile } from "@varia/machines";
 import { RouterProvider } from "react-aria-components";
 import { useHref, useNavigate } from "react-router";
 import { StartupContext } from "../shell/startup-context";
-import { preloadCharts } from "../ui/charts/Chart";
 import { FormatProvider } from "../ui/format";
-import { preloadGrid } from "../ui/grid/Grid";
 import "../ui/ui.css";
 import "./workspace.css";
 import { PopupHost } from "./PopupHost";
 import { WorkspaceRoutes } from "./WorkspaceRoutes";
 import { AnalyticsContext, PopupContext, WorkspaceContext, workspaceInput } from "./workspace-actors";
-
-// The dashboards' heavy chunks start loading with the workspace, while its first calls run.
-preloadCharts();
-preloadGrid();
 
 /**
  * The signed-in app, loaded after sign-in in a chunk of its own: the organisation's formatter, the

@@ -184,19 +184,70 @@ describe("level 1 in the browser, on the demo data", () => {
     await cardsDrawn(page, filtered);
   }, 90_000);
 
-  it("pages, sorts and searches the activity table on the server", async () => {
+  it("pages, sorts and searches the activity table on the server, and downloads every row of a filter", async () => {
     const activity = card(page, "activity");
+    const summary = activity.locator(".ag-paging-row-summary-panel");
+    const rowCount = async () =>
+      Number((await activity.locator(".activity__summary strong").innerText()).replace(/,/g, ""));
+    const firstClient = () => activity.locator(".ag-row[row-index='0'] [col-id='clientName'] a").innerText();
+    const asked = (test: (url: URL) => boolean) =>
+      page.waitForRequest(
+        (r) => r.url().includes("/VarianceOverview/ActivityTable") && test(new URL(r.url())),
+      );
     await activity.locator(".ag-row").first().waitFor();
-    const total = Number((await activity.locator(".activity__summary strong").innerText()).replace(/,/g, ""));
-    expect(total).toBeGreaterThan(25);
+    const total = await rowCount();
+    expect(total).toBeGreaterThan(50);
     await expect
-      .poll(() => activity.locator(".ag-paging-row-summary-panel").innerText())
-      .toMatch(/1 to 25 of/);
+      .poll(() => summary.innerText())
+      .toMatch(new RegExp(`1\\s+to\\s+25\\s+of\\s+${total.toLocaleString("en-US")}`));
+
+    // The next page is the server's rows 25 to 49.
+    const nextPage = asked(
+      (u) => u.searchParams.get("startRow") === "25" && u.searchParams.get("rowLimit") === "25",
+    );
+    await activity.getByRole("button", { name: "Next Page" }).click();
+    await nextPage;
+    await expect.poll(() => summary.innerText()).toMatch(/26\s+to\s+50/);
+    await activity.getByRole("button", { name: "Previous Page" }).click();
+    await expect.poll(() => summary.innerText()).toMatch(/^1\s+to\s+25/);
+
+    // Sorted by the server: the largest change first, then the smallest.
+    const api = async (query: string) =>
+      (await (
+        await fetch(`${env.server.url}/api/variance/VarianceOverview/ActivityTable?${query}`, {
+          headers: { authorization: `Bearer ${token}` },
+        })
+      ).json()) as { rows: { clientName: string; valueCentsVariance: number }[] };
+    const { from, to } = await comparedMonths(page);
+    for (const dir of ["desc", "asc"] as const) {
+      const sorted = asked(
+        (u) => u.searchParams.get("sortBy") === "valueCentsVariance" && u.searchParams.get("sortDir") === dir,
+      );
+      await activity.getByRole("columnheader", { name: "Change" }).click();
+      await sorted;
+      const expected = await api(
+        `dateFrom=${from}&dateTo=${to}&sortBy=valueCentsVariance&sortDir=${dir}&rowLimit=1`,
+      );
+      await expect.poll(firstClient).toBe(expected.rows[0]!.clientName);
+    }
+
+    // The card's search is the server's: only matching rows, counted again.
+    const searched = asked((u) => u.searchParams.get("search") === "willow");
+    await activity.getByRole("searchbox", { name: "Search Activity" }).fill("willow");
+    await searched;
+    await expect.poll(rowCount).toBeLessThan(total);
+    const names = () => activity.locator(".ag-row [col-id='clientName'] a").allInnerTexts();
+    await expect.poll(async () => (await names()).length).toBeGreaterThan(0);
+    expect((await names()).every((n) => /willow/i.test(n))).toBe(true);
+    await activity.getByRole("searchbox", { name: "Search Activity" }).fill("");
+    await expect.poll(rowCount).toBe(total);
+
+    // One badge: the lost clients' lines; the CSV holds every one of them.
     await activity.getByRole("radio", { name: "Lost", exact: true }).click();
     await expect.poll(() => activity.getAttribute("data-card-state")).toBe("content");
     await expect
       .poll(async () =>
-        (await activity.locator(".ag-center-cols-container .badge").allInnerTexts()).every(
+        (await activity.locator(".ag-row [col-id='badgeVariant'] .badge").allInnerTexts()).every(
           (t) => t === "LOST",
         ),
       )
@@ -206,14 +257,11 @@ describe("level 1 in the browser, on the demo data", () => {
     const csv = readFileSync((await (await download).path())!, "utf8");
     const lines = csv.trim().split(/\r\n/);
     expect(lines[0]).toMatch(/^\uFEFF?Client,Service,Salesperson,Status,MRR /);
-    const lostRows = Number(
-      (await activity.locator(".activity__summary strong").innerText()).replace(/,/g, ""),
-    );
-    expect(lines.length - 1).toBe(lostRows);
+    expect(lines.length - 1).toBe(await rowCount());
     expect(lines.slice(1).every((l) => l.includes(",lost,"))).toBe(true);
     await activity.getByRole("radio", { name: "All", exact: true }).click();
-    await expect.poll(() => activity.getAttribute("data-card-state")).toBe("content");
-  }, 60_000);
+    await expect.poll(rowCount).toBe(total);
+  }, 90_000);
 
   it("finds a client with the search modal and leads to its level-3 address", async () => {
     await page.keyboard.press("Control+k");
@@ -229,6 +277,53 @@ describe("level 1 in the browser, on the demo data", () => {
     await page.waitForURL(
       (url) => url.pathname === "/variance/dashboard/stockTypeOverview" && !url.search.includes("third"),
     );
+    await cardsDrawn(page, drawn);
+  }, 60_000);
+
+  it("keeps the side menu collapsed across pages, renames the user from the profile, and records an unknown path", async () => {
+    const toggle = page.getByRole("button", { name: "Collapse the menu" });
+    await toggle.click();
+    await page.getByRole("button", { name: "Expand the menu" }).waitFor();
+    // Collapsed, the links keep their names.
+    await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Integrations" }).click();
+    await page.getByRole("heading", { name: "Import from CSV" }).waitFor();
+    await page.reload();
+    await page.getByRole("button", { name: "Expand the menu" }).click();
+    await page.getByRole("button", { name: "Collapse the menu" }).waitFor();
+
+    await page.getByRole("button", { name: /^Account of/ }).click();
+    await page.getByRole("menuitem", { name: "Profile" }).click();
+    const profile = page.getByRole("dialog", { name: "Profile" });
+    await profile.getByRole("textbox", { name: "Name", exact: true }).fill("Ada Analyst");
+    await profile.getByRole("button", { name: "Save name" }).click();
+    await profile.getByText("Your name is saved.").waitFor();
+    await page.keyboard.press("Escape");
+    await page.getByRole("button", { name: "Account of Ada Analyst" }).waitFor();
+    const stored = await env.server.database.db
+      .selectFrom("users")
+      .select("name")
+      .where("email", "=", account.email)
+      .executeTakeFirstOrThrow();
+    expect(stored.name).toBe("Ada Analyst");
+
+    await page.goto(`${origin}/variance/no-such-screen`);
+    await page.getByRole("heading", { name: "The requested page was not found" }).waitFor();
+    await expect
+      .poll(
+        async () =>
+          (
+            await env.server.database.db
+              .selectFrom("usage_records")
+              .select("record_data")
+              .where("record_type", "=", "FrontEnd404")
+              .execute()
+          ).map((r) => r.record_data),
+        { timeout: 10_000 },
+      )
+      .toEqual(["/variance/no-such-screen"]);
+    const drawn = await drawnCount(page);
+    await page.getByRole("link", { name: "Go home" }).click();
+    await page.waitForURL("**/variance/dashboard/stockTypeOverview");
     await cardsDrawn(page, drawn);
   }, 60_000);
 

@@ -93,9 +93,9 @@ function Types({
                     <td key={sign} className="number">
                       <Link
                         to={href(t, sign)}
-                        aria-label={`${varianceStepLabel(t, sign)}: ${format.money(cents, { signed: true })}`}
+                        aria-label={`${varianceStepLabel(t, sign)}: ${format.money(cents, { signed: true, decimals: 2 })}`}
                       >
-                        <Change value={cents} text={format.money(cents, { signed: true })} />
+                        <Change value={cents} text={format.money(cents, { signed: true, decimals: 2 })} />
                       </Link>
                     </td>
                   );

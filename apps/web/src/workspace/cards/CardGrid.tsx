@@ -38,8 +38,8 @@ export function CardGrid({
     marked.current = false;
     if (grid.current) grid.current.dataset.allDrawn = "false";
   }, [filterKey]);
-  // Start-up has usually loaded the heavy chunks (Plotly, AG Grid) already; a page opened otherwise
-  // asks for them once its cards' calls are on their way.
+  // The heavy chunks (Plotly, AG Grid) load once the cards' calls are on their way: evaluating them
+  // takes the main thread, and is better done while the server answers.
   useEffect(() => {
     preloadCharts();
     preloadGrid();

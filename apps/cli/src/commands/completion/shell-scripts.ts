@@ -33,7 +33,8 @@ function tables(root: CompletionCommand): string {
   const commands = allCommands(root);
   const globals = root.options;
   const key = (c: CompletionCommand) => quote(c.path.join(" "));
-  const flags = (options: CompletionOption[]) => options.flatMap((o) => o.flags).join(" ");
+  const flags = (...lists: CompletionOption[][]) =>
+    [...new Set(lists.flat().flatMap((o) => o.flags))].join(" ");
   const valueOptions = new Map<string, string>();
   for (const c of commands)
     for (const o of [...c.options, ...globals])
@@ -49,8 +50,7 @@ function tables(root: CompletionCommand): string {
     "_varia_options() {",
     '  case "$1" in',
     ...commands.map(
-      (c) =>
-        `    ${key(c)}) echo ${quote(c.path.length ? `${flags(c.options)} ${flags(globals)}` : flags(globals))} ;;`,
+      (c) => `    ${key(c)}) echo ${quote(c.path.length ? flags(c.options, globals) : flags(globals))} ;;`,
     ),
     "  esac",
     "}",
@@ -149,14 +149,15 @@ export function fishScript(root: CompletionCommand): string {
     if (!c.path.length) return "__fish_use_subcommand";
     return c.path.map((word) => `__fish_seen_subcommand_from ${word}`).join("; and ");
   };
+  // -r: the option takes a value; -F: files; -x: no files, only the words given.
   const value = (hint: ValueHint) =>
     hint.kind === "files"
       ? " -r -F"
       : hint.kind === "profiles"
-        ? ` -r -a ${quote("(varia profiles --names 2>/dev/null)")}`
+        ? ` -x -a ${quote("(varia profiles --names 2>/dev/null)")}`
         : hint.kind === "words"
-          ? ` -r -a ${quote(hint.words.join(" "))}`
-          : " -r";
+          ? ` -x -a ${quote(hint.words.join(" "))}`
+          : " -x";
   const option = (o: CompletionOption, when: string) =>
     `complete -c varia${when ? ` -n ${quote(when)}` : ""}${o.short ? ` -s ${o.short.slice(1)}` : ""}${
       o.long ? ` -l ${o.long.slice(2)}` : ""

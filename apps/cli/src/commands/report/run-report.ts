@@ -48,12 +48,15 @@ export function reportTable(result: ReportResult, money: (n: number) => string):
 /** `varia report run`: Report/Run with up to 10,000 rows. */
 export async function runReport(ctx: CommandContext, [report]: string[], options: ReportFilterOptions) {
   const { client } = configuredClient(ctx);
+  // The currency is the organisation's, from the profile: asked for at once, beside the rest.
+  const ping = ctx.options.json ? undefined : client.call(authorisedPing);
+  ping?.catch(() => {});
   const body = await reportBody(client, report!, options);
   const run = client.call(reportRun, { body: { ...body, rowLimit: 10_000 } });
   if (ctx.options.json) {
     ctx.terminal.json(await run);
     return;
   }
-  const [result, { profile }] = await Promise.all([run, client.call(authorisedPing)]);
+  const [result, { profile }] = await Promise.all([run, ping!]);
   ctx.terminal.out(reportTable(result, moneyFormatter(profile.subscriptionCurrencyCode)));
 }

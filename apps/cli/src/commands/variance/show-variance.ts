@@ -60,6 +60,9 @@ export function varianceTable(v: VarianceJsonDto, money: (major: number) => stri
 /** `varia variance`: DashboardAlpha/GetVariance, the JSON of the engine, or a table. */
 export async function runVariance(ctx: CommandContext, _args: string[], options: VarianceOptions) {
   const { client } = configuredClient(ctx);
+  // The currency is the organisation's, from the profile: asked for at once, beside the rest.
+  const ping = ctx.options.json ? undefined : client.call(authorisedPing);
+  ping?.catch(() => {});
   const [named, months] = await Promise.all([
     resolveDimensions(client, options),
     defaultMonths(client, options.from, options.to),
@@ -79,8 +82,7 @@ export async function runVariance(ctx: CommandContext, _args: string[], options:
     ctx.terminal.json(await result);
     return;
   }
-  // The currency is the organisation's, from the profile; asked for while the variance is computed.
-  const [variance, { profile }] = await Promise.all([result, client.call(authorisedPing)]);
+  const [variance, { profile }] = await Promise.all([result, ping!]);
   ctx.terminal.out(
     varianceTable(variance, moneyFormatter(profile.subscriptionCurrencyCode), ctx.terminal.paint),
   );

@@ -1,8 +1,8 @@
 import { type ApiClient, createApiClient } from "@varia/api-client";
-import { Agent, FormData as UndiciFormData, fetch as undiciFetch } from "undici";
 import { resolveTarget, type Target } from "../config/resolve-target";
 import type { CommandContext } from "../context";
 import { loopbackLookup } from "./loopback-lookup";
+import { Agent, FormData as UndiciFormData, fetch as undiciFetch } from "./undici-parts";
 
 /**
  * The connection pool of one command: `localhost` and `*.localhost` resolved to the loopback

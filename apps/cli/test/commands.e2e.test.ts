@@ -482,10 +482,11 @@ describe("every varia command against a running server", () => {
     );
     const rejected = varia(["import", "upload", file("bad.csv"), "--wait", "--poll-interval", "0.2"]);
     expect(rejected.status).toBe(2);
-    expect(rejected.stdout).toContain("Job failed: The file has 3 invalid cells; nothing was imported");
-    expect(rejected.stdout).toContain("line 2, InvoiceDate: '2025-13-01' is not a date (YYYY-MM-DD)");
-    expect(rejected.stdout).toContain("line 3, ClientCode: is required");
-    expect(rejected.stdout).toContain("line 4, StockType: 'Thing' is not Subscription, Product or Hourly");
+    expect(rejected.stdout).toBe("");
+    expect(rejected.stderr).toContain("Job failed: The file has 3 invalid cells; nothing was imported");
+    expect(rejected.stderr).toContain("line 2, InvoiceDate: '2025-13-01' is not a date (YYYY-MM-DD)");
+    expect(rejected.stderr).toContain("line 3, ClientCode: is required");
+    expect(rejected.stderr).toContain("line 4, StockType: 'Thing' is not Subscription, Product or Hourly");
     const job = json(shapes.upload, ["import", "upload", file("bad.csv")]).jobGuid;
     expect(varia(["import", "status", job]).status).toBe(2);
 

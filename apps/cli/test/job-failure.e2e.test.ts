@@ -62,8 +62,9 @@ describe("a job that fails for a reason other than its data", () => {
     );
     const run = runVaria(["import", "upload", file, "--wait", "--poll-interval", "0.2"], env);
     expect(run.status, run.stderr).toBe(4);
-    expect(run.stdout).toBe(
-      "Job failed: The import failed 3 times: could not extend the table: no space left on the device\n",
+    expect(run.stdout).toBe("");
+    expect(run.stderr).toContain(
+      "\nJob failed: The import failed 3 times: could not extend the table: no space left on the device\n",
     );
     expect(run.stderr).toContain("Uploading lines.csv (");
     const json = runVaria(

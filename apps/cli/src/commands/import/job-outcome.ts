@@ -1,5 +1,6 @@
 import type { ImportJob } from "@varia/contracts";
 import { jobStatusLabels } from "@varia/machines";
+import type { CommandContext } from "../../context";
 import { type ExitCode, exitCodes } from "../../errors/exit-codes";
 import { formatCount } from "../../output/format";
 
@@ -29,4 +30,17 @@ export function jobSummary(job: ImportJob): string {
   if (job.status === "Failed" || job.status === "FailedPermanently")
     return [`${label}: ${job.message ?? job.fileName}`, ...rowErrorLines(job)].join("\n");
   return `${label} (${job.fileName}, job ${job.jobGuid})`;
+}
+
+/**
+ * A job as the command's result: with --json the job on stdout; else its summary, on stdout when
+ * it did not fail, and on stderr with every bad cell when it did (an error, like any other). The
+ * exit code follows `jobExitCode`.
+ */
+export function printJob(ctx: CommandContext, job: ImportJob): void {
+  const code = jobExitCode(job);
+  if (ctx.options.json) ctx.terminal.json(job);
+  else if (code === exitCodes.ok) ctx.terminal.out(jobSummary(job));
+  else ctx.terminal.error(jobSummary(job));
+  ctx.exitWith(code);
 }

@@ -8,7 +8,7 @@ import { configuredClient } from "../../http/client";
 import { formatSize, formatTransfer } from "../../output/format";
 import { throttled } from "../../transfer/throttled";
 import { followJob } from "./follow-job";
-import { jobExitCode, jobSummary } from "./job-outcome";
+import { printJob } from "./job-outcome";
 
 interface UploadOptions {
   wait?: boolean;
@@ -51,7 +51,5 @@ export async function runUpload(ctx: CommandContext, [file]: string[], options: 
   }
   ctx.terminal.note(`Uploaded ${name} as job ${queued.jobGuid}`);
   const job = await followJob(ctx, client, queued.jobGuid, options.pollInterval);
-  if (ctx.options.json) ctx.terminal.json(job);
-  else ctx.terminal.out(jobSummary(job));
-  ctx.exitWith(jobExitCode(job));
+  printJob(ctx, job);
 }

@@ -5,6 +5,7 @@ import { abilityCatalogue } from "../src/auth/abilities";
 import { createApiToken } from "../src/auth/api-tokens";
 import { getServerSecret } from "../src/auth/server-secret";
 import { createSession } from "../src/auth/sessions";
+import "../src/db/settings-schema";
 import { issueXsrfToken } from "../src/auth/xsrf";
 import { type Caller, type MatrixFixture, type MatrixInput, matrix } from "./authorization-matrix";
 import { Browser, describeWithServer } from "./harness";
@@ -99,6 +100,20 @@ describeWithServer("authorization matrix", (ctx) => {
             name: unique("t"),
           })
         ).id,
+      createExclusionList: async () => {
+        const id = randomUUID();
+        await db
+          .insertInto("exclusion_lists")
+          .values({
+            organisation_id: org.organisationId,
+            id,
+            name: unique("list"),
+            created_at: new Date(),
+            updated_at: new Date(),
+          })
+          .execute();
+        return id;
+      },
       unique,
     };
 

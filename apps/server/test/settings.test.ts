@@ -1,4 +1,4 @@
-import { abilities } from "@varia/contracts";
+import { type AbilityModule, abilities } from "@varia/contracts";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { Browser, describeWithServer, TestClock } from "./harness";
 import { MailReceiver } from "./mail-receiver";
@@ -113,7 +113,29 @@ describeWithServer(
       const org = await ctx().createOrganisation("roles");
       const admin = await signedIn(ctx().tenantUrl("roles"), org.email, org.password);
       const available = await admin.call("GET", "/api/variance/Role/AvailableAbilities");
-      expect(available.json).toContainEqual(abilities.settingsRolesManage);
+      // Grouped by module and feature, every ability of the catalogue once, in catalogue order.
+      const groups = available.json as unknown as AbilityModule[];
+      expect(groups.map((m) => [m.moduleSystemName, m.moduleId])).toEqual([
+        ["Variance", 2],
+        ["Integration", 3],
+      ]);
+      const variance = groups[0]!.features;
+      expect(variance.find((f) => f.featureSystemName === "Roles")!.abilities).toEqual([
+        abilities.settingsRolesManage,
+      ]);
+      expect(
+        groups.flatMap((m) =>
+          m.features.flatMap((f) =>
+            f.abilities.map((a) => {
+              expect([a.moduleSystemName, a.featureSystemName]).toEqual([
+                m.moduleSystemName,
+                f.featureSystemName,
+              ]);
+              return a;
+            }),
+          ),
+        ),
+      ).toEqual(Object.values(abilities));
       const role = await admin.call("POST", "/api/variance/Role/Edit", {
         roleInfo: { name: "Analysts", description: "See the dashboards, manage roles" },
         activeToggles: [abilities.varianceDashboardView, abilities.settingsRolesManage],

@@ -51,6 +51,11 @@ export interface Contract<
   readonly policy?: ClientPolicy;
   /** Cache time to live in ms for cached calls (spec 9: actual periods 60 s, lookups 20 min). */
   readonly cacheTtlMs?: number;
+  /**
+   * A successful call changes what other calls answer (an exclusion list, item categories): the
+   * client forgets every answer it cached, so no figure it shows afterwards predates the change.
+   */
+  readonly changesData?: boolean;
   readonly summary?: string;
 }
 

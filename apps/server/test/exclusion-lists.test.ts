@@ -1,7 +1,9 @@
 import { randomUUID } from "node:crypto";
+import { analyticsContracts, type Contract, contractPath } from "@varia/contracts";
 import { sql } from "kysely";
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import "../src/db/settings-schema";
+import { analyticsMatrix } from "./authorization-matrix-analytics";
 import { describeWithServer } from "./harness";
 import { otherCsv, parseCsv, reportCsv, tenantWithData } from "./report-fixture";
 
@@ -276,6 +278,48 @@ describeWithServer("exclusion lists", (ctx) => {
     for (const list of [a, b])
       await org.call("DELETE", `${v}/Exclusion/DeleteExclusion?exclusionID=${list.exclusionHeaderID}`);
     expect(await figures()).toEqual(all);
+  });
+
+  it("leaves no money in any analytics call when every client is on an active list", async () => {
+    /** The money (`...Cents`) and client counts of an answer, wherever they are in it. */
+    const counted = (value: unknown, key = ""): number[] => {
+      if (typeof value === "number")
+        return /Cents$|^clients|^acquired$|^lost$|^lostClients$|^clientCount$|^rowCount$/.test(key)
+          ? [value]
+          : [];
+      if (Array.isArray(value)) return value.flatMap((v) => counted(v, key));
+      if (value && typeof value === "object") return Object.entries(value).flatMap(([k, v]) => counted(v, k));
+      return [];
+    };
+    const answers = async () => {
+      const out: Record<string, number[]> = {};
+      for (const [name, contract] of Object.entries(analyticsContracts) as [string, Contract][]) {
+        const input = analyticsMatrix[name as keyof typeof analyticsMatrix]!.input as {
+          query?: Record<string, string>;
+          body?: unknown;
+        };
+        const query = input.query ? `?${new URLSearchParams(input.query)}` : "";
+        const answer = await org.call(contract.method, contractPath(contract) + query, input.body);
+        expect(answer.status, `${name}: ${answer.text}`).toBe(200);
+        out[name] = counted(answer.json);
+      }
+      return out;
+    };
+    const before = await answers();
+    // Every call shows some money or some clients before (else this test would prove nothing).
+    for (const [name, values] of Object.entries(before))
+      expect(
+        values.some((x) => x !== 0),
+        name,
+      ).toBe(true);
+    const list = (await save({ name: "Everyone", clientCodes: ["C001", "C002", "C003", "C004"] })).json;
+    for (const [name, values] of Object.entries(await answers()))
+      expect(
+        values.every((x) => x === 0),
+        `${name}: ${values}`,
+      ).toBe(true);
+    await org.call("DELETE", `${v}/Exclusion/DeleteExclusion?exclusionID=${list.exclusionHeaderID}`);
+    expect(await answers()).toEqual(before);
   });
 
   describe("bad input changes nothing", () => {

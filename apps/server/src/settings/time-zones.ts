@@ -40,9 +40,9 @@ interface Zone {
 
 let zones: Map<string, Zone> | undefined;
 
-function zoneOf(runtimeId: string): Zone {
+function zoneOf(runtimeId: string, at: number): Zone {
   const generic = new Intl.DateTimeFormat("en-US", { timeZone: runtimeId, timeZoneName: "longGeneric" })
-    .formatToParts(0)
+    .formatToParts(at)
     .find((p) => p.type === "timeZoneName")?.value;
   return {
     id: renamed[runtimeId] ?? runtimeId,
@@ -55,8 +55,10 @@ function zoneOf(runtimeId: string): Zone {
 function allZones(): Map<string, Zone> {
   if (!zones) {
     zones = new Map();
+    // Names as they are today (a zone's name can change with its rules over the years).
+    const today = Date.now();
     for (const runtimeId of ["UTC", ...Intl.supportedValuesOf("timeZone")]) {
-      const zone = zoneOf(runtimeId);
+      const zone = zoneOf(runtimeId, today);
       zones.set(zone.id, zone);
     }
   }

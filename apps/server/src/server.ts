@@ -60,8 +60,8 @@ export async function buildServer(
     trustProxy: config.trustProxy,
   });
   const jobs = await openImportQueue(database, { log: fastify.log, work: true });
-  // Before the database closes: a running job finishes first.
-  fastify.addHook("onClose", () => jobs.stop());
+  // Before the database closes: a running job finishes first, within the shutdown grace.
+  fastify.addHook("onClose", () => jobs.stop(config.shutdownGraceMs));
   fastify.decorate("jobs", jobs);
   const deps: AppDeps = {
     database,
@@ -101,7 +101,17 @@ export async function startServer(
     database,
     jobs: fastify.jobs,
     async close() {
-      await fastify.close();
+      // Requests still running after the grace are cut off, so that a stuck one (a client that
+      // stopped sending its upload) cannot hold the shutdown for ever.
+      const cutOff = setTimeout(() => {
+        fastify.log.warn({ graceMs: config.shutdownGraceMs }, "closing the connections still open");
+        fastify.server.closeAllConnections();
+      }, config.shutdownGraceMs);
+      try {
+        await fastify.close();
+      } finally {
+        clearTimeout(cutOff);
+      }
       if (!options.database) await database.close();
     },
   };

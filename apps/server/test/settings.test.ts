@@ -166,6 +166,26 @@ describeWithServer(
         roleUserIDs: [ann.userID],
         activeToggles: [abilities.varianceDashboardView, abilities.settingsRolesManage],
       });
+      // An admin edits the existing role (this call used to hang the whole server on PGlite); the
+      // analyst's next call sees it.
+      const narrowed = await admin.call("POST", "/api/variance/Role/Edit", {
+        roleID,
+        roleInfo: { name: "Analysts", description: "See the dashboards, manage roles" },
+        roleUserIDs: [ann.userID],
+        activeToggles: [abilities.varianceDashboardView],
+      });
+      expect(narrowed.status).toBe(200);
+      expect((await analyst.call("GET", "/api/Account/PermissionPing")).json.userRoleAbilities).toEqual([
+        abilities.varianceDashboardView,
+      ]);
+      expect((await analyst.call("GET", "/api/variance/Role/GetRoleList")).status).toBe(403);
+      const restored = await admin.call("POST", "/api/variance/Role/Edit", {
+        roleID,
+        roleInfo: { name: "Analysts", description: "See the dashboards, manage roles" },
+        roleUserIDs: [ann.userID],
+        activeToggles: [abilities.varianceDashboardView, abilities.settingsRolesManage],
+      });
+      expect(restored.status).toBe(200);
       const lookup = await admin.call("POST", "/api/variance/Lookup/GetRoleList", {
         filter: "ANALY",
         startRow: 1,

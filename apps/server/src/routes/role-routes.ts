@@ -11,7 +11,9 @@ import {
   type RoleAbility,
 } from "@varia/contracts";
 import type { FastifyInstance } from "fastify";
+import type { Kysely } from "kysely";
 import { abilityCatalogue, isCatalogueAbility, normaliseAbilities } from "../auth/abilities";
+import type { Schema } from "../db/schema";
 import { AppError } from "../errors";
 import type { AuthContext } from "../http/auth-context";
 import { registerContract } from "../http/contract-route";
@@ -55,8 +57,8 @@ export function groupAbilities(list: readonly RoleAbility[]): AbilityModule[] {
 export async function roleRoutes(app: FastifyInstance, deps: AppDeps) {
   const { db } = deps;
 
-  async function roleAbilities(organisationId: string, roleId: string) {
-    const rows = await db
+  async function roleAbilities(handle: Kysely<Schema>, organisationId: string, roleId: string) {
+    const rows = await handle
       .selectFrom("role_abilities")
       .select([
         "module_system_name as moduleSystemName",
@@ -126,7 +128,7 @@ export async function roleRoutes(app: FastifyInstance, deps: AppDeps) {
       roleID: role.id,
       roleInfo: { name: role.name, description: role.description },
       roleUserIDs: users.map((u) => u.user_id),
-      activeToggles: await roleAbilities(organisationId, role.id),
+      activeToggles: await roleAbilities(db, organisationId, role.id),
     };
   });
 
@@ -140,7 +142,7 @@ export async function roleRoutes(app: FastifyInstance, deps: AppDeps) {
     await db.transaction().execute(async (tx) => {
       if (body.roleID) {
         // Editing a role that grants more than the caller holds would let them take it over.
-        assertCanGrant(auth!, await roleAbilities(organisationId, body.roleID));
+        assertCanGrant(auth!, await roleAbilities(tx, organisationId, body.roleID));
         const updated = await tx
           .updateTable("roles")
           .set({ name: body.roleInfo.name, description: body.roleInfo.description })
@@ -219,7 +221,7 @@ export async function roleRoutes(app: FastifyInstance, deps: AppDeps) {
 
   registerContract(app, deps, deleteRole, async ({ auth, query }) => {
     const organisationId = auth!.organisation.id;
-    assertCanGrant(auth!, await roleAbilities(organisationId, query.roleID));
+    assertCanGrant(auth!, await roleAbilities(db, organisationId, query.roleID));
     const result = await db
       .deleteFrom("roles")
       .where("organisation_id", "=", organisationId)

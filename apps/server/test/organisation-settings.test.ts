@@ -18,6 +18,10 @@ async function signedIn(origin: string, email: string, password: string) {
   return { browser, call };
 }
 
+/** The fields a 400 answer names. */
+const fields = (answer: { json: Record<string, unknown> }) =>
+  (answer.json.errors as { field: string }[]).map((e) => e.field);
+
 const settingsPath = "/api/variance/OrganisationSettings/SubscriptionSettings";
 const months = "dateFrom=2025-05&dateTo=2025-06";
 
@@ -178,14 +182,14 @@ describeWithServer(
         [{ itemCategories: [{ code: "PRO", category: "Never" }] }, ["itemCategories.0.category"]],
         [{ organisationName: "Half written", timeZone: "Nowhere/Else" }, ["timeZone"]],
       ];
-      for (const [changes, fields] of cases) {
+      for (const [changes, expected] of cases) {
         const answer = await put(changes);
         expect(answer.status, JSON.stringify(changes)).toBe(400);
-        expect(answer.json.errors.map((e: { field: string }) => e.field)).toEqual(fields);
+        expect(fields(answer)).toEqual(expected);
       }
       const missing = await admin.call("PUT", settingsPath, { organisationName: "Only a name" });
       expect(missing.status).toBe(400);
-      expect(missing.json.errors.map((e: { field: string }) => e.field)).toEqual([
+      expect(fields(missing)).toEqual([
         "currencyCode",
         "defaultCategory",
         "itemCategories",
@@ -223,7 +227,9 @@ describeWithServer(
       expect([seatsOnly.mrrCents, seatsOnly.mrrFromCents]).toEqual([seat.mrrCents, seat.mrrFromCents]);
       const settings = (await admin.call("GET", settingsPath)).json;
       expect(
-        settings.itemCategories.map((c: { code: string; category: string }) => `${c.code}:${c.category}`),
+        (settings.itemCategories as { code: string; category: string }[]).map(
+          (c) => `${c.code}:${c.category}`,
+        ),
       ).toEqual(["SEAT:Recurring"]);
 
       await put({});

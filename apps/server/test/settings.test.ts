@@ -247,6 +247,123 @@ describeWithServer(
       expect(login.status).toBe(401);
     });
 
+    it("deletes a user: their sessions and API tokens end at once, and they cannot sign in", async () => {
+      const org = await ctx().createOrganisation("leaver");
+      const admin = await signedIn(ctx().tenantUrl("leaver"), org.email, org.password);
+      const role = await admin.call("POST", "/api/variance/Role/Edit", {
+        roleInfo: { name: "Token users" },
+        activeToggles: [abilities.varianceDashboardView, abilities.settingsTokensManage],
+      });
+      const dan = await newUser(admin.call, "leaver", "dan@leaver.example.com", [role.json.roleID as string]);
+      const session = await signedIn(ctx().tenantUrl("leaver"), "dan@leaver.example.com", dan.password);
+      const token = (await session.call("POST", "/api/variance/token", { name: "dan's" })).json
+        .token as string;
+      const bearer = new Browser(ctx().tenantUrl("leaver"));
+      const periods = "/api/variance/VarianceOverview/ActualPeriods";
+      const auth = { authorization: `Bearer ${token}` };
+      expect((await bearer.request("GET", periods, undefined, auth)).status).toBe(200);
+      expect((await session.call("GET", periods)).status).toBe(200);
+
+      const deleted = await admin.call(
+        "POST",
+        `/api/variance/UserManagement/DeleteUser?userID=${dan.userID}`,
+      );
+      expect(deleted.status).toBe(200);
+      expect((await session.call("GET", periods)).status).toBe(401);
+      expect((await bearer.request("GET", periods, undefined, auth)).status).toBe(401);
+      expect(
+        (await admin.call("GET", `/api/variance/UserManagement/GetUserDetail?userID=${dan.userID}`)).status,
+      ).toBe(404);
+      const again = await new Browser(ctx().tenantUrl("leaver")).request("POST", "/api/login", {
+        email: "dan@leaver.example.com",
+        password: dan.password,
+      });
+      expect(again.status).toBe(401);
+      // Nobody deletes themselves.
+      const self = await admin.call("POST", `/api/variance/UserManagement/DeleteUser?userID=${org.userId}`);
+      expect(self.status).toBe(400);
+    });
+
+    it("shows a new user's password status and sends a fresh set-password link on request", async () => {
+      const org = await ctx().createOrganisation("links");
+      const admin = await signedIn(ctx().tenantUrl("links"), org.email, org.password);
+      const created = await admin.call("POST", "/api/variance/UserManagement/CreateUser", {
+        name: "Fay",
+        email: "fay@links.example.com",
+      });
+      const userID = created.json.userID as string;
+      await mail.waitFor("fay@links.example.com");
+      const status = () =>
+        admin.call("GET", `/api/variance/UserManagement/UserPasswordStatus?userID=${userID}`);
+      expect((await status()).json).toEqual({ hasPassword: false, passwordLinkPending: true });
+      const sent = await admin.call("POST", `/api/variance/UserManagement/SendPasswordLink?userID=${userID}`);
+      expect(sent.status).toBe(200);
+      const link = /passwordSet\/([0-9a-f-]{36})\/([A-Za-z0-9_-]+)/.exec(
+        (await mail.waitFor("fay@links.example.com")).text,
+      )!;
+      const set = await new Browser(ctx().tenantUrl("links")).request(
+        "POST",
+        "/api/ResetPassword/ResetPassword",
+        {
+          tokenID: link[1],
+          secretToken: link[2],
+          password: "fay's own long password",
+        },
+      );
+      expect(set.status).toBe(200);
+      expect((await status()).json).toEqual({ hasPassword: true, passwordLinkPending: false });
+      const detail = await admin.call("GET", `/api/variance/UserManagement/GetUserDetail?userID=${userID}`);
+      expect(detail.json).toEqual({
+        userID,
+        name: "Fay",
+        email: "fay@links.example.com",
+        userIsAdmin: false,
+        roleIDs: [],
+        multiFactorAuthenticationStatus: "disabled",
+        disabled: false,
+      });
+    });
+
+    it("lets admins list and revoke every token of the organisation, others only their own; a narrowed role binds tokens at once", async () => {
+      const org = await ctx().createOrganisation("tokadmin");
+      const admin = await signedIn(ctx().tenantUrl("tokadmin"), org.email, org.password);
+      const role = await admin.call("POST", "/api/variance/Role/Edit", {
+        roleInfo: { name: "Token users" },
+        activeToggles: [abilities.varianceDashboardView, abilities.settingsTokensManage],
+      });
+      const roleID = role.json.roleID as string;
+      const gil = await newUser(admin.call, "tokadmin", "gil@tokadmin.example.com", [roleID]);
+      const member = await signedIn(ctx().tenantUrl("tokadmin"), "gil@tokadmin.example.com", gil.password);
+      const mine = (await member.call("POST", "/api/variance/token", { name: "gil's" })).json;
+      const theirs = (await admin.call("POST", "/api/variance/token", { name: "admin's" })).json;
+      const names = async (call: typeof admin.call) =>
+        ((await call("GET", "/api/variance/token")).json as unknown as { name: string; userName: string }[])
+          .map((t) => `${t.name} (${t.userName})`)
+          .sort();
+      expect(await names(admin.call)).toEqual(["admin's (admin)", "gil's (gil)"]);
+      expect(await names(member.call)).toEqual(["gil's (gil)"]);
+      expect((await member.call("DELETE", `/api/variance/token?tokenID=${theirs.tokenID}`)).status).toBe(404);
+
+      // Gil's token holds what Gil holds: narrowing the role narrows it on its next call, even
+      // though the server remembers a token's caller for a second between reading calls.
+      const bearer = new Browser(ctx().tenantUrl("tokadmin"));
+      const auth = { authorization: `Bearer ${mine.token}` };
+      const periods = "/api/variance/VarianceOverview/ActualPeriods";
+      expect((await bearer.request("GET", periods, undefined, auth)).status).toBe(200);
+      const narrowed = await admin.call("POST", "/api/variance/Role/Edit", {
+        roleID,
+        roleInfo: { name: "Token users" },
+        roleUserIDs: [gil.userID],
+        activeToggles: [abilities.settingsTokensManage],
+      });
+      expect(narrowed.status).toBe(200);
+      expect((await bearer.request("GET", periods, undefined, auth)).status).toBe(403);
+
+      expect((await admin.call("DELETE", `/api/variance/token?tokenID=${mine.tokenID}`)).status).toBe(200);
+      expect((await bearer.request("GET", "/api/Account/AuthorisedPing", undefined, auth)).status).toBe(401);
+      expect(await names(admin.call)).toEqual(["admin's (admin)"]);
+    });
+
     it("expires a set-password link after 72 hours", async () => {
       const org = await ctx().createOrganisation("setlink");
       const admin = await signedIn(ctx().tenantUrl("setlink"), org.email, org.password);

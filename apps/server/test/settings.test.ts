@@ -152,6 +152,12 @@ describeWithServer(
       const menu = await analyst.call("GET", "/api/Account/GetAuthorisedMenu");
       expect((menu.json.items as { key: string }[]).map((i) => i.key)).toEqual(["dashboard", "roles"]);
       expect((await analyst.call("GET", "/api/variance/UserManagement/GetUserList")).status).toBe(403);
+      // The roles screen's list: a roles manager may call the role lookup the user editor uses too.
+      const listed = await analyst.call("POST", "/api/variance/Lookup/GetRoleList", {
+        startRow: 1,
+        rowLimit: 100,
+      });
+      expect(listed.json).toEqual({ rows: [{ roleID, name: "Analysts" }], totalRows: 1 });
       // Granting an ability the analyst lacks is refused, also by editing a role that holds one.
       const escalate = await analyst.call("POST", "/api/variance/Role/Edit", {
         roleID,

@@ -123,7 +123,8 @@ export const lookupRoleList = defineContract({
     totalRows: z.number().int(),
   }),
   responseKind: "json",
-  access: abilities.settingsUsersManage,
+  // The role list of the roles screen and the role picker of the user editor.
+  access: [abilities.settingsRolesManage, abilities.settingsUsersManage],
   policy: "lookup",
   summary: "Roles whose name contains the filter, a page at a time.",
 });

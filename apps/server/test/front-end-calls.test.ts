@@ -39,7 +39,12 @@ describeWithServer(
       };
       expect(await ask(ctx().tenantUrl("shown"))).toEqual({ organisationName: "Shown & Co" });
       expect(await ask(ctx().tenantUrl("nobody-here"))).toEqual({ organisationName: null });
+      // A host that names no tenant (app.…, a bare host) means the default tenant, as for the
+      // sign-in itself: `demo` by default, which this server has not got.
+      expect(ctx().config.defaultTenant).toBe("demo");
       expect(await ask(ctx().tenantUrl("app"))).toEqual({ organisationName: null });
+      await ctx().createOrganisation("demo");
+      expect(await ask(ctx().tenantUrl("app"))).toEqual({ organisationName: "demo Ltd" });
     });
 
     it("writes each analytics record to the log with the caller, a front-end 404 as such, secrets redacted", async () => {

@@ -168,6 +168,12 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
     // Spec 9: only GETs retry; 4xx never does.
     const run = (signal: AbortSignal | undefined) =>
       isGet ? withRetries(attempt(signal), retryDelays(policy, random), clock, signal) : attempt(signal)();
+    // A call that changes what others answer (an exclusion list, categories) empties the cache.
+    if (contract.changesData)
+      return run(callOptions.signal).then((result) => {
+        cache.clear();
+        return result;
+      });
     const cacheable =
       isGet && (callOptions.cache ?? (policy === "lookup" || contract.cacheTtlMs !== undefined));
     if (!cacheable) return run(callOptions.signal);

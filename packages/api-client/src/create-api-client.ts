@@ -204,6 +204,12 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
       isGet && options.retry !== false
         ? withRetries(attempt(signal), retryDelays(policy, random), clock, signal)
         : attempt(signal)();
+    // A call that changes what others answer (an exclusion list, categories) empties the cache.
+    if (contract.changesData)
+      return run(callOptions.signal).then((result) => {
+        cache.clear();
+        return result;
+      });
     const cacheable =
       isGet && (callOptions.cache ?? (policy === "lookup" || contract.cacheTtlMs !== undefined));
     if (!cacheable) return run(callOptions.signal);

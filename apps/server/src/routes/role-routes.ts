@@ -1,4 +1,5 @@
 import {
+  type AbilityModule,
   abilityKey,
   availableAbilities,
   deleteRole,
@@ -6,6 +7,7 @@ import {
   getRoleDetail,
   getRoleList,
   lookupRoleList,
+  moduleIds,
   type RoleAbility,
 } from "@varia/contracts";
 import type { FastifyInstance } from "fastify";
@@ -30,6 +32,26 @@ export function assertCanGrant(auth: AuthContext, wanted: readonly RoleAbility[]
     throw new AppError("Forbidden", "You cannot grant an ability you do not hold", [
       { field: "activeToggles", message: `Not held: ${beyond.map(abilityKey).join(", ")}` },
     ]);
+}
+
+/** The abilities grouped by module and feature, in catalogue order (the role editor's toggles). */
+export function groupAbilities(list: readonly RoleAbility[]): AbilityModule[] {
+  const modules: AbilityModule[] = [];
+  for (const ability of list) {
+    let module = modules.find((m) => m.moduleSystemName === ability.moduleSystemName);
+    if (!module) {
+      const moduleId = moduleIds[ability.moduleSystemName as keyof typeof moduleIds];
+      module = { moduleSystemName: ability.moduleSystemName, moduleId, features: [] };
+      modules.push(module);
+    }
+    let feature = module.features.find((f) => f.featureSystemName === ability.featureSystemName);
+    if (!feature) {
+      feature = { featureSystemName: ability.featureSystemName, abilities: [] };
+      module.features.push(feature);
+    }
+    feature.abilities.push({ ...ability });
+  }
+  return modules;
 }
 
 export async function roleRoutes(app: FastifyInstance, deps: AppDeps) {
@@ -110,7 +132,7 @@ export async function roleRoutes(app: FastifyInstance, deps: AppDeps) {
     };
   });
 
-  registerContract(app, deps, availableAbilities, () => abilityCatalogue);
+  registerContract(app, deps, availableAbilities, () => groupAbilities(abilityCatalogue));
 
   registerContract(app, deps, editRole, async ({ auth, body, request }) => {
     const organisationId = auth!.organisation.id;

@@ -154,7 +154,7 @@ describeWithServer("exclusion lists", (ctx) => {
     // The fixture is what these tests need: both clients hold money in both figures.
     expect(acme.kpi.mrrCents).toBeGreaterThan(0);
     expect(globex.kpi.mrrFromCents).toBeGreaterThan(0);
-    expect(all.variance.lostClients).toEqual([{ clientCode: "C002", value: -300 }]);
+    expect(all.variance.lostClients).toEqual([{ clientCode: "C002", clientName: "Globex", value: -300 }]);
     expect(all.report.rows).toHaveLength(4);
     expect(acme.report.rows.map((r: { clientCode: string }) => r.clientCode)).toEqual(["C001"]);
   });

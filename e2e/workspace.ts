@@ -242,3 +242,20 @@ export async function clientList(section: Locator): Promise<Map<string, number>>
   );
   return new Map(rows.map((r) => [r.code, parseMoney(r.value)]));
 }
+
+/**
+ * The analytics records the page sends (PUT analytics/general) from now on, as 'recordType
+ * recordData', with the server's answers: the server writes them to its log, which these tests do
+ * not read.
+ */
+export function watchAnalytics(page: Page) {
+  const sent = { records: [] as string[], statuses: [] as number[] };
+  page.on("response", (response) => {
+    const request = response.request();
+    if (request.method() !== "PUT" || !request.url().endsWith("/api/analytics/general")) return;
+    sent.statuses.push(response.status());
+    for (const r of request.postDataJSON() as { recordType: string; recordData: string }[])
+      sent.records.push(`${r.recordType} ${r.recordData}`);
+  });
+  return sent;
+}

@@ -1,4 +1,4 @@
-import { analyticsGeneral } from "@varia/contracts";
+import { putAnalyticsGeneral } from "@varia/contracts";
 import {
   type AnalyticsRecord,
   analyticsMachine,
@@ -61,7 +61,7 @@ export const AnalyticsContext = createActorContext(
     actions: {
       send: (_, params) => {
         // Analytics never disturb the user: a failed send is dropped.
-        api.call(analyticsGeneral, { body: params.records }).catch(() => {});
+        api.call(putAnalyticsGeneral, { body: params.records }).catch(() => {});
       },
     },
   }),

@@ -1,3 +1,4 @@
+import { forcedLocaleOf } from "@varia/contracts";
 import { selectProfile } from "@varia/machines";
 import { RouterProvider } from "react-aria-components";
 import { useHref, useNavigate } from "react-router";
@@ -16,8 +17,11 @@ import { AnalyticsContext, PopupContext, WorkspaceContext, workspaceInput } from
 export default function WorkspaceRoot() {
   const profile = StartupContext.useSelector(selectProfile);
   const navigate = useNavigate();
+  const currency = profile?.subscriptionCurrencyCode ?? "USD";
   return (
-    <FormatProvider currency={profile?.subscriptionCurrencyCode}>
+    // Money is written in the organisation's currency, in the locale the organisation's settings
+    // give that currency (OrganisationSettings/Currencies), whatever the browser's language.
+    <FormatProvider currency={currency} forcedLocale={forcedLocaleOf(currency) ?? null}>
       <RouterProvider navigate={navigate} useHref={useHref}>
         <WorkspaceContext.Provider options={{ input: workspaceInput() }}>
           <PopupContext.Provider>

@@ -123,16 +123,21 @@ export function Card<D>({
   const frame = useRef<HTMLElement>(null);
   const dialogBody = useRef<HTMLDivElement>(null);
 
-  // The page's timing mark: content counts once drawn; a message at once.
-  const drawnFor = useRef<unknown>(null);
+  // The page's timing mark: content counts once drawn (once per load: a reload may bring the very
+  // same answer, shared with another card); a message at once.
+  const loads = useRef(0);
+  const drawnFor = useRef(-1);
   const reportDrawn = useCallback(() => {
-    if (drawnFor.current === data) return;
-    drawnFor.current = data;
+    if (drawnFor.current === loads.current) return;
+    drawnFor.current = loads.current;
     if (frame.current) frame.current.dataset.drawn = "true";
     onDrawn?.(definition.id, "content");
-  }, [data, definition.id, onDrawn]);
+  }, [definition.id, onDrawn]);
   useEffect(() => {
-    if (frame.current) frame.current.dataset.drawn = "false";
+    if (view === "loading") {
+      loads.current += 1;
+      if (frame.current) frame.current.dataset.drawn = "false";
+    }
     if (view === "empty" || view === "error") {
       if (frame.current) frame.current.dataset.drawn = "true";
       onDrawn?.(definition.id, view);

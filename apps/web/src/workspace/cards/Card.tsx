@@ -23,11 +23,11 @@ import {
 } from "react";
 import { useNavigate } from "react-router";
 import { fromPromise } from "xstate";
+import { CompactSelect } from "../../ui/CompactSelect";
 import { AppDialog } from "../../ui/Dialog";
 import { useFormat } from "../../ui/format";
 import { Icon } from "../../ui/Icon";
 import { Segmented } from "../../ui/Segmented";
-import { SelectField } from "../../ui/Select";
 import { HelpTooltip } from "../../ui/Tooltip";
 import type { ViewFilter } from "../filters/view-filter";
 import { useAlert, useRecordUsage } from "../workspace-actors";
@@ -201,8 +201,7 @@ export function Card<D>({
     definition.toggle || periods || definition.searchable ? (
       <div className="card__toolbar" data-screenshot="skip">
         {definition.toggle?.display === "select" ? (
-          <SelectField
-            className="select-field--compact"
+          <CompactSelect
             label={definition.toggle.label}
             options={definition.toggle.options}
             value={toggle ?? definition.toggle.options[0]!.value}
@@ -218,8 +217,7 @@ export function Card<D>({
           />
         ) : null}
         {periods ? (
-          <SelectField
-            className="select-field--compact"
+          <CompactSelect
             label="Periods"
             options={periods.map((o) => ({ value: String(o.value), label: periodOptionLabel(o) }))}
             value={String(period)}

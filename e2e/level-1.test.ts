@@ -140,12 +140,12 @@ describe("level 1 in the browser, on the demo data", () => {
       .click();
     const panel = page.getByRole("dialog", { name: "Filter" });
     await panel.getByRole("button", { name: /Stock type/ }).click();
-    await page.getByRole("option", { name: "Subscription" }).click();
+    await page.getByRole("listbox").getByRole("option", { name: "Subscription" }).click();
     const salesperson = panel.getByRole("combobox", { name: "Salesperson" });
     await salesperson.fill("zzz-nobody");
     await page.getByRole("listbox").getByText("No results").waitFor();
     await salesperson.fill("ella");
-    await page.getByRole("option", { name: "Ella Fischer" }).click();
+    await page.getByRole("listbox").getByRole("option", { name: "Ella Fischer" }).click();
     await page.screenshot({ path: join(testOutput, "level-1-filter-panel.png") });
     const drawn = await drawnCount(page);
     await panel.getByRole("button", { name: "Apply" }).click();

@@ -116,6 +116,22 @@ describe("level 1 in the browser, on the demo data", () => {
     expect(Math.max(width, height)).toBeLessThanOrEqual(16384);
   }, 120_000);
 
+  it("alerts 'Error occurred while downloading screenshot of card' when the screenshot cannot be made", async () => {
+    const other = await context.newPage();
+    // The screenshot's library cannot be loaded: the download fails as a whole.
+    await other.route("**/assets/render-png-*.js", (route) => route.abort());
+    await other.goto(page.url());
+    await cardsDrawn(other);
+    await card(other, "trend").getByRole("button", { name: "Download a screenshot of Trend" }).click();
+    const alert = other.getByRole("alertdialog", {
+      name: "Error occurred while downloading screenshot of card",
+    });
+    await alert.waitFor();
+    await alert.getByRole("button", { name: "Ok" }).click();
+    await alert.waitFor({ state: "detached" });
+    await other.close();
+  }, 60_000);
+
   it("shows the card's error when its call fails while the other cards render, and tries again", async () => {
     await page.route("**/api/variance/VarianceOverview/WaterfallChart**", (route) =>
       route.fulfill({ status: 500, contentType: "application/json", body: '{"message":"boom"}' }),

@@ -116,6 +116,31 @@ describe("level 1 in the browser, on the demo data", () => {
     expect(Math.max(width, height)).toBeLessThanOrEqual(16384);
   }, 120_000);
 
+  it("shows a card's help text in a tooltip on hover and on focus, and records it shown and hidden", async () => {
+    const analytics = watchAnalytics(page);
+    const help = card(page, "mrr").getByRole("button", { name: "About MRR" });
+    await help.hover();
+    const tooltip = page.getByRole("tooltip");
+    await expect.poll(() => tooltip.innerText()).toContain("Monthly recurring revenue");
+    const { fromShown, toShown } = await comparedMonths(page);
+    expect(await tooltip.innerText()).toContain(`Shown for ${toShown} against ${fromShown}.`);
+    await page.mouse.move(5, 5);
+    await tooltip.waitFor({ state: "detached" });
+    await page.keyboard.press("Escape");
+    await help.focus();
+    await tooltip.waitFor();
+    await page.keyboard.press("Escape");
+    await tooltip.waitFor({ state: "detached" });
+    await expect
+      .poll(() => analytics.records.filter((r) => r.startsWith("FeatureUsage MRR")), { timeout: 10_000 })
+      .toEqual([
+        "FeatureUsage MRR: Help shown",
+        "FeatureUsage MRR: Help hidden",
+        "FeatureUsage MRR: Help shown",
+        "FeatureUsage MRR: Help hidden",
+      ]);
+  }, 60_000);
+
   it("alerts 'Error occurred while downloading screenshot of card' when the screenshot cannot be made", async () => {
     const other = await context.newPage();
     // The screenshot's library cannot be loaded: the download fails as a whole.

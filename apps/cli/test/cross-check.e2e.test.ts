@@ -3,7 +3,7 @@ import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { cliBin, serverBin, startServer } from "./running-server";
+import { cliBin, resolveLocalhost, serverBin, startServer, tenantFetch, tenantUrl } from "./running-server";
 
 /**
  * Issue 4's cross-check: on the demo data and on the QuickBooks sample, the same numbers, to the
@@ -27,12 +27,13 @@ describe("the same numbers everywhere (DESIGN 7.7)", () => {
     /varia_\S+/.exec(
       admin(["token", "create", "--tenant", tenant, "--email", email, "--name", "cross-check"]),
     )![0];
+  // Each token on its own tenant's host, as the server asks of API tokens.
   const varia = (tenant: string, args: string[]) => {
-    const result = spawnSync(process.execPath, [cliBin, ...args], {
+    const result = spawnSync(process.execPath, ["--import", resolveLocalhost, cliBin, ...args], {
       env: {
         ...process.env,
         VARIA_CONFIG_DIR: work,
-        VARIA_HOST: server.url,
+        VARIA_HOST: tenantUrl(server.url, tenant),
         VARIA_TOKEN: tokens[tenant]!,
       },
       encoding: "utf8",
@@ -42,7 +43,7 @@ describe("the same numbers everywhere (DESIGN 7.7)", () => {
     return result.stdout;
   };
   const call = async (tenant: string, method: string, path: string, body?: unknown) => {
-    const response = await fetch(`${server.url}${path}`, {
+    const response = await tenantFetch(`${tenantUrl(server.url, tenant)}${path}`, {
       method,
       headers: {
         authorization: `Bearer ${tokens[tenant]}`,

@@ -94,36 +94,48 @@ describeWithServer("account and sessions", (ctx) => {
     expect(ping.status).toBe(401);
   });
 
-  it("accepts an API token on its own tenant and a bare host, never on another tenant", async () => {
+  it("accepts an API token only on a host that addresses its organisation", async () => {
+    const port = new URL(ctx().url).port;
     const org = await ctx().createOrganisation("tokens");
     await ctx().createOrganisation("thief");
-    const { token } = await createTokenForUser(ctx().database.db, {
-      tenant: "tokens",
-      email: org.email,
-      name: "ci",
-    });
-    const auth = { authorization: `Bearer ${token}` };
+    const defaultTenant = ctx().config.defaultTenant!;
+    const home = await ctx().createOrganisation(defaultTenant);
+    const tokenOf = async (tenant: string, email: string) =>
+      (await createTokenForUser(ctx().database.db, { tenant, email, name: "ci" })).token;
+    const token = await tokenOf("tokens", org.email);
+    const defaultToken = await tokenOf(defaultTenant, home.email);
+    const ping = async (origin: string, bearer: string) =>
+      (
+        await new Browser(origin).request("GET", "/api/Account/AuthorisedPing", undefined, {
+          authorization: `Bearer ${bearer}`,
+        })
+      ).status;
+
     const own = await new Browser(ctx().tenantUrl("tokens")).request(
       "GET",
       "/api/Account/AuthorisedPing",
       undefined,
-      auth,
+      { authorization: `Bearer ${token}` },
     );
     expect(own.status).toBe(200);
     expect((own.json.profile as Record<string, unknown>).loginMethod).toBe("ApiToken");
-    const bare = await new Browser(ctx().url).request("GET", "/api/Account/AuthorisedPing", undefined, auth);
-    expect(bare.status).toBe(200);
-    const other = await new Browser(ctx().tenantUrl("thief")).request(
-      "GET",
-      "/api/Account/AuthorisedPing",
-      undefined,
-      auth,
-    );
-    expect(other.status).toBe(401);
-    const bogus = await new Browser(ctx().url).request("GET", "/api/Account/AuthorisedPing", undefined, {
-      authorization: `Bearer ${token}x`,
-    });
-    expect(bogus.status).toBe(401);
+    // Hosts that name no tenant address the default one: a token of any other organisation is
+    // refused there, as it is on another tenant's host.
+    const elsewhere = [
+      ctx().tenantUrl("thief"),
+      `http://localhost:${port}`,
+      `http://127.0.0.1:${port}`,
+      `http://[::1]:${port}`,
+      `http://app.localhost:${port}`,
+      `http://www.localhost:${port}`,
+      `http://${defaultTenant}.localhost:${port}`,
+    ];
+    for (const origin of elsewhere) expect(await ping(origin, token), origin).toBe(401);
+    // The default tenant's token counts on those hosts, and on no other tenant's.
+    for (const origin of elsewhere.slice(1)) expect(await ping(origin, defaultToken), origin).toBe(200);
+    expect(await ping(ctx().tenantUrl("tokens"), defaultToken)).toBe(401);
+
+    expect(await ping(ctx().tenantUrl("tokens"), `${token}x`)).toBe(401);
     const stored = await sql<{
       n: string;
     }>`select count(*) as n from api_tokens where token_hash = ${token}`.execute(ctx().database.db);

@@ -16,7 +16,7 @@ import { dimensionNames, readDimensions } from "../src/lines/dimension-names";
 import { blockLine } from "../src/lines/line-block";
 import { readLineBlocks } from "../src/lines/line-blocks-store";
 import { mergeBlocks } from "../src/lines/merge-blocks";
-import { describeWithServer } from "./harness";
+import { describeWithServer, localFetch } from "./harness";
 
 const header =
   "InvoiceDate,InvoiceNumber,LineNumber,ClientCode,ClientName,ItemCode,ItemName,StockType,Quantity,UnitPrice,Amount,Cost,Salesperson,ServiceFrom,ServiceTo,RecordType,Category";
@@ -47,7 +47,7 @@ describeWithServer("CSV import", (ctx) => {
   }
 
   async function call(tenant: string, path: string, init: RequestInit = {}) {
-    const response = await fetch(`${ctx().url}${path}`, {
+    const response = await localFetch(`${ctx().tenantUrl(tenant)}${path}`, {
       ...init,
       headers: {
         authorization: `Bearer ${await token(tenant)}`,
@@ -495,7 +495,7 @@ describeWithServer("CSV import", (ctx) => {
       ["BeforeImport", 0],
     ]);
     const backupID = list.json[0].backupID as string;
-    const file = await fetch(`${ctx().url}/api/Backup/Download?backupID=${backupID}`, {
+    const file = await localFetch(`${ctx().tenantUrl("backup")}/api/Backup/Download?backupID=${backupID}`, {
       headers: { authorization: `Bearer ${await token("backup")}` },
     });
     expect(file.headers.get("content-disposition")).toMatch(/varia-backup-backup-.*\.json\.gz/);

@@ -8,6 +8,7 @@ import {
 } from "@varia/contracts";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { sql } from "kysely";
+import { assertCanActOn } from "../auth/caller-reach";
 import { verifyAgainstDummy, verifyPassword } from "../auth/passwords";
 import { deleteSession, deleteUserSessions } from "../auth/sessions";
 import {
@@ -231,13 +232,12 @@ export async function loginRoutes(app: FastifyInstance, deps: AppDeps) {
   registerContract(app, deps, adminResetMultiFactorAuthentication, async ({ auth, body }) => {
     const target = await db
       .selectFrom("users")
-      .select(["id", "is_admin"])
+      .select(["organisation_id", "id", "is_admin"])
       .where("organisation_id", "=", auth!.organisation.id)
       .where("id", "=", body.userID)
       .executeTakeFirst();
     if (!target) throw new AppError("NotFound", "No such user");
-    if (target.is_admin && !auth!.user.is_admin)
-      throw new AppError("Forbidden", "Only an admin can reset an admin's multi-factor authentication");
+    await assertCanActOn(db, auth!, target);
     await db
       .updateTable("users")
       .set({ mfa_enabled: false, mfa_secret: null, mfa_last_step: null, mfa_skipped_at: null })

@@ -17,8 +17,11 @@ export interface AbilityRef {
 }
 
 /**
- * Who may call: anyone, any signed-in user (session or API token), or a user holding an ability.
- * Admins hold every ability.
+ * Who may call: anyone, any signed-in user, or a user holding an ability. Admins hold every
+ * ability; an API token holds those of its scope that its user holds. A token does only what its
+ * abilities name: an `authenticated` call is open to it only when it reads (GET: who am I, my menu,
+ * my terms status); one that acts on the user's own account (profile, password, MFA, terms, a
+ * contact message) takes a signed-in session.
  */
 export type Access = "public" | "authenticated" | AbilityRef;
 

@@ -84,6 +84,11 @@ export function registerContract<C extends Contract>(
         if (contract.access !== "authenticated" && !holdsAbility(auth, contract.access)) {
           throw new AppError("Forbidden", "You do not have permission to do this.");
         }
+        // A token does only what its abilities name: of the calls that name none, it may read who
+        // it is (pings, menu, terms status), never act on its user's own account.
+        if (contract.access === "authenticated" && auth.tokenId && unsafeMethods.has(request.method)) {
+          throw new AppError("Forbidden", "An API token cannot do this: sign in to change your own account.");
+        }
       }
       if (contract.access !== "public" && auth?.sessionId && unsafeMethods.has(request.method)) {
         const header = request.headers[xsrfHeaderName];

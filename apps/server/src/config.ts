@@ -29,8 +29,6 @@ export interface ServerConfig {
   readonly contactEmail: string;
   /** reCAPTCHA v3: checked server-side when the secret is set, skipped otherwise. */
   readonly recaptcha: { secret: string; verifyUrl: string; minScore: number } | undefined;
-  /** The organisation each demo visitor gets a fresh copy of. */
-  readonly demoTenant: string;
   /** E-mail domains refused for a demo (not business addresses). */
   readonly demoBlockedDomains: readonly string[];
   /** OpenID Connect providers for single sign-on and sign-up, one env group per provider. */
@@ -136,7 +134,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
           minScore: Number(env.RECAPTCHA_MIN_SCORE ?? 0.5),
         }
       : undefined,
-    demoTenant: env.VARIA_DEMO_TENANT || "demo",
     demoBlockedDomains: (env.VARIA_DEMO_BLOCKED_DOMAINS ?? "gmail.com,yahoo.com,hotmail.com,outlook.com")
       .split(",")
       .map((d) => d.trim().toLowerCase())

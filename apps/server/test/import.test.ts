@@ -6,7 +6,6 @@ import { gunzipSync } from "node:zlib";
 import { sql } from "kysely";
 import { expect, it, vi } from "vitest";
 import { createTokenForUser } from "../src/admin/organisations";
-import { copyOrganisation } from "../src/auth/copy-organisation";
 import { convertQuickBooks } from "../src/connectors/quickbooks/convert-quickbooks";
 import { dateOfDay } from "../src/db/binary-copy";
 import { formatScaled } from "../src/imports/decimal";
@@ -424,22 +423,6 @@ describeWithServer("CSV import", (ctx) => {
     const badGuid = await call("imp", "/api/Import/GetJobStatus?JobGuid=not-a-guid");
     expect(badGuid.status).toBe(400);
     expect(badGuid.json.message).toContain("JobGuid");
-  });
-
-  it("copies an organisation's invoice data, cube included, into a fresh organisation (demo copies)", async () => {
-    const queued = await upload("source", goodFile);
-    await finalStatus("source", queued.json.jobGuid);
-    const source = await ctx()
-      .database.db.selectFrom("organisations")
-      .select("id")
-      .where("tenant", "=", "source")
-      .executeTakeFirstOrThrow();
-    await copyOrganisation(ctx().database.db, source.id, {
-      tenant: "sourcecopy",
-      isDemo: true,
-      createdAt: new Date(),
-    });
-    expect(await snapshot("sourcecopy")).toEqual(await snapshot("source"));
   });
 
   it("exports the lines as CSV that a spreadsheet opens safely, filtered by month and client", async () => {

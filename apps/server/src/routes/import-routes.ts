@@ -17,6 +17,12 @@ import { backupRoutes } from "./backup-routes";
 
 const mib = (bytes: number) => `${Math.round(bytes / 1024 / 1024)} MiB`;
 
+/** An upload's file and the reading made of it, gone. */
+async function removeUpload(path: string) {
+  await takeUploadReading(path)?.close();
+  await rm(path, { force: true });
+}
+
 /** Import: CSV upload (answered at once with a job), job status and the template (spec 7.6). */
 export async function importRoutes(app: FastifyInstance, deps: AppDeps) {
   await backupRoutes(app, deps);
@@ -49,8 +55,10 @@ export async function importRoutes(app: FastifyInstance, deps: AppDeps) {
     // A large file is also read as it arrives (see upload-readings.ts), on a thread of its own.
     const reading =
       Number(request.headers["content-length"]) >= workerThresholdBytes ? startUploadReading() : null;
-    // Streamed to disk while hashed: the file is never held in memory.
+    // Whatever ends the upload short (the client going away, a broken body, the size limit, a
+    // failed enqueue), its partial file goes with it: a file stays only for a queued job.
     try {
+      // Streamed to disk while hashed: the file is never held in memory.
       await pipeline(
         part.file,
         new Transform({
@@ -62,22 +70,15 @@ export async function importRoutes(app: FastifyInstance, deps: AppDeps) {
         }),
         createWriteStream(path),
       );
-    } catch (error) {
-      reading?.discard();
-      throw error;
-    }
-    if (part.file.truncated) {
-      reading?.discard();
-      await rm(path, { force: true });
-      throw new AppError(
-        "PayloadTooLarge",
-        `The file is larger than the limit of ${mib(importLimits.maxFileBytes)}`,
-      );
-    }
-    // Kept before the job is sent: the job may start at once and look for it.
-    reading?.keep(path);
-    const key = request.headers["idempotency-key"];
-    try {
+      if (part.file.truncated) {
+        throw new AppError(
+          "PayloadTooLarge",
+          `The file is larger than the limit of ${mib(importLimits.maxFileBytes)}`,
+        );
+      }
+      // Kept before the job is sent: the job may start at once and look for it.
+      reading?.keep(path);
+      const key = request.headers["idempotency-key"];
       const queued = await enqueueImport(deps.jobs, {
         organisationId: auth!.organisation.id,
         userId: auth!.user.id,
@@ -86,13 +87,11 @@ export async function importRoutes(app: FastifyInstance, deps: AppDeps) {
         sha256: hash.digest("hex"),
         idempotencyKey: typeof key === "string" && key ? key.slice(0, 200) : undefined,
       });
-      if (queued.duplicate) {
-        await takeUploadReading(path)?.close();
-        await rm(path, { force: true });
-      }
+      if (queued.duplicate) await removeUpload(path);
       return queued;
     } catch (error) {
-      await takeUploadReading(path)?.close();
+      reading?.discard();
+      await removeUpload(path);
       throw error;
     }
   });

@@ -8,7 +8,7 @@ import { createOrganisation, createTokenForUser } from "../src/admin/organisatio
 import { loadConfig } from "../src/config";
 import { invoiceColumns } from "../src/imports/invoice-columns";
 import { startServer } from "../src/server";
-import { describeWithServer, openTestDatabase, testDatabaseKinds } from "./harness";
+import { describeWithServer, localFetch, openTestDatabase, testDatabaseKinds } from "./harness";
 
 const uploadsOf = (dataDir: string) => join(dataDir, "uploads");
 const filesIn = (folder: string) => (existsSync(folder) ? readdirSync(folder).sort() : []);
@@ -122,3 +122,35 @@ for (const kind of testDatabaseKinds()) {
     });
   });
 }
+
+describeWithServer("malformed uploads", (ctx) => {
+  it("answers 400 naming the upload, never 500, to a multipart body that is not one", async () => {
+    const org = await ctx().createOrganisation("broken");
+    const { token } = await createTokenForUser(ctx().database.db, {
+      tenant: "broken",
+      email: org.email,
+      name: "t",
+    });
+    const head = '--XX\r\nContent-Disposition: form-data; name="csv"; filename="a.csv"\r\n\r\n';
+    const cases: [string, string, string][] = [
+      ["no boundary", "multipart/form-data", "garbage"],
+      ["an empty boundary", "multipart/form-data; boundary=", "garbage"],
+      ["garbage", "multipart/form-data; boundary=XX", "\u0000\u0001 not multipart at all"],
+      ["no closing boundary", "multipart/form-data; boundary=XX", `${head}InvoiceDate\n`],
+      ["a part without headers", "multipart/form-data; boundary=XX", "--XX\r\n\r\nabc\r\n--XX--\r\n"],
+      ["no parts", "multipart/form-data; boundary=XX", "--XX--\r\n"],
+      ["an empty body", "multipart/form-data; boundary=XX", ""],
+    ];
+    for (const [label, type, body] of cases) {
+      const answer = await localFetch(`${ctx().tenantUrl("broken")}/api/import/upload`, {
+        method: "POST",
+        headers: { authorization: `Bearer ${token}`, "content-type": type },
+        body,
+      });
+      const json = (await answer.json()) as { message: string; errors?: { field: string }[] };
+      expect(answer.status, `${label}: ${json.message}`).toBe(400);
+      expect(json.errors?.[0]?.field, label).toBe("csv");
+    }
+    expect(filesIn(uploadsOf(ctx().config.dataDir))).toEqual([]);
+  });
+});

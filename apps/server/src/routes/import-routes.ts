@@ -17,6 +17,21 @@ import { backupRoutes } from "./backup-routes";
 
 const mib = (bytes: number) => `${Math.round(bytes / 1024 / 1024)} MiB`;
 
+/**
+ * A multipart body its parser cannot read (no boundary, garbage, cut short) is the caller's mistake:
+ * 400 naming the part, where the parser's own error would be an unexpected one (500). Errors the
+ * multipart plugin already answers as a client's (413 for the limits) keep their status.
+ */
+function notMultipart(error: unknown): never {
+  if (error instanceof AppError) throw error;
+  const status = (error as { statusCode?: number }).statusCode;
+  if (status !== undefined && status >= 400 && status < 500) throw error;
+  const reason = error instanceof Error ? error.message : String(error);
+  throw new AppError("BadRequest", `The upload is not a valid multipart/form-data body: ${reason}`, [
+    { field: "csv", message: "is not a valid multipart/form-data body" },
+  ]);
+}
+
 /** An upload's file and the reading made of it, gone. */
 async function removeUpload(path: string) {
   await takeUploadReading(path)?.close();
@@ -38,7 +53,7 @@ export async function importRoutes(app: FastifyInstance, deps: AppDeps) {
         "Unsupported content type: send multipart/form-data with the part 'csv'",
       );
     }
-    const part = await request.file();
+    const part = await request.file().catch(notMultipart);
     if (part?.fieldname !== "csv") {
       throw new AppError("BadRequest", "The upload needs the file in the multipart part 'csv'", [
         { field: "csv", message: "is required" },
@@ -58,7 +73,8 @@ export async function importRoutes(app: FastifyInstance, deps: AppDeps) {
     // Whatever ends the upload short (the client going away, a broken body, the size limit, a
     // failed enqueue), its partial file goes with it: a file stays only for a queued job.
     try {
-      // Streamed to disk while hashed: the file is never held in memory.
+      // Streamed to disk while hashed: the file is never held in memory. What goes wrong reading
+      // the body (or the client going away) is the caller's (400); writing the file, the server's.
       await pipeline(
         part.file,
         new Transform({
@@ -69,6 +85,8 @@ export async function importRoutes(app: FastifyInstance, deps: AppDeps) {
           },
         }),
         createWriteStream(path),
+      ).catch((error: unknown) =>
+        error === part.file.errored || request.raw.destroyed ? notMultipart(error) : Promise.reject(error),
       );
       if (part.file.truncated) {
         throw new AppError(

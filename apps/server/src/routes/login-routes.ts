@@ -18,7 +18,15 @@ import {
   tenantSiteUrl,
   tooManyRequests,
 } from "../auth/sign-in";
-import { lockedForSeconds, recordEvent, takeRateLimit } from "../auth/throttle";
+import {
+  clientAddressKey,
+  lockedForSeconds,
+  recordEvent,
+  recordSignInFailure,
+  signInKeys,
+  signInLockedFor,
+  takeRateLimit,
+} from "../auth/throttle";
 import { generateTotpSecret, otpauthUri, verifyTotp } from "../auth/totp";
 import { AppError } from "../errors";
 import type { Organisation, User } from "../http/auth-context";
@@ -46,7 +54,7 @@ const fifteenMinutes = 15 * 60_000;
 export async function limitByAddress(deps: AppDeps, request: FastifyRequest, bucket: string) {
   const wait = await takeRateLimit(
     deps.db,
-    `ip:${bucket}:${request.ip}`,
+    `ip:${bucket}:${clientAddressKey(request.ip)}`,
     { limit: deps.config.authRateLimitPerIp, windowMs: fifteenMinutes },
     deps.now(),
   );
@@ -86,9 +94,9 @@ export async function loginRoutes(app: FastifyInstance, deps: AppDeps) {
     await limitByAddress(deps, request, "login");
     const now = deps.now();
     const { tenant } = requestTenant(request, deps.config.defaultTenant);
-    const accountKey = `login:${tenant ?? ""}:${body.email.toLowerCase()}`;
     // The lock is per e-mail typed, whether or not an account has it: the answer tells nothing.
-    const locked = await lockedForSeconds(db, accountKey, now);
+    const keys = signInKeys(body.email, request.ip);
+    const locked = await signInLockedFor(db, keys, now);
     if (locked) throw lockedError(locked);
     const organisation = await findOrganisationByTenant(db, tenant);
     const user = organisation
@@ -104,7 +112,7 @@ export async function loginRoutes(app: FastifyInstance, deps: AppDeps) {
       ? await verifyPassword(body.password, user.password_hash)
       : await verifyAgainstDummy(body.password);
     if (!ok || !user || !organisation) {
-      await recordEvent(db, accountKey, now);
+      await recordSignInFailure(db, keys, now);
       throw invalidLogin();
     }
 
@@ -173,8 +181,9 @@ export async function loginRoutes(app: FastifyInstance, deps: AppDeps) {
   registerContract(app, deps, globalLogin, async ({ body, request }) => {
     await limitByAddress(deps, request, "login");
     const now = deps.now();
-    const accountKey = `login::${body.email.toLowerCase()}`;
-    const locked = await lockedForSeconds(db, accountKey, now);
+    // The same counters as `login`: guessing here counts there, and a lock there holds here.
+    const keys = signInKeys(body.email, request.ip);
+    const locked = await signInLockedFor(db, keys, now);
     if (locked) throw lockedError(locked);
     const candidates = await db
       .selectFrom("users")
@@ -197,7 +206,7 @@ export async function loginRoutes(app: FastifyInstance, deps: AppDeps) {
     }
     if (candidates.length === 0) await verifyAgainstDummy(body.password);
     if (organisations.length === 0) {
-      await recordEvent(db, accountKey, now);
+      await recordSignInFailure(db, keys, now);
       throw invalidLogin();
     }
     return { organisations };

@@ -139,6 +139,16 @@ describeWithServer("malformed uploads", (ctx) => {
       ["no closing boundary", "multipart/form-data; boundary=XX", `${head}InvoiceDate\n`],
       ["a part without headers", "multipart/form-data; boundary=XX", "--XX\r\n\r\nabc\r\n--XX--\r\n"],
       ["no parts", "multipart/form-data; boundary=XX", "--XX--\r\n"],
+      [
+        "a file name with NUL",
+        "multipart/form-data; boundary=XX",
+        '--XX\r\nContent-Disposition: form-data; name="csv"; filename="a\u0000.csv"\r\n\r\nx\r\n--XX--\r\n',
+      ],
+      [
+        "a file name of 300 characters",
+        "multipart/form-data; boundary=XX",
+        `--XX\r\nContent-Disposition: form-data; name="csv"; filename="${"a".repeat(296)}.csv"\r\n\r\nx\r\n--XX--\r\n`,
+      ],
       ["an empty body", "multipart/form-data; boundary=XX", ""],
     ];
     for (const [label, type, body] of cases) {

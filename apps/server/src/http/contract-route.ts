@@ -27,8 +27,29 @@ function fieldErrors(error: z.ZodError, location: string): FieldError[] {
   }));
 }
 
+/**
+ * The fields of `value` whose text holds U+0000: PostgreSQL stores no NUL in text, so such a value
+ * would fail in the database (a 500) wherever it went. Refused at the door, with its field named.
+ */
+function nulFields(value: unknown, path: string[] = [], out: FieldError[] = []): FieldError[] {
+  if (typeof value === "string") {
+    if (value.includes("\u0000"))
+      out.push({ field: path.join(".") || "value", message: "must not contain the NUL character" });
+  } else if (Array.isArray(value)) {
+    value.forEach((item, i) => nulFields(item, [...path, String(i)], out));
+  } else if (value !== null && typeof value === "object") {
+    for (const [key, item] of Object.entries(value)) nulFields(item, [...path, key], out);
+    if (Object.keys(value).some((key) => key.includes("\u0000")))
+      out.push({ field: path.join(".") || "value", message: "must not contain the NUL character" });
+  }
+  return out;
+}
+
 function parsePart<T extends ZodType | undefined>(schema: T, value: unknown, location: string) {
   if (!schema) return undefined;
+  const nul = nulFields(value);
+  if (nul.length)
+    throw new AppError("BadRequest", `Invalid ${location}: ${nul.map((e) => e.field).join(", ")}`, nul);
   const result = schema.safeParse(value);
   if (!result.success) {
     const errors = fieldErrors(result.error, location);

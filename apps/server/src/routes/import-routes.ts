@@ -59,6 +59,12 @@ export async function importRoutes(app: FastifyInstance, deps: AppDeps) {
         { field: "csv", message: "is required" },
       ]);
     }
+    // The name is kept with the job: plain text, as a file system would name a file.
+    if (/[\u0000-\u001f\u007f]/.test(part.filename) || part.filename.length > 255) {
+      throw new AppError("BadRequest", "The file name must be plain text of at most 255 characters", [
+        { field: "csv", message: "has a file name with control characters or over 255 characters" },
+      ]);
+    }
     if (!/\.csv$/i.test(part.filename)) {
       throw new AppError("BadRequest", `'${part.filename}' is not a .csv file`, [
         { field: "csv", message: "must be a .csv file" },

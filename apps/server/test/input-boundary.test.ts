@@ -41,3 +41,29 @@ describeWithServer("input at the door", (ctx) => {
     expect(user.name).not.toContain("\u0000");
   });
 });
+
+describeWithServer("query keys in any case", (ctx) => {
+  it("refuses a key given twice in different cases with 400 naming it, and takes one in any case", async () => {
+    const org = await ctx().createOrganisation("twice");
+    const browser = new Browser(ctx().tenantUrl("twice"));
+    await browser.request("POST", "/api/login", { email: org.email, password: org.password });
+    const base = "/api/variance/DashboardAlpha/GetVariance";
+    const ambiguous = await browser.request(
+      "GET",
+      `${base}?dateFrom=2025-05&DateFrom=2024-01&dateTo=2025-06`,
+    );
+    expect(ambiguous.status).toBe(400);
+    expect(ambiguous.json.errors).toEqual([
+      { field: "dateFrom", message: "is given more than once (dateFrom, DateFrom): send it once" },
+    ]);
+    const three = await browser.request(
+      "GET",
+      `${base}?DATETO=2025-06&dateFrom=2025-05&dateto=2025-06&DataType=Margin&datatype=Revenue`,
+    );
+    expect(three.status).toBe(400);
+    expect((three.json.errors as { field: string }[]).map((e) => e.field)).toEqual(["dateTo", "dataType"]);
+    const once = await browser.request("GET", `${base}?DATEFROM=2025-05&dateto=2025-06&DataType=Margin`);
+    expect(once.status).toBe(200);
+    expect(once.json).toMatchObject({ dataType: "Margin", periodFrom: "2025-05", periodTo: "2025-06" });
+  });
+});

@@ -59,15 +59,31 @@ function parsePart<T extends ZodType | undefined>(schema: T, value: unknown, loc
   return result.data;
 }
 
-/** Query keys are matched without regard to case (the spec mixes `DataType` and `dataType`). */
+/**
+ * Query keys are matched without regard to case (the spec mixes `DataType` and `dataType`). A key
+ * given twice in different cases (`dateFrom` and `DateFrom`) is ambiguous: refused, naming it,
+ * rather than one silently overwriting the other.
+ */
 function normaliseQuery(schema: ZodType | undefined, raw: Record<string, unknown>): Record<string, unknown> {
   if (!(schema instanceof z.ZodObject)) return raw;
   const byLower = new Map(Object.keys(schema.shape).map((key) => [key.toLowerCase(), key]));
   const out: Record<string, unknown> = {};
+  const spelled = new Map<string, string[]>();
   for (const [key, value] of Object.entries(raw)) {
     const canonical = byLower.get(key.toLowerCase()) ?? key;
+    spelled.set(canonical, [...(spelled.get(canonical) ?? []), key]);
     out[canonical] = value;
   }
+  const twice = [...spelled].filter(([, keys]) => keys.length > 1);
+  if (twice.length)
+    throw new AppError(
+      "BadRequest",
+      `Invalid query: ${twice.map(([canonical]) => canonical).join(", ")}`,
+      twice.map(([canonical, keys]) => ({
+        field: canonical,
+        message: `is given more than once (${keys.join(", ")}): send it once`,
+      })),
+    );
   return out;
 }
 

@@ -1,5 +1,5 @@
-import { type Period, periodFormat, periodTryParse } from "@varia/period";
 import { supportedMonths } from "@varia/contracts";
+import { type Period, periodFormat, periodTryParse } from "@varia/period";
 import { z } from "zod";
 import { AppError } from "../errors";
 import { helpTexts } from "./help-texts";

@@ -66,12 +66,27 @@ describeWithServer("account and sessions", (ctx) => {
     expect(rows.some((r) => r.id_hash === first || r.id_hash === second)).toBe(false);
   });
 
-  it("ends the session on the server at logout", async () => {
+  it("ends the session on the server at logout, a POST with the session's XSRF token", async () => {
     const org = await ctx().createOrganisation("leave");
     const browser = new Browser(ctx().tenantUrl("leave"));
     await browser.request("POST", "/api/login", { email: org.email, password: org.password });
     const stolen = browser.cookie("varia_session");
-    const out = await browser.request("GET", "/api/logout");
+    // A link or an image cannot sign anyone out, nor a POST from another site without the token.
+    expect((await browser.request("GET", "/api/logout")).status).toBe(404);
+    for (const token of [undefined, "forged.token"]) {
+      const forged = await browser.request(
+        "POST",
+        "/api/logout",
+        undefined,
+        token ? { "x-xsrf-token": token } : {},
+      );
+      expect(forged.status).toBe(403);
+      expect(forged.json.message).toBe("The XSRF token is missing or invalid.");
+    }
+    expect((await browser.request("GET", "/api/Account/AuthorisedPing")).status).toBe(200);
+    const out = await browser.request("POST", "/api/logout", undefined, {
+      "x-xsrf-token": browser.cookie("XSRF-TOKEN") ?? "",
+    });
     expect(out.status).toBe(200);
     expect(browser.cookie("varia_session")).toBeUndefined();
     const replay = new Browser(ctx().tenantUrl("leave"));

@@ -50,6 +50,11 @@ export interface Contract<
   /** Kept as a literal type, so the client can type a `file` answer as a file. */
   readonly responseKind: Kind;
   readonly access: Access;
+  /**
+   * A public call that acts on the caller's session when there is one (logout): made with a session,
+   * it carries the session's XSRF token, as every unsafe call of a signed-in caller does.
+   */
+  readonly actsOnSession?: boolean;
   /** Retry and cache policy of the client; `never` for calls that must not repeat (uploads). */
   readonly policy?: ClientPolicy;
   /** Cache time to live in ms for cached calls (spec 9: actual periods 60 s, lookups 20 min). */

@@ -127,7 +127,10 @@ export function registerContract<C extends Contract>(
           throw new AppError("Forbidden", "An API token cannot do this: sign in to change your own account.");
         }
       }
-      if (contract.access !== "public" && auth?.sessionId && unsafeMethods.has(request.method)) {
+      // An unsafe call made with a session carries its XSRF token: every call that needs a caller,
+      // and the public ones that act on the session (logout).
+      const checked = contract.access !== "public" || contract.actsOnSession;
+      if (checked && auth?.sessionId && unsafeMethods.has(request.method)) {
         const header = request.headers[xsrfHeaderName];
         const ok = verifyXsrfToken(
           deps.xsrfKey,

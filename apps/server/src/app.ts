@@ -128,7 +128,7 @@ export const app = fp(
       return reply.code(500).send({ message: "An unexpected server error occurred." });
     });
 
-    registerMetrics(fastify);
+    registerMetrics(fastify, deps.config.metricsToken);
     fastify.get("/healthz", async () => ({ status: "ok" }));
     fastify.get("/readyz", async (_request, reply) => {
       try {

@@ -48,6 +48,11 @@ export interface ServerConfig {
    * latest 5 s after that, whatever is still stuck.
    */
   readonly shutdownGraceMs: number;
+  /**
+   * The operator's token for `/metrics` (`VARIA_METRICS_TOKEN`, at least 32 characters), sent as
+   * `Authorization: Bearer <token>`. Without it the server serves no metrics.
+   */
+  readonly metricsToken: string | undefined;
 }
 
 export const ssoProviderNames = ["Google", "Intuit", "Microsoft", "Xero"] as const;
@@ -105,6 +110,13 @@ function trustProxy(value: string | undefined): boolean | string {
   return /^(true|yes|on)$/i.test(value) ? true : value;
 }
 
+function metricsToken(value: string | undefined): string | undefined {
+  if (!value) return undefined;
+  if (value.length < 32 || /\s/.test(value))
+    throw new Error("VARIA_METRICS_TOKEN must be at least 32 characters without spaces");
+  return value;
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   const port = Number(env.PORT ?? 8080);
   if (!Number.isInteger(port) || port < 0 || port > 65535)
@@ -142,5 +154,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     authRateLimitPerIp: Number(env.VARIA_AUTH_RATE_LIMIT_PER_IP ?? 300),
     trustProxy: trustProxy(env.VARIA_TRUST_PROXY),
     shutdownGraceMs: milliseconds("VARIA_SHUTDOWN_GRACE_MS", env.VARIA_SHUTDOWN_GRACE_MS, 10_000),
+    metricsToken: metricsToken(env.VARIA_METRICS_TOKEN),
   };
 }

@@ -175,12 +175,13 @@ export const app = fp(
       return index.html;
     };
     if (hasWeb) {
-      // Files only: a folder (such as "/") is left to the page fallback below.
+      // Files only: a folder (such as "/") is left to the page fallback below. Source maps, which a
+      // build may keep beside its bundles, are never served: they would hand out the source.
       await fastify.register(fastifyStatic, {
         root: deps.config.webDist,
         wildcard: true,
         index: false,
-        allowedPath: (pathName) => pathName !== "/" && !pathName.endsWith("/"),
+        allowedPath: (pathName) => pathName !== "/" && !pathName.endsWith("/") && !/\.map$/i.test(pathName),
       });
     }
     fastify.setNotFoundHandler((request, reply) => {

@@ -36,7 +36,7 @@ function nulFields(value: unknown, path: string[] = [], out: FieldError[] = []):
     if (value.includes("\u0000"))
       out.push({ field: path.join(".") || "value", message: "must not contain the NUL character" });
   } else if (Array.isArray(value)) {
-    value.forEach((item, i) => nulFields(item, [...path, String(i)], out));
+    for (const [i, item] of value.entries()) nulFields(item, [...path, String(i)], out);
   } else if (value !== null && typeof value === "object") {
     for (const [key, item] of Object.entries(value)) nulFields(item, [...path, key], out);
     if (Object.keys(value).some((key) => key.includes("\u0000")))

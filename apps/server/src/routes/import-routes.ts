@@ -32,6 +32,15 @@ function notMultipart(error: unknown): never {
   ]);
 }
 
+/** Whether the text holds a control character of ASCII (NUL, line breaks, DEL...). */
+function hasControlCharacter(text: string): boolean {
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    if (code < 32 || code === 127) return true;
+  }
+  return false;
+}
+
 /** An upload's file and the reading made of it, gone. */
 async function removeUpload(path: string) {
   await takeUploadReading(path)?.close();
@@ -60,7 +69,7 @@ export async function importRoutes(app: FastifyInstance, deps: AppDeps) {
       ]);
     }
     // The name is kept with the job: plain text, as a file system would name a file.
-    if (/[\u0000-\u001f\u007f]/.test(part.filename) || part.filename.length > 255) {
+    if (hasControlCharacter(part.filename) || part.filename.length > 255) {
       throw new AppError("BadRequest", "The file name must be plain text of at most 255 characters", [
         { field: "csv", message: "has a file name with control characters or over 255 characters" },
       ]);

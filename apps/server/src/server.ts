@@ -26,11 +26,19 @@ declare module "fastify" {
 
 const redactedQuery = /([?&](?:[^=&]*(?:token|secret|password|code)[^=&]*)=)[^&]*/gi;
 
+export interface ServerOptions {
+  logger?: boolean;
+  /** Where the JSON log lines go (default standard output); tests read them from here. */
+  logStream?: { write(line: string): void };
+  now?: () => Date;
+  mailer?: Mailer;
+}
+
 /** Builds the Fastify instance around an open, migrated database. */
 export async function buildServer(
   config: ServerConfig,
   database: Database,
-  options: { logger?: boolean; now?: () => Date; mailer?: Mailer } = {},
+  options: ServerOptions = {},
 ): Promise<FastifyInstance> {
   const fastify = Fastify({
     logger:
@@ -38,6 +46,7 @@ export async function buildServer(
         ? false
         : {
             level: config.logLevel,
+            ...(options.logStream ? { stream: options.logStream } : {}),
             redact: ["req.headers.authorization", "req.headers.cookie", 'res.headers["set-cookie"]'],
             serializers: {
               req: (req) => ({
@@ -104,7 +113,7 @@ export interface RunningServer {
 /** Opens and migrates the database, then listens. `close` drains requests and closes the database. */
 export async function startServer(
   config: ServerConfig,
-  options: { logger?: boolean; database?: Database; now?: () => Date; mailer?: Mailer } = {},
+  options: ServerOptions & { database?: Database } = {},
 ): Promise<RunningServer> {
   const database = options.database ?? (await openDatabase(databaseTarget(config)));
   await migrate(database);

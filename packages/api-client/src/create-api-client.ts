@@ -1,12 +1,13 @@
 import type { BodyOf, Contract, ParamsOf, QueryOf, ResponseOf } from "@varia/contracts";
 import type { Period } from "@varia/period";
 import type { z } from "zod";
-import { unreachableError } from "./api-error";
+import { ApiError, unreachableError } from "./api-error";
 import { type Clock, systemClock } from "./clock";
 import { type CookieJar, defaultCookieJar } from "./cookies";
 import { fillPath } from "./fill-path";
+import { multipartFileBody } from "./multipart-stream";
 import { buildQueryString, checkQuery } from "./query-string";
-import { type FileResponse, readResponse } from "./read-response";
+import { type FileResponse, type ProgressListener, readResponse } from "./read-response";
 import { cacheLimits, RequestCache } from "./request-cache";
 import { retryDelays, withRetries } from "./retry";
 
@@ -25,6 +26,11 @@ export interface ApiClientOptions {
   cookies?: CookieJar;
   /** The FormData class that belongs with `fetch` (undici's own when `fetch` is undici's). */
   FormData?: typeof FormData;
+  /**
+   * `false`: no call is ever retried (the CLI's smoke test times single requests). Default: GETs
+   * retry as their contract's policy says.
+   */
+  retry?: boolean;
 }
 
 /**
@@ -60,6 +66,17 @@ export interface CallOptions {
    * fills the cache. By default lookups and contracts with a `cacheTtlMs` are cached.
    */
   cache?: boolean;
+  /** For `file` answers: hears the bytes received so far (and the size, when the server sent it). */
+  onProgress?: ProgressListener;
+}
+
+export interface UploadOptions {
+  signal?: AbortSignal;
+  /**
+   * Hears the file's bytes sent so far and its size. With it, the body is streamed from the file
+   * (`duplex: "half"`, Node's fetch) instead of sent as FormData.
+   */
+  onProgress?: ProgressListener;
 }
 
 export type UploadInput<C extends Contract = Contract> = Omit<CallInput<C>, "body"> & {
@@ -88,7 +105,7 @@ export interface ApiClient {
   upload<C extends Contract>(
     contract: C,
     input: UploadInput<C>,
-    options?: { signal?: AbortSignal },
+    options?: UploadOptions,
   ): Promise<CallResult<C>>;
   /** Forgets every cached result (after sign-in or sign-out). */
   clearCache(): void;
@@ -124,7 +141,12 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
   const cookies = options.cookies ?? defaultCookieJar();
   const cache = new RequestCache(clock);
 
-  async function send(contract: Contract, url: string, init: RequestInit): Promise<unknown> {
+  async function send(
+    contract: Contract,
+    url: string,
+    init: RequestInit,
+    onProgress?: ProgressListener,
+  ): Promise<unknown> {
     const headers = new Headers(init.headers);
     for (const [name, value] of Object.entries(options.headers?.() ?? {})) headers.set(name, value);
     const xsrf = cookies.get("XSRF-TOKEN");
@@ -140,7 +162,14 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
     }
     const setCookie = response.headers.getSetCookie?.() ?? [];
     if (setCookie.length) cookies.store?.(setCookie);
-    return readResponse(contract, response, url);
+    try {
+      return await readResponse(contract, response, url, onProgress);
+    } catch (error) {
+      // The answer stopped coming (the connection closed, or a timeout of the fetch beneath).
+      if (error instanceof ApiError) throw error;
+      if (init.signal?.aborted) throw init.signal.reason ?? error;
+      throw unreachableError(error, url);
+    }
   }
 
   function urlOf(contract: Contract, input: LooseInput): string {
@@ -160,14 +189,27 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
     const hasBody = !isGet && input.body !== undefined;
     const policy = contract.policy ?? "default";
     const attempt = (signal: AbortSignal | undefined) => () =>
-      send(contract, url, {
-        signal,
-        headers: hasBody ? { "content-type": "application/json" } : {},
-        body: hasBody ? JSON.stringify(input.body) : undefined,
-      });
+      send(
+        contract,
+        url,
+        {
+          signal,
+          headers: hasBody ? { "content-type": "application/json" } : {},
+          body: hasBody ? JSON.stringify(input.body) : undefined,
+        },
+        callOptions.onProgress,
+      );
     // Spec 9: only GETs retry; 4xx never does.
     const run = (signal: AbortSignal | undefined) =>
-      isGet ? withRetries(attempt(signal), retryDelays(policy, random), clock, signal) : attempt(signal)();
+      isGet && options.retry !== false
+        ? withRetries(attempt(signal), retryDelays(policy, random), clock, signal)
+        : attempt(signal)();
+    // A call that changes what others answer (an exclusion list, categories) empties the cache.
+    if (contract.changesData)
+      return run(callOptions.signal).then((result) => {
+        cache.clear();
+        return result;
+      });
     const cacheable =
       isGet && (callOptions.cache ?? (policy === "lookup" || contract.cacheTtlMs !== undefined));
     if (!cacheable) return run(callOptions.signal);
@@ -189,13 +231,26 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
 
     async upload(contract, input, uploadOptions = {}) {
       const url = urlOf(contract, input as LooseInput);
-      const form = new (options.FormData ?? FormData)();
       const blob =
         input.file instanceof Blob
           ? input.file
           : new Blob([new Uint8Array(input.file)], { type: "text/csv" });
-      form.append("csv", blob, input.fileName);
       // Never retried (spec 7.8): a repeated upload would import twice without an idempotency key.
+      if (uploadOptions.onProgress) {
+        const stream = multipartFileBody("csv", blob, input.fileName, uploadOptions.onProgress);
+        return send(contract, url, {
+          body: stream.body,
+          duplex: "half",
+          headers: {
+            ...input.headers,
+            "content-type": stream.contentType,
+            "content-length": String(stream.length),
+          },
+          signal: uploadOptions.signal,
+        } as RequestInit) as Promise<never>;
+      }
+      const form = new (options.FormData ?? FormData)();
+      form.append("csv", blob, input.fileName);
       return send(contract, url, {
         body: form,
         headers: input.headers,

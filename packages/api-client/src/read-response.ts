@@ -15,6 +15,32 @@ export interface FileResponse {
   data: Uint8Array;
 }
 
+/** Told the bytes moved so far, and the whole size when it is known. */
+export type ProgressListener = (bytes: number, total: number | undefined) => void;
+
+/** Reads a body chunk by chunk, telling `onProgress` how much has arrived. */
+async function readCounting(response: Response, onProgress: ProgressListener): Promise<Uint8Array> {
+  const length = Number(response.headers.get("content-length"));
+  const total = Number.isFinite(length) && length > 0 ? length : undefined;
+  const chunks: Uint8Array[] = [];
+  let received = 0;
+  onProgress(0, total);
+  if (response.body) {
+    for await (const chunk of response.body as unknown as AsyncIterable<Uint8Array>) {
+      chunks.push(chunk);
+      received += chunk.byteLength;
+      onProgress(received, total);
+    }
+  }
+  const body = new Uint8Array(received);
+  let at = 0;
+  for (const chunk of chunks) {
+    body.set(chunk, at);
+    at += chunk.byteLength;
+  }
+  return body;
+}
+
 export function headersOf(response: Response): Record<string, string> {
   const out: Record<string, string> = {};
   response.headers.forEach((value, key) => {
@@ -44,7 +70,12 @@ export function fileNameOf(disposition: string | null): string | undefined {
  * becomes an ApiError (spec 8); JSON is parsed and checked against the contract's response schema,
  * text is returned raw, files with their names, and empty answers as undefined.
  */
-export async function readResponse(contract: Contract, response: Response, url: string): Promise<unknown> {
+export async function readResponse(
+  contract: Contract,
+  response: Response,
+  url: string,
+  onProgress?: ProgressListener,
+): Promise<unknown> {
   if (response.status < 200 || response.status > 299) {
     throw errorForStatus(response.status, await response.text(), headersOf(response), url);
   }
@@ -55,7 +86,9 @@ export async function readResponse(contract: Contract, response: Response, url: 
     case "text":
       return response.text();
     case "file": {
-      const body = new Uint8Array(await response.arrayBuffer());
+      const body = onProgress
+        ? await readCounting(response, onProgress)
+        : new Uint8Array(await response.arrayBuffer());
       return {
         fileName: fileNameOf(response.headers.get("content-disposition")),
         contentType: response.headers.get("content-type") ?? "application/octet-stream",

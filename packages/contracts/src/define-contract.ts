@@ -17,13 +17,20 @@ export interface AbilityRef {
 }
 
 /**
- * Who may call: anyone, any signed-in user, or a user holding an ability. Admins hold every
- * ability; an API token holds those of its scope that its user holds. A token does only what its
- * abilities name: an `authenticated` call is open to it only when it reads (GET: who am I, my menu,
- * my terms status); one that acts on the user's own account (profile, password, MFA, terms, a
- * contact message) takes a signed-in session.
+ * Who may call: anyone, any signed-in user, a user holding an ability, or a user holding any one of
+ * a list of abilities (a picker two screens share). Admins hold every ability; an API token holds
+ * those of its scope that its user holds. A token does only what its abilities name: an
+ * `authenticated` call is open to it only when it reads (GET: who am I, my menu, my terms status);
+ * one that acts on the user's own account (profile, password, MFA, terms, a contact message) takes
+ * a signed-in session.
  */
-export type Access = "public" | "authenticated" | AbilityRef;
+export type Access = "public" | "authenticated" | AbilityRef | readonly [AbilityRef, ...AbilityRef[]];
+
+/** The abilities of which a caller needs one; empty for public and authenticated calls. */
+export function accessAbilities(access: Access): readonly AbilityRef[] {
+  if (access === "public" || access === "authenticated") return [];
+  return Array.isArray(access) ? access : [access as AbilityRef];
+}
 
 /** How the client retries and caches a call (spec 7.8 and 9). */
 export type ClientPolicy = "default" | "lookup" | "never";
@@ -59,6 +66,11 @@ export interface Contract<
   readonly policy?: ClientPolicy;
   /** Cache time to live in ms for cached calls (spec 9: actual periods 60 s, lookups 20 min). */
   readonly cacheTtlMs?: number;
+  /**
+   * A successful call changes what other calls answer (an exclusion list, item categories): the
+   * client forgets every answer it cached, so no figure it shows afterwards predates the change.
+   */
+  readonly changesData?: boolean;
   readonly summary?: string;
 }
 

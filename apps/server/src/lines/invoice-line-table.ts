@@ -12,6 +12,9 @@ export interface LineTableQuery {
   clientId?: number;
   itemId?: number;
   salespersonId?: number;
+  /** Lines of these clients and items are left out (the active exclusion lists). */
+  excludedClientIds?: ReadonlySet<number>;
+  excludedItemIds?: ReadonlySet<number>;
   /** Matched literally, case-insensitively, in client code and name, item code, invoice number. */
   search?: string;
   sortBy?: string;
@@ -62,6 +65,8 @@ export function invoiceLineTable(
       if (query.clientId !== undefined && c.clientId[row] !== query.clientId) continue;
       if (query.itemId !== undefined && c.itemId[row] !== query.itemId) continue;
       if (query.salespersonId !== undefined && c.salespersonId[row] !== query.salespersonId) continue;
+      if (query.excludedClientIds?.has(c.clientId[row]!) || query.excludedItemIds?.has(c.itemId[row]!))
+        continue;
       if (needle) {
         const client = names.clients.get(c.clientId[row]!);
         if (

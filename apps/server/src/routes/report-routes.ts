@@ -11,7 +11,7 @@ import {
   reportRun,
 } from "@varia/contracts";
 import type { FastifyInstance } from "fastify";
-import { cubeFor } from "../analytics/cube-cache";
+import { analysisFor } from "../analytics/cube-cache";
 import { registerContract } from "../http/contract-route";
 import type { AppDeps } from "../http/deps";
 import { findClientPage, findSalespersonPage, findSkuPage } from "../reports/find-dimension-page";
@@ -45,11 +45,11 @@ export async function reportRoutes(app: FastifyInstance, deps: AppDeps) {
   );
 
   registerContract(app, deps, reportGetFilter, async ({ auth, query }) =>
-    reportFilters(await cubeFor(deps, auth!.organisation.id), query.reportID, deps.now()),
+    reportFilters((await analysisFor(deps, auth!.organisation.id)).cube, query.reportID, deps.now()),
   );
 
   registerContract(app, deps, reportRun, async ({ auth, body }) => {
-    const report = runReport(await cubeFor(deps, auth!.organisation.id), body, deps.now());
+    const report = runReport(await analysisFor(deps, auth!.organisation.id), body, deps.now());
     return {
       ...report,
       rows: report.rows.slice(body.startRow, body.startRow + body.rowLimit),
@@ -58,7 +58,7 @@ export async function reportRoutes(app: FastifyInstance, deps: AppDeps) {
   });
 
   registerContract(app, deps, reportExport, async ({ auth, body, reply }) => {
-    const report = runReport(await cubeFor(deps, auth!.organisation.id), body, deps.now());
+    const report = runReport(await analysisFor(deps, auth!.organisation.id), body, deps.now());
     const periods = [report.dateFrom, report.dateTo].filter(Boolean).join("_to_");
     const filename = `varia-${report.reportID}-${periods}.${body.format}`;
     reply.header("content-disposition", `attachment; filename="${filename}"`);

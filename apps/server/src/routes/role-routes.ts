@@ -1,10 +1,13 @@
 import {
+  type AbilityModule,
   availableAbilities,
   deleteRole,
   editRole,
   getRoleDetail,
   getRoleList,
   lookupRoleList,
+  moduleIds,
+  type RoleAbility,
 } from "@varia/contracts";
 import type { FastifyInstance } from "fastify";
 import type { Kysely } from "kysely";
@@ -14,6 +17,26 @@ import type { Schema } from "../db/schema";
 import { AppError } from "../errors";
 import { registerContract } from "../http/contract-route";
 import type { AppDeps } from "../http/deps";
+
+/** The abilities grouped by module and feature, in catalogue order (the role editor's toggles). */
+export function groupAbilities(list: readonly RoleAbility[]): AbilityModule[] {
+  const modules: AbilityModule[] = [];
+  for (const ability of list) {
+    let module = modules.find((m) => m.moduleSystemName === ability.moduleSystemName);
+    if (!module) {
+      const moduleId = moduleIds[ability.moduleSystemName as keyof typeof moduleIds];
+      module = { moduleSystemName: ability.moduleSystemName, moduleId, features: [] };
+      modules.push(module);
+    }
+    let feature = module.features.find((f) => f.featureSystemName === ability.featureSystemName);
+    if (!feature) {
+      feature = { featureSystemName: ability.featureSystemName, abilities: [] };
+      module.features.push(feature);
+    }
+    feature.abilities.push({ ...ability });
+  }
+  return modules;
+}
 
 export async function roleRoutes(app: FastifyInstance, deps: AppDeps) {
   const { db } = deps;
@@ -93,7 +116,7 @@ export async function roleRoutes(app: FastifyInstance, deps: AppDeps) {
     };
   });
 
-  registerContract(app, deps, availableAbilities, () => abilityCatalogue);
+  registerContract(app, deps, availableAbilities, () => groupAbilities(abilityCatalogue));
 
   registerContract(app, deps, editRole, async ({ auth, body, request }) => {
     const organisationId = auth!.organisation.id;

@@ -192,9 +192,11 @@ describeWithServer("analytics calls (spec 7.3)", (ctx) => {
       arrCents: 12 * 147000,
       mrrFromCents: 150000,
       mrrCentsVariance: -3000,
+      arrFromCents: 12 * 150000,
       clientsSubscribed: 4,
       clientsSubscribedFrom: 4,
       arpaCents: 36750,
+      arpaFromCents: 37500,
       newMrrCents: 9000,
       churnedMrrCents: -15000,
       expansionMrrCents: 3000 + 2000 + 8000 + 10000,
@@ -282,6 +284,12 @@ describeWithServer("analytics calls (spec 7.3)", (ctx) => {
       `VarianceOverview/ActivityTable?${aprMay}&varType=service&sign=negative`,
     );
     expect(negativeService.rows.map((r: { clientCode: string }) => r.clientCode)).toEqual(["C2"]);
+    // One badge only (any case): the lost client's rows, and the totals of those rows.
+    const lost = await get(`VarianceOverview/ActivityTable?${aprMay}&badgeVariant=LOST`);
+    expect(lost.rows.map((r: { clientCode: string }) => r.clientCode)).toEqual(["C4"]);
+    expect(lost.totals).toEqual({ valueCents: 0, valueCentsVariance: -15000, valueFromCents: 15000 });
+    const anyBadge = await get(`VarianceOverview/ActivityTable?${aprMay}&badgeVariant=`);
+    expect(anyBadge.rowCount).toBe(9);
     // The POST variant takes the same fields in a JSON body; ShowAdhoc adds the router.
     const posted = await org.call("POST", "/api/variance/VarianceOverview/ActivityTable", {
       dataType: "Revenue",

@@ -130,9 +130,12 @@ export const kpiSchema = z.object({
   arrCents: money,
   mrrFromCents: money,
   mrrCentsVariance: money,
+  /** ARR and ARPA in DateFrom, for their change. */
+  arrFromCents: money,
   clientsSubscribed: z.number().int(),
   clientsSubscribedFrom: z.number().int(),
   arpaCents: money,
+  arpaFromCents: money,
   newMrrCents: money,
   churnedMrrCents: money,
   expansionMrrCents: money,
@@ -254,7 +257,14 @@ export const waterfallChart = get(
   "Start total (DateFrom), one step per type and sign, end total (DateTo).",
 );
 
-const activityQuery = z.object({ ...analyticsFilterShape, ...tableShape });
+/** The activity table's rows of one badge only (spec 3.7): new or lost clients, added or removed services... */
+export const activityBadges = ["new", "added", "lost", "removed", "existing", "adhoc"] as const;
+const activityBadgeQuery = z
+  .string()
+  .optional()
+  .transform((v) => normalised(activityBadges)(v || undefined));
+
+const activityQuery = z.object({ ...analyticsFilterShape, ...tableShape, badgeVariant: activityBadgeQuery });
 const activityResponse = table(activityRowSchema).extend({
   totals: z.object({ valueCents: money, valueCentsVariance: money, valueFromCents: money }),
 });
@@ -274,6 +284,7 @@ export const activityTable = defineContract({
   body: z.object({
     ...analyticsFilterShape,
     ...tableShape,
+    badgeVariant: activityBadgeQuery,
     trendPeriodCount: z.coerce.number().int().min(1).max(500).optional(),
     showAdhoc: z.union([z.boolean(), booleanQuery]).optional(),
   }),

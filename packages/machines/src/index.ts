@@ -9,3 +9,4 @@ export * from "./popup-queue";
 export * from "./request-error";
 export * from "./sign-up";
 export * from "./startup";
+export * from "./workspace";

@@ -48,9 +48,11 @@ describe("KPIs (7.5)", () => {
       mrr: 153_000,
       arr: 1_836_000,
       mrrFrom: 170_000,
+      arrFrom: 2_040_000,
       clientsSubscribed: 2,
       clientsSubscribedFrom: 2,
       arpa: 76_500,
+      arpaFrom: 85_000,
       newMrr: 33_000,
       churnedMrr: -70_000,
       expansionMrr: 20_000,
@@ -71,6 +73,8 @@ describe("KPIs (7.5)", () => {
     expect(kpis(two(103, 100), query).arpa).toBe(102);
     expect(kpis(two(102, 100), query).arpa).toBe(101);
     expect(kpis(two(102, 100), query).grr).toBeNull();
+    // F had no clients: its ARPA is 0.
+    expect(kpis(two(102, 100), query).arpaFrom).toBe(0);
   });
 
   it("ranks clients by value with their share", () => {

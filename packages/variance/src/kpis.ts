@@ -7,10 +7,13 @@ export interface Kpis {
   mrr: Cents;
   arr: Cents;
   mrrFrom: Cents;
+  arrFrom: Cents;
   clientsSubscribed: number;
   clientsSubscribedFrom: number;
   /** MRR per subscribed client, rounded half to even; 0 when there are none. */
   arpa: Cents;
+  /** The same in F. */
+  arpaFrom: Cents;
   newMrr: Cents;
   churnedMrr: Cents;
   expansionMrr: Cents;
@@ -32,14 +35,19 @@ export function kpis(
   const mrr = result.totalTo;
   const mrrFrom = result.totalFrom;
   const clientsSubscribed = result.clientsActiveTo;
+  const clientsSubscribedFrom = result.clientsActiveFrom;
   const ratio = (value: number) => (mrrFrom === 0 ? null : value / mrrFrom);
+  const perClient = (value: Cents, clients: number) =>
+    clients === 0 ? 0 : Number(divideHalfEven(BigInt(value), BigInt(clients)));
   return {
     mrr,
     arr: 12 * mrr,
     mrrFrom,
+    arrFrom: 12 * mrrFrom,
     clientsSubscribed,
-    clientsSubscribedFrom: result.clientsActiveFrom,
-    arpa: clientsSubscribed === 0 ? 0 : Number(divideHalfEven(BigInt(mrr), BigInt(clientsSubscribed))),
+    clientsSubscribedFrom,
+    arpa: perClient(mrr, clientsSubscribed),
+    arpaFrom: perClient(mrrFrom, clientsSubscribedFrom),
     newMrr: t.Client.positive,
     churnedMrr: t.Client.negative,
     expansionMrr: expansion,

@@ -11,9 +11,12 @@ export interface Migration {
   sql: string;
 }
 
-/** The ordered, versioned migration files (`NNN_name.sql`). */
+/**
+ * The ordered, versioned migration files (`NNN_name.sql`). Two files of one version would let the
+ * second be skipped wherever the first was applied (branches that each added one): refused.
+ */
 export function listMigrations(dir = migrationsDir): Migration[] {
-  return readdirSync(dir)
+  const migrations = readdirSync(dir)
     .filter((file) => /^\d{3}_[\w-]+\.sql$/.test(file))
     .sort()
     .map((file) => ({
@@ -21,6 +24,14 @@ export function listMigrations(dir = migrationsDir): Migration[] {
       name: file.slice(4, -4),
       sql: readFileSync(join(dir, file), "utf8"),
     }));
+  for (let i = 1; i < migrations.length; i++) {
+    const [before, after] = [migrations[i - 1]!, migrations[i]!];
+    if (before.version === after.version)
+      throw new Error(
+        `Migrations ${before.version}_${before.name} and ${after.version}_${after.name} share a version: renumber one`,
+      );
+  }
+  return migrations;
 }
 
 /**

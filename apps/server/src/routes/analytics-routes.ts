@@ -173,12 +173,15 @@ export async function analyticsRoutes(app: FastifyInstance, deps: AppDeps) {
     };
   });
 
-  const activity = async (auth: AuthContext | null, input: Filter & TableQuery) => {
+  const activity = async (
+    auth: AuthContext | null,
+    input: Filter & TableQuery & { badgeVariant?: string | undefined },
+  ) => {
     const analysis = await analysisOf(auth);
     const { cube } = analysis;
     const q = resolve(analysis, input);
     // The filtered and sorted rows are kept with the cube, so paging through them costs a slice.
-    const key = `activity:${JSON.stringify([q, input.search, input.sortBy, input.sortDir])}`;
+    const key = `activity:${JSON.stringify([q, input.search, input.sortBy, input.sortDir, input.badgeVariant])}`;
     const table = memo(
       analysis,
       key,
@@ -190,6 +193,7 @@ export async function analyticsRoutes(app: FastifyInstance, deps: AppDeps) {
             return value !== undefined && value !== 0 && (!q.sign || (q.sign === "Positive") === value > 0);
           });
         }
+        if (input.badgeVariant) rows = rows.filter((r) => r.badgeVariant === input.badgeVariant);
         const all = pageRows(rows, { ...input, startRow: 0, rowLimit: Number.MAX_SAFE_INTEGER }, [
           "clientCode",
           "clientName",

@@ -2,7 +2,8 @@ import { useState } from "react";
 import { Character } from "../login/Character";
 import { usePageTitle } from "../page-title";
 import { FormMessage } from "../shell/FormMessage";
-import { Modal } from "../shell/Modal";
+import { AppDialog } from "../ui/Dialog";
+import "../ui/ui.css";
 import { EmptyState } from "./PageFrame";
 
 /** The developer-only component gallery (spec 2.2), served when VARIA_TESTBED is set. */
@@ -63,12 +64,12 @@ export function TestbedPage() {
         <EmptyState title="No information available to show." />
       </section>
       {modalOpen && (
-        <Modal title="A modal" onClose={() => setModalOpen(false)}>
+        <AppDialog title="A modal" onClose={() => setModalOpen(false)}>
           <p>Escape closes it; focus stays inside.</p>
           <button type="button" className="button button--primary" onClick={() => setModalOpen(false)}>
             Close
           </button>
-        </Modal>
+        </AppDialog>
       )}
     </main>
   );

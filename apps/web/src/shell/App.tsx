@@ -1,56 +1,26 @@
 import { selectAuthenticated, selectTermsFormOpen, selectTourOpen } from "@varia/machines";
-import { lazy, type ReactNode, Suspense, useEffect } from "react";
-import { Navigate, Route, Routes, useLocation, useNavigate } from "react-router";
+import { lazy, Suspense, useEffect } from "react";
+import { Route, Routes, useLocation, useNavigate } from "react-router";
 import { DemoView } from "../demo/DemoView";
 import { VerifyView } from "../demo/VerifyView";
 import { LoginView } from "../login/LoginView";
 import { navigation } from "../navigation";
-import { NotFoundPage } from "../pages/NotFoundPage";
 import { SectionPage } from "../pages/SectionPage";
-import { WorkspaceLayout } from "../workspace/WorkspaceLayout";
 import { LoadingOverlay } from "./LoadingOverlay";
-import { Modal } from "./Modal";
 import { StartupContext } from "./startup-context";
-import { TermsForm } from "./TermsForm";
+import { loadWorkspace } from "./workspace-chunk";
 
 const TestbedPage = lazy(() => import("../pages/TestbedPage").then((m) => ({ default: m.TestbedPage })));
 const testbedEnabled =
   document.querySelector('meta[name="varia-testbed"]')?.getAttribute("content") === "true";
 
-const ImportPage = lazy(() => import("../pages/ImportPage").then((m) => ({ default: m.ImportPage })));
-
-const StockTypeOverviewPage = lazy(() =>
-  import("../pages/StockTypeOverviewPage").then((m) => ({ default: m.StockTypeOverviewPage })),
-);
+/** The signed-in app (frame, dashboards, charts, grids, accessible widgets): a chunk of its own. */
+const WorkspaceRoot = lazy(loadWorkspace);
+/** The terms form and the tour, loaded only when start-up opens one. */
+const StartupDialogs = lazy(() => import("./StartupDialogs"));
 
 /** Screens reachable without signing in (spec 2.1): sign-up, password reset and demo verify. */
 const publicPrefixes = ["/sign-up", "/passwordReset", "/passwordSet", "/verify"];
-
-/** The signed-in routes of spec 2.2, each in the workspace frame. */
-const workspaceRoutes: { path: string; title: string; element?: ReactNode }[] = [
-  {
-    path: "/variance/dashboard/stockTypeOverview",
-    title: "Stock Type Overview",
-    element: <StockTypeOverviewPage />,
-  },
-  { path: "/variance/dashboard/positiveOrNegative", title: "Positive or Negative" },
-  { path: "/variance/dashboard/specific", title: "Specific" },
-  { path: "/variance/dashboard/invoice", title: "Invoice Data" },
-  { path: "/variance/forecast", title: "Forecast" },
-  { path: "/variance/reports/types", title: "Reports" },
-  { path: "/variance/reports/types/:reportChosen", title: "Report" },
-  { path: "/variance/settings/menu", title: "Settings" },
-  { path: "/variance/settings/role", title: "Roles" },
-  { path: "/variance/settings/role/:roleID", title: "Role" },
-  { path: "/variance/settings/org", title: "Organisation Settings" },
-  { path: "/variance/settings/user", title: "Users" },
-  { path: "/variance/settings/user/:userID", title: "User" },
-  { path: "/variance/settings/list", title: "Exclusion Lists" },
-  { path: "/variance/settings/list/:exclusionHeaderID", title: "Exclusion List" },
-  { path: "/variance/settings/backup", title: "Backups" },
-  { path: "/variance/settings/export", title: "Data Export" },
-  { path: "/integration/overview", title: "Integrations", element: <ImportPage /> },
-];
 
 function NavigationBridge() {
   navigation.navigate = useNavigate();
@@ -66,52 +36,6 @@ function PublicRoutes() {
       <Route path="/passwordSet/:tokenID/:secretToken" element={<SectionPage title="Set Password" />} />
       <Route path="/verify" element={<VerifyView />} />
     </Routes>
-  );
-}
-
-function SignedInRoutes() {
-  return (
-    <Routes>
-      <Route path="/" element={<Navigate to="/variance/dashboard/stockTypeOverview" replace />} />
-      <Route path="/sso/*" element={<Navigate to="/" replace />} />
-      <Route path="/forgotPassword/*" element={<Navigate to="/" replace />} />
-      {workspaceRoutes.map((route) => (
-        <Route
-          key={route.path}
-          path={route.path}
-          element={
-            <WorkspaceLayout>
-              <Suspense
-                fallback={<div className="spinner spinner--page" role="status" aria-label="Loading" />}
-              >
-                {route.element ?? <SectionPage title={route.title} />}
-              </Suspense>
-            </WorkspaceLayout>
-          }
-        />
-      ))}
-      <Route path="/sign-up/:step?" element={<SectionPage title="Sign Up" />} />
-      <Route path="*" element={<NotFoundPage />} />
-    </Routes>
-  );
-}
-
-function TourModal() {
-  const actor = StartupContext.useActorRef();
-  return (
-    <Modal title="Welcome to Varia" onClose={() => actor.send({ type: "tour.close" })}>
-      <p>
-        Varia explains how your recurring revenue moved between two periods: new and lost clients, services
-        added and removed, price, volume, usage and transfers.
-      </p>
-      <button
-        type="button"
-        className="button button--primary"
-        onClick={() => actor.send({ type: "tour.close" })}
-      >
-        Get started
-      </button>
-    </Modal>
   );
 }
 
@@ -141,7 +65,9 @@ export function App() {
       <NavigationBridge />
       {/* While the initial authentication step runs, nothing else is shown (spec 2.1). */}
       {authenticated === null ? null : authenticated ? (
-        <SignedInRoutes />
+        <Suspense fallback={<div className="spinner spinner--page" role="status" aria-label="Loading" />}>
+          <WorkspaceRoot />
+        </Suspense>
       ) : isPublic ? (
         <PublicRoutes />
       ) : demoMode ? (
@@ -149,8 +75,11 @@ export function App() {
       ) : (
         <LoginView />
       )}
-      {termsOpen && <TermsForm />}
-      {tourOpen && <TourModal />}
+      {termsOpen || tourOpen ? (
+        <Suspense fallback={null}>
+          <StartupDialogs />
+        </Suspense>
+      ) : null}
       <LoadingOverlay />
     </>
   );

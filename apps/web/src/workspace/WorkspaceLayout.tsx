@@ -1,16 +1,65 @@
 import { logout } from "@varia/contracts";
-import { selectMenu, selectProfile } from "@varia/machines";
-import type { ReactNode } from "react";
+import {
+  selectMenu,
+  selectMenuExpanded,
+  selectProfile,
+  selectProfileOpen,
+  selectSearchOpen,
+} from "@varia/machines";
+import { type ReactNode, useEffect } from "react";
 import { NavLink } from "react-router";
 import { api } from "../api";
 import { Logo } from "../shell/LoadingOverlay";
 import { StartupContext } from "../shell/startup-context";
+import { Icon, type IconName } from "../ui/Icon";
+import { MenuButton } from "../ui/Menu";
+import { ProfileModal } from "./profile/ProfileModal";
+import { SearchModal } from "./search/SearchModal";
+import { useAlert, WorkspaceContext } from "./workspace-actors";
 
-/** The signed-in frame: the side menu from GetAuthorisedMenu, the header and the page. */
+export const logoutFailedMessage = "Logout was not successful.";
+
+const menuIcons: Record<string, IconName> = {
+  dashboard: "dashboard",
+  forecast: "forecast",
+  reports: "reports",
+  export: "export",
+  users: "users",
+  roles: "roles",
+  lists: "lists",
+  backups: "backups",
+  organisation: "organisation",
+  integration: "integration",
+};
+
+/**
+ * The signed-in frame: the side menu from GetAuthorisedMenu (expanded or collapsed), the top bar
+ * with the search ('Search for...', also Ctrl+K or /) and the user's menu (profile, logout), and the
+ * page. The search and profile modals open from here; each panel is a region of the workspace
+ * machine.
+ */
 export function WorkspaceLayout({ children }: { children: ReactNode }) {
   const menu = StartupContext.useSelector(selectMenu);
   const profile = StartupContext.useSelector(selectProfile);
   const startup = StartupContext.useActorRef();
+  const workspace = WorkspaceContext.useActorRef();
+  const expanded = WorkspaceContext.useSelector(selectMenuExpanded);
+  const searchOpen = WorkspaceContext.useSelector(selectSearchOpen);
+  const profileOpen = WorkspaceContext.useSelector(selectProfileOpen);
+  const alert = useAlert();
+
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      const target = event.target as HTMLElement | null;
+      const typing = target?.closest("input, textarea, select, [contenteditable=true]");
+      if ((event.key === "k" && (event.ctrlKey || event.metaKey)) || (event.key === "/" && !typing)) {
+        event.preventDefault();
+        workspace.send({ type: "search.open" });
+      }
+    };
+    document.addEventListener("keydown", onKey);
+    return () => document.removeEventListener("keydown", onKey);
+  }, [workspace]);
 
   const signOut = async () => {
     try {
@@ -19,41 +68,82 @@ export function WorkspaceLayout({ children }: { children: ReactNode }) {
       startup.send({ type: "auth.signedOut" });
       window.history.replaceState(null, "", "/");
     } catch {
-      window.alert("Logout was not successful.");
+      alert(logoutFailedMessage);
     }
   };
 
   return (
-    <div className="workspace">
+    <div className={`workspace workspace--menu-${expanded ? "expanded" : "collapsed"}`}>
+      <a className="skip-link" href="#main-content">
+        Skip to content
+      </a>
       <nav className="side-menu" aria-label="Main">
-        <div className="side-menu__brand">
-          <Logo size={28} />
-          <span>Varia</span>
+        <div className="side-menu__inner">
+          <div className="side-menu__brand">
+            <Logo size={28} />
+            <span className="side-menu__label">Varia</span>
+            <button
+              type="button"
+              className="icon-button side-menu__toggle"
+              aria-label={expanded ? "Collapse the menu" : "Expand the menu"}
+              aria-expanded={expanded}
+              aria-controls="side-menu-items"
+              onClick={() => workspace.send({ type: "menu.toggle" })}
+            >
+              <Icon name="chevron" size={16} rotate={expanded ? 180 : undefined} />
+            </button>
+          </div>
+          <ul id="side-menu-items">
+            {menu.map((item) => (
+              <li key={item.key}>
+                <NavLink
+                  to={item.path}
+                  className={({ isActive }) => `side-menu__link${isActive ? " is-active" : ""}`}
+                  title={expanded ? undefined : item.title}
+                  aria-label={expanded ? undefined : item.title}
+                >
+                  <Icon name={menuIcons[item.key] ?? "dashboard"} size={20} />
+                  <span className="side-menu__label">{item.title}</span>
+                </NavLink>
+              </li>
+            ))}
+          </ul>
         </div>
-        <ul>
-          {menu.map((item) => (
-            <li key={item.key}>
-              <NavLink
-                to={item.path}
-                className={({ isActive }) => `side-menu__link${isActive ? " is-active" : ""}`}
-              >
-                {item.title}
-              </NavLink>
-            </li>
-          ))}
-        </ul>
       </nav>
       <div className="workspace__main">
         <header className="top-bar">
           <span className="top-bar__org">{profile?.organisationName}</span>
-          <span className="top-bar__spacer" />
-          <span className="top-bar__user">{profile?.name}</span>
-          <button type="button" className="button button--secondary button--small" onClick={signOut}>
-            Logout
+          <button
+            type="button"
+            className="search-trigger"
+            onClick={() => workspace.send({ type: "search.open" })}
+          >
+            <Icon name="search" size={16} />
+            <span>Search for...</span>
+            <kbd>Ctrl K</kbd>
           </button>
+          <span className="top-bar__spacer" />
+          <MenuButton
+            label={`Account of ${profile?.name ?? "the user"}`}
+            className="button button--secondary button--small top-bar__user"
+            buttonContent={
+              <>
+                <Icon name="user" size={16} />
+                <span>{profile?.name}</span>
+              </>
+            }
+            actions={[
+              { id: "profile", label: "Profile", onAction: () => workspace.send({ type: "profile.open" }) },
+              { id: "logout", label: "Logout", onAction: signOut },
+            ]}
+          />
         </header>
-        <div className="workspace__content">{children}</div>
+        <main id="main-content" className="workspace__content" tabIndex={-1}>
+          {children}
+        </main>
       </div>
+      {searchOpen ? <SearchModal onClose={() => workspace.send({ type: "search.close" })} /> : null}
+      {profileOpen ? <ProfileModal onClose={() => workspace.send({ type: "profile.close" })} /> : null}
     </div>
   );
 }

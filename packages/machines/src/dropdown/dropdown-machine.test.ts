@@ -1,8 +1,10 @@
 import { describe, expect, it, vi } from "vitest";
-import { createActor, SimulatedClock } from "xstate";
+import { createActor, fromPromise, SimulatedClock } from "xstate";
 import {
+  type DropdownLookupInput,
   dropdownMachine,
   dropdownScrollDebounceMs,
+  dropdownSearchDebounceMs,
   dropdownVisible,
   selectDropdownMessage,
 } from "./dropdown-machine";
@@ -67,5 +69,77 @@ describe("dropdown (spec 2.6)", () => {
     expect(scrolled).not.toHaveBeenCalled();
     clock.increment(1);
     expect(scrolled).toHaveBeenCalledExactlyOnceWith(40);
+  });
+});
+
+describe("a dropdown that searches on the server", () => {
+  const names = Array.from({ length: 120 }, (_, i) => ({ key: String(i + 1), label: `Client ${i + 1}` }));
+
+  function remote() {
+    const clock = new SimulatedClock();
+    const asked: DropdownLookupInput[] = [];
+    const actor = createActor(
+      dropdownMachine.provide({
+        actors: {
+          lookup: fromPromise(async ({ input }) => {
+            asked.push(input);
+            const matches = names.filter((n) => n.label.includes(input.text));
+            return {
+              options: matches.slice(input.startRow - 1, input.startRow - 1 + input.rowLimit),
+              total: matches.length,
+            };
+          }),
+        },
+      }),
+      { input: { remote: true }, clock },
+    ).start();
+    return { actor, clock, asked };
+  }
+  const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+  it("asks when it opens and once the typing rests, pages on, and says 'No results'", async () => {
+    const { actor, clock, asked } = remote();
+    actor.send({ type: "dropdown.open" });
+    await settle();
+    expect(actor.getSnapshot().context.options).toHaveLength(50);
+    expect(actor.getSnapshot().context.total).toBe(120);
+    actor.send({ type: "dropdown.loadMore" });
+    await settle();
+    expect(actor.getSnapshot().context.options).toHaveLength(100);
+    actor.send({ type: "dropdown.filter", text: "Client 1" });
+    clock.increment(dropdownSearchDebounceMs - 1);
+    actor.send({ type: "dropdown.filter", text: "Client 11" });
+    clock.increment(dropdownSearchDebounceMs - 1);
+    expect(asked).toHaveLength(2);
+    clock.increment(1);
+    await settle();
+    expect(asked.map((a) => [a.text, a.startRow])).toEqual([
+      ["", 1],
+      ["", 51],
+      ["Client 11", 1],
+    ]);
+    // Remote options are the server's matches as they are (it matched codes too).
+    expect(dropdownVisible(actor.getSnapshot().context).map((o) => o.label)).toEqual([
+      "Client 11",
+      "Client 110",
+      "Client 111",
+      "Client 112",
+      "Client 113",
+      "Client 114",
+      "Client 115",
+      "Client 116",
+      "Client 117",
+      "Client 118",
+      "Client 119",
+    ]);
+    actor.send({ type: "dropdown.select", key: "115" });
+    expect(actor.getSnapshot().context.selected).toEqual({ key: "115", label: "Client 115" });
+    actor.send({ type: "dropdown.open" });
+    actor.send({ type: "dropdown.filter", text: "nobody" });
+    clock.increment(dropdownSearchDebounceMs);
+    await settle();
+    expect(selectDropdownMessage(actor.getSnapshot().context)).toBe("No results");
+    actor.send({ type: "dropdown.select", key: null });
+    expect(actor.getSnapshot().context.selected).toBeNull();
   });
 });

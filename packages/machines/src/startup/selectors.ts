@@ -1,3 +1,4 @@
+import type { AbilityRef } from "@varia/contracts";
 import type { SnapshotFrom } from "xstate";
 import type { startupMachine } from "./startup-machine";
 
@@ -18,3 +19,13 @@ export const selectOverlay = (s: Snapshot) => {
   const overlay = (s.value as { overlay: string }).overlay;
   return overlay as "visible" | "waiting" | "fading" | "hidden";
 };
+
+/** Whether the signed-in user holds an ability (admins hold every one). */
+export const selectHasAbility = (ability: AbilityRef) => (s: Snapshot) =>
+  s.context.userIsAdmin ||
+  s.context.abilities.some(
+    (a) =>
+      a.moduleSystemName === ability.moduleSystemName &&
+      a.featureSystemName === ability.featureSystemName &&
+      a.abilitySystemName === ability.abilitySystemName,
+  );

@@ -1,7 +1,7 @@
 import type { TermsOfServiceStatus, UserProfile } from "@varia/contracts";
 import { describe, expect, it, vi } from "vitest";
 import { createActor, fromPromise, SimulatedClock, waitFor } from "xstate";
-import { selectOverlay, selectTermsFormOpen } from "./selectors";
+import { selectHasAbility, selectOverlay, selectProfile, selectTermsFormOpen } from "./selectors";
 import { type LoadAppOutput, overlayTimings, startupMachine } from "./startup-machine";
 
 const profile = (overrides: Partial<UserProfile> = {}): UserProfile => ({
@@ -106,6 +106,31 @@ describe("startup machine (spec 4.1)", () => {
     expect(selectOverlay(actor.getSnapshot())).toBe("fading");
     clock.increment(1);
     expect(selectOverlay(actor.getSnapshot())).toBe("hidden");
+  });
+
+  it("knows the abilities the user holds (admins hold every one) and takes a new name", async () => {
+    const dashboard = {
+      moduleSystemName: "Variance",
+      featureSystemName: "Dashboard",
+      abilitySystemName: "View",
+    };
+    const reports = { ...dashboard, featureSystemName: "Reports" };
+    const viewer = start({
+      loadApp: async () => ({ ...loaded, userIsAdmin: false, abilities: [dashboard] }),
+    });
+    await settled(viewer.actor);
+    expect(selectHasAbility(dashboard)(viewer.actor.getSnapshot())).toBe(true);
+    expect(selectHasAbility(reports)(viewer.actor.getSnapshot())).toBe(false);
+    const nobody = start({ loadApp: async () => ({ ...loaded, userIsAdmin: false, abilities: [] }) });
+    await settled(nobody.actor);
+    expect(selectHasAbility(dashboard)(nobody.actor.getSnapshot())).toBe(false);
+    const admin = start();
+    await settled(admin.actor);
+    expect(selectHasAbility(reports)(admin.actor.getSnapshot())).toBe(true);
+    admin.actor.send({ type: "profile.renamed", name: "Ada Lovelace" });
+    expect(selectProfile(admin.actor.getSnapshot())?.name).toBe("Ada Lovelace");
+    admin.actor.send({ type: "auth.signedOut" });
+    expect(selectHasAbility(reports)(admin.actor.getSnapshot())).toBe(false);
   });
 
   it("keeps the overlay up past 2000 ms until start-up finishes", async () => {

@@ -30,6 +30,7 @@ export interface StartupContext {
   profile: UserProfile | null;
   terms: TermsOfServiceStatus | null;
   actualPeriods: PeriodDto[];
+  userIsAdmin: boolean;
   abilities: RoleAbility[];
   menu: MenuItem[];
   tourOpen: boolean;
@@ -40,13 +41,16 @@ export type StartupEvent =
   | { type: "auth.signedOut" }
   | { type: "auth.retry" }
   | { type: "terms.acknowledge" }
-  | { type: "tour.close" };
+  | { type: "tour.close" }
+  /** The user changed their own name (profile modal): the profile shows it without a reload. */
+  | { type: "profile.renamed"; name: string };
 
 const signedOut = {
   authenticated: false,
   profile: null,
   terms: null,
   actualPeriods: [],
+  userIsAdmin: false,
   abilities: [],
   menu: [],
 };
@@ -105,12 +109,18 @@ export const startupMachine = setup({
     profile: null,
     terms: null,
     actualPeriods: [],
+    userIsAdmin: false,
     abilities: [],
     menu: [],
     tourOpen: false,
   }),
   on: {
     "tour.close": { actions: assign({ tourOpen: false }) },
+    "profile.renamed": {
+      actions: assign({
+        profile: ({ context, event }) => (context.profile ? { ...context.profile, name: event.name } : null),
+      }),
+    },
   },
   states: {
     session: {
@@ -145,6 +155,7 @@ export const startupMachine = setup({
               target: "deciding",
               actions: assign({
                 actualPeriods: ({ event }) => event.output.actualPeriods,
+                userIsAdmin: ({ event }) => event.output.userIsAdmin,
                 abilities: ({ event }) => event.output.abilities,
                 menu: ({ event }) => event.output.menu,
                 authenticated: true,

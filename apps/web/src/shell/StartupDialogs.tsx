@@ -1,21 +1,25 @@
-import { selectTermsMustBeAccepted } from "@varia/machines";
+import { selectTermsFormOpen, selectTermsMustBeAccepted, selectTourOpen } from "@varia/machines";
 import { useState } from "react";
+import { AppDialog } from "../ui/Dialog";
+import "../ui/ui.css";
 import { FormMessage } from "./FormMessage";
-import { Modal } from "./Modal";
 import { StartupContext } from "./startup-context";
 
 export const termsRequiredMessage = "You must accept our Terms of Service and Privacy Policy to continue";
 
-/** The terms-of-service form (spec 4.1, 5): acceptance when never agreed, else the updated-terms notice. */
-export function TermsForm() {
+/** The terms-of-service form: acceptance when never agreed, else the updated-terms notice. */
+function TermsForm() {
   const actor = StartupContext.useActorRef();
   const mustAccept = StartupContext.useSelector(selectTermsMustBeAccepted);
   const sending = StartupContext.useSelector((s) => s.matches({ session: "acknowledging" }));
   const [ticked, setTicked] = useState(false);
   const [error, setError] = useState<string | null>(null);
-
   return (
-    <Modal title={mustAccept ? "Terms of Service" : "Our terms have been updated"} closable={false}>
+    <AppDialog
+      title={mustAccept ? "Terms of Service" : "Our terms have been updated"}
+      dismissable={false}
+      size="small"
+    >
       <form
         className="form"
         onSubmit={(event) => {
@@ -55,6 +59,36 @@ export function TermsForm() {
           </>
         )}
       </form>
-    </Modal>
+    </AppDialog>
+  );
+}
+
+function TourModal() {
+  const actor = StartupContext.useActorRef();
+  const close = () => actor.send({ type: "tour.close" });
+  return (
+    <AppDialog title="Welcome to Varia" onClose={close} size="small">
+      <p>
+        Varia explains how your recurring revenue moved between two periods: new and lost clients, services
+        added and removed, price, volume, usage and transfers.
+      </p>
+      <div className="dialog__actions">
+        <button type="button" className="button button--primary" onClick={close}>
+          Get started
+        </button>
+      </div>
+    </AppDialog>
+  );
+}
+
+/** The dialogs start-up opens after sign-in (terms, then the tour), loaded only when one is open. */
+export default function StartupDialogs() {
+  const termsOpen = StartupContext.useSelector(selectTermsFormOpen);
+  const tourOpen = StartupContext.useSelector(selectTourOpen);
+  return (
+    <>
+      {termsOpen ? <TermsForm /> : null}
+      {tourOpen ? <TourModal /> : null}
+    </>
   );
 }

@@ -1,0 +1,88 @@
+import { type ComponentType, lazy, Suspense } from "react";
+import { useFormat } from "../format";
+import type { ChartProps, ValueKind } from "./chart-types";
+
+export { chartColors } from "./chart-theme";
+export type * from "./chart-types";
+
+/**
+ * The Plotly half, loaded once. Once it is there, charts render it directly: a lazy component
+ * suspends first, and React holds a suspended boundary's content back for 300 ms after its fallback
+ * shows, which every chart of a page would wait for.
+ */
+let loadedPlot: ComponentType<ChartProps> | null = null;
+let loading: Promise<{ default: ComponentType<ChartProps> }> | null = null;
+const loadPlot = () => {
+  loading ??= import("./plot-view").then((module) => {
+    loadedPlot = module.default;
+    return module;
+  });
+  return loading;
+};
+const LazyPlotView = lazy(loadPlot);
+
+/** Starts loading the chart chunk (Plotly) before the first chart needs it. */
+export function preloadCharts() {
+  void loadPlot();
+}
+
+/**
+ * The chart door: every chart of the app is drawn here, by Plotly loaded lazily in a chunk of its
+ * own (the core with bar, waterfall, scatter and pie only). A chart is a figure named by its title;
+ * its numbers are also in a table for screen readers, since the drawing is hidden from them.
+ */
+export function Chart(props: ChartProps) {
+  const height = props.height ?? 280;
+  const PlotView = loadedPlot ?? LazyPlotView;
+  return (
+    <figure className="chart" aria-label={props.title}>
+      <div aria-hidden="true" className="chart__plot" style={{ minHeight: height }}>
+        <Suspense fallback={<div className="chart__loading" style={{ height }} />}>
+          <PlotView {...props} />
+        </Suspense>
+      </div>
+      <ChartTable {...props} />
+    </figure>
+  );
+}
+
+/** The chart's numbers as a table, visible to screen readers only. */
+function ChartTable({ series, title, valueKind = "money" }: ChartProps) {
+  const format = useFormat();
+  const write = (v: number | null) => {
+    if (v === null) return "";
+    const kind: ValueKind = valueKind;
+    return kind === "money" ? format.money(v) : kind === "percent" ? format.percent(v) : format.count(v);
+  };
+  const categories = [...new Set(series.flatMap((s) => s.categories))];
+  const text = (category: string) => category.replace(/\n/g, " ");
+  // A table sizes itself to its content whatever its width: the hiding is done by a box around it.
+  return (
+    <div className="visually-hidden">
+      <table>
+        <caption>{title}</caption>
+        <thead>
+          <tr>
+            <th scope="col">Category</th>
+            {series.map((s) => (
+              <th scope="col" key={s.name}>
+                {s.name}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {categories.map((c) => (
+            <tr key={c}>
+              <th scope="row">{text(c)}</th>
+              {series.map((s) => {
+                const i = s.categories.indexOf(c);
+                return <td key={s.name}>{i < 0 ? "" : write(s.values[i] ?? null)}</td>;
+              })}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}

@@ -1,0 +1,212 @@
+import createPlotlyComponent from "react-plotly.js/factory";
+import { useFormat } from "../format";
+import type { Format } from "../format/format";
+import { chartColors, chartFont, niceTicks } from "./chart-theme";
+import type { ChartProps, Series, ValueKind } from "./chart-types";
+import { Plotly } from "./plotly-bundle";
+
+const Plot = createPlotlyComponent(Plotly);
+
+type Trace = Record<string, unknown>;
+
+function writer(format: Format, kind: ValueKind) {
+  switch (kind) {
+    case "money":
+      return (v: number) => format.money(v);
+    case "count":
+      return (v: number) => format.count(v);
+    case "percent":
+      return (v: number) => format.percent(v);
+  }
+}
+
+/** Values as Plotly draws them: money in major units, the rest as given. */
+const scale = (kind: ValueKind) =>
+  kind === "money" ? (v: number | null) => (v === null ? null : v / 100) : (v: number | null) => v;
+
+/** Category labels may hold line breaks ("Services\nadded"): Plotly writes them with <br>. */
+const label = (text: string) => text.replace(/\n/g, "<br>");
+
+function traceOf(series: Series, kind: ValueKind, write: (v: number) => string, props: ChartProps): Trace {
+  const toPlot = scale(kind);
+  const categories = series.categories.map(label);
+  const hover = series.values.map((v) => (v === null ? "" : write(v)));
+  const common = {
+    name: series.name,
+    ...(series.legendGroup ? { legendgroup: series.legendGroup } : {}),
+    ...(series.showInLegend === false ? { showlegend: false } : {}),
+    customdata: series.categories.map((_, i) => [hover[i], series.keys?.[i] ?? ""]),
+    hoverlabel: { font: { family: chartFont.family } },
+  };
+  switch (series.kind) {
+    case "bar": {
+      const values = series.values.map(toPlot);
+      return {
+        ...common,
+        type: "bar",
+        orientation: props.horizontal ? "h" : "v",
+        ...(props.horizontal ? { y: categories, x: values } : { x: categories, y: values }),
+        marker: { color: series.color },
+        hovertemplate: `${props.horizontal ? "%{y}" : "%{x}"}<br><b>%{customdata[0]}</b><extra>${series.name}</extra>`,
+      };
+    }
+    case "line":
+      return {
+        ...common,
+        type: "scatter",
+        mode: series.markers === false ? "lines" : "lines+markers",
+        x: categories,
+        y: series.values.map(toPlot),
+        line: { color: series.color, width: 2.5 },
+        marker: { color: series.color, size: 7 },
+        hovertemplate: `%{x}<br><b>%{customdata[0]}</b><extra>${series.name}</extra>`,
+      };
+    case "waterfall":
+      return {
+        ...common,
+        type: "waterfall",
+        x: categories,
+        y: series.values.map(toPlot),
+        measure: series.measures.map((m) => (m === "total" ? "absolute" : "relative")),
+        increasing: { marker: { color: chartColors.positive } },
+        decreasing: { marker: { color: chartColors.negative } },
+        totals: { marker: { color: chartColors.brand } },
+        connector: { line: { color: chartColors.grid, width: 1 } },
+        hovertemplate: "%{x}<br><b>%{customdata[0]}</b><extra></extra>",
+      };
+    case "donut":
+      return {
+        ...common,
+        type: "pie",
+        hole: 0.58,
+        labels: categories,
+        values: series.values.map(toPlot),
+        marker: { colors: series.colors, line: { color: "#fff", width: 2 } },
+        sort: false,
+        textinfo: "percent",
+        textposition: "inside",
+        insidetextorientation: "horizontal",
+        hovertemplate: "%{label}<br><b>%{customdata[0]}</b> (%{percent})<extra></extra>",
+      };
+  }
+}
+
+/** The value range the bars and lines of a chart cover, with a waterfall's running levels. */
+function valueRange(series: Series[], stacked: boolean): [number, number] {
+  let lo = 0;
+  let hi = 0;
+  const seen = (v: number) => {
+    lo = Math.min(lo, v);
+    hi = Math.max(hi, v);
+  };
+  if (stacked) {
+    const up = new Map<string, number>();
+    const down = new Map<string, number>();
+    for (const s of series.filter((x) => x.kind === "bar")) {
+      s.values.forEach((v, i) => {
+        const c = s.categories[i]!;
+        if (v === null) return;
+        const side = v >= 0 ? up : down;
+        side.set(c, (side.get(c) ?? 0) + v);
+      });
+    }
+    for (const v of [...up.values(), ...down.values()]) seen(v);
+  }
+  for (const s of series) {
+    if (s.kind === "waterfall") {
+      let level = 0;
+      let first = true;
+      const levels: number[] = [];
+      s.values.forEach((v, i) => {
+        level = s.measures[i] === "total" ? (v ?? 0) : level + (v ?? 0);
+        levels.push(level);
+      });
+      // A waterfall's steps are small against its totals: its axis starts near the lowest level.
+      for (const l of levels) {
+        if (first) {
+          lo = l;
+          hi = l;
+          first = false;
+        }
+        seen(l);
+      }
+      const span = hi - lo || Math.abs(hi) || 1;
+      return [lo - span * 0.35, hi + span * 0.15];
+    }
+    if (!stacked || s.kind === "line") for (const v of s.values) if (v !== null) seen(v);
+  }
+  const pad = (hi - lo) * 0.08;
+  return [lo < 0 ? lo - pad : 0, hi > 0 ? hi + pad : 0];
+}
+
+/** The Plotly figure of a chart: the lazily loaded half of the chart door (see Chart.tsx). */
+export default function PlotView(props: ChartProps) {
+  const format = useFormat();
+  const kind = props.valueKind ?? "money";
+  const write = writer(format, kind);
+  const traces = props.series.map((s) => traceOf(s, kind, write, props));
+  const isDonut = props.series.some((s) => s.kind === "donut");
+  const [lo, hi] = valueRange(props.series, props.stacked ?? false);
+  const ticks = niceTicks(lo, hi, 5);
+  const tickText = ticks.map((t) =>
+    kind === "money"
+      ? format.money(t, { compact: true })
+      : kind === "percent"
+        ? format.percent(t, { decimals: 0 })
+        : format.count(t),
+  );
+  const toPlot = scale(kind);
+  const valueAxis = {
+    range: [toPlot(lo), toPlot(hi)],
+    tickvals: ticks.map(toPlot),
+    ticktext: tickText,
+    gridcolor: chartColors.grid,
+    zerolinecolor: "#cbd5e1",
+    fixedrange: true,
+    automargin: true,
+  };
+  const categoryAxis = {
+    fixedrange: true,
+    automargin: true,
+    tickfont: { size: 11 },
+    showgrid: false,
+    ...(props.series.some((s) => s.categories.some((c) => c.includes("\n"))) ? { tickangle: 0 } : {}),
+    ...(props.horizontal ? { autorange: "reversed" } : {}),
+  };
+  const layout = {
+    autosize: true,
+    height: props.height ?? 280,
+    margin: { l: 8, r: 8, t: 8, b: 8, pad: 4 },
+    paper_bgcolor: "rgba(0,0,0,0)",
+    plot_bgcolor: "rgba(0,0,0,0)",
+    font: chartFont,
+    barmode: props.stacked ? "relative" : "group",
+    bargap: 0.28,
+    showlegend: props.showLegend ?? false,
+    legend: { orientation: "h", y: -0.18, x: 0, font: { size: 11 } },
+    hoverlabel: { bgcolor: "#0f172a", bordercolor: "#0f172a", font: { color: "#fff", size: 12 } },
+    separators: `${format.separators().decimal}${format.separators().group}`,
+    ...(isDonut
+      ? {}
+      : props.horizontal
+        ? { xaxis: valueAxis, yaxis: categoryAxis }
+        : { xaxis: categoryAxis, yaxis: valueAxis }),
+  };
+  const onClick = (event: { points?: { customdata?: unknown }[] }) => {
+    const data = event.points?.[0]?.customdata as [string, string] | undefined;
+    const key = Array.isArray(data) ? data[1] : undefined;
+    if (key && props.onSelect) props.onSelect(key);
+  };
+  return (
+    <Plot
+      data={traces}
+      layout={layout}
+      config={{ displayModeBar: false, displaylogo: false }}
+      useResizeHandler
+      style={{ width: "100%", height: layout.height, cursor: props.onSelect ? "pointer" : undefined }}
+      onClick={onClick}
+      onInitialized={() => props.onDrawn?.()}
+      onUpdate={() => props.onDrawn?.()}
+    />
+  );
+}

@@ -1,0 +1,3 @@
+export * from "./Change";
+export * from "./FormatContext";
+export * from "./format";

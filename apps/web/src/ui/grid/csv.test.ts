@@ -1,0 +1,40 @@
+import { describe, expect, it } from "vitest";
+import { moneyColumn, textColumn } from "./columns";
+import { allRows, csvCell, csvOf } from "./csv";
+
+describe("grid CSV", () => {
+  it("quotes what needs quoting and keeps formulas out", () => {
+    expect(csvCell("Acme, Ltd")).toBe('"Acme, Ltd"');
+    expect(csvCell('He said "hi"')).toBe('"He said ""hi"""');
+    expect(csvCell("=HYPERLINK(1)")).toBe("'=HYPERLINK(1)");
+    expect(csvCell("@cmd")).toBe("'@cmd");
+    expect(csvCell("-12.50")).toBe("-12.50");
+    expect(csvCell(-3)).toBe("-3");
+  });
+
+  it("writes money in major units with 2 decimals under the columns' headers", () => {
+    type Row = { name: string; valueCents: number; parts: { Price?: number } };
+    const columns = [
+      textColumn<Row>("name", "Client"),
+      moneyColumn<Row>("valueCents", "MRR"),
+      moneyColumn<Row>("price", "Price", { value: (r) => r.parts.Price ?? 0 }),
+    ];
+    expect(
+      csvOf(columns, [
+        { name: "Acme", valueCents: 123456, parts: { Price: -50 } },
+        { name: "+Evil", valueCents: 5, parts: {} },
+      ]),
+    ).toBe("Client,MRR,Price\r\nAcme,1234.56,-0.50\r\n'+Evil,0.05,0.00\r\n");
+  });
+
+  it("reads every page of a server source", async () => {
+    const all = Array.from({ length: 2345 }, (_, i) => i);
+    const asked: number[] = [];
+    const rows = await allRows(async ({ startRow, rowLimit }) => {
+      asked.push(startRow);
+      return { rows: all.slice(startRow, startRow + rowLimit), rowCount: all.length };
+    });
+    expect(rows).toEqual(all);
+    expect(asked).toEqual([0, 1000, 2000]);
+  });
+});

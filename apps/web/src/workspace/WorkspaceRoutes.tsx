@@ -1,0 +1,192 @@
+import { abilities } from "@varia/contracts";
+import { notFoundRecord, selectHasAbility, selectMenu } from "@varia/machines";
+import { lazy, type ReactNode, Suspense, useEffect } from "react";
+import { Navigate, Outlet, Route, Routes, useLocation } from "react-router";
+import { NotFoundPage } from "../pages/NotFoundPage";
+import { SectionPage } from "../pages/SectionPage";
+import { StartupContext } from "../shell/startup-context";
+import { viewPaths } from "./filters/view-filter";
+import { Level1Page } from "./level-1/Level1Page";
+import { NoPermissionPage } from "./NoPermissionPage";
+import { DrillDownPlaceholder, PlaceholderPage } from "./PlaceholderPage";
+import { WorkspaceLayout } from "./WorkspaceLayout";
+import { useRecordUsage } from "./workspace-actors";
+
+const ImportPage = lazy(() => import("../pages/ImportPage").then((m) => ({ default: m.ImportPage })));
+
+const selectCanViewDashboard = selectHasAbility(abilities.varianceDashboardView);
+
+/** The screens of the settings and reports sections not built yet, with what exists for each today. */
+const placeholders: { path: string; title: string; text: ReactNode }[] = [
+  {
+    path: "/variance/forecast",
+    title: "Forecast",
+    text: (
+      <p>
+        The forecast (the next 12 months, with an 80% band and the back-tested error) runs as the{" "}
+        <code>forecast</code> report: <code>varia report run forecast</code>.
+      </p>
+    ),
+  },
+  {
+    path: "/variance/reports/types",
+    title: "Reports",
+    text: (
+      <p>
+        Reports run through the API and the CLI: <code>varia report list</code>, <code>varia report run</code>
+        , <code>varia report export</code> (CSV or XLSX).
+      </p>
+    ),
+  },
+  {
+    path: "/variance/reports/types/:reportChosen",
+    title: "Report",
+    text: (
+      <p>
+        This report runs through the API and the CLI: <code>varia report run</code>.
+      </p>
+    ),
+  },
+  {
+    path: "/variance/settings/menu",
+    title: "Settings",
+    text: <p>Settings are managed through the API and the administration commands for now.</p>,
+  },
+  {
+    path: "/variance/settings/role",
+    title: "Roles",
+    text: <p>Roles are managed through the API for now.</p>,
+  },
+  {
+    path: "/variance/settings/role/:roleID",
+    title: "Role",
+    text: <p>Roles are managed through the API for now.</p>,
+  },
+  {
+    path: "/variance/settings/org",
+    title: "Organisation Settings",
+    text: <p>Organisation settings are not editable in the browser yet.</p>,
+  },
+  {
+    path: "/variance/settings/user",
+    title: "Users",
+    text: <p>Users are managed through the API for now.</p>,
+  },
+  {
+    path: "/variance/settings/user/:userID",
+    title: "User",
+    text: <p>Users are managed through the API for now.</p>,
+  },
+  {
+    path: "/variance/settings/list",
+    title: "Exclusion Lists",
+    text: <p>Exclusion lists cannot be edited in the browser yet.</p>,
+  },
+  {
+    path: "/variance/settings/list/:exclusionHeaderID",
+    title: "Exclusion List",
+    text: <p>Exclusion lists cannot be edited in the browser yet.</p>,
+  },
+  {
+    path: "/variance/settings/backup",
+    title: "Backups",
+    text: <p>Backups are taken before every import and can be listed and restored through the API.</p>,
+  },
+  {
+    path: "/variance/settings/export",
+    title: "Data Export",
+    text: (
+      <p>
+        The raw export of invoice lines runs through the API and the CLI: <code>varia export raw</code>.
+      </p>
+    ),
+  },
+];
+
+function PageFallback() {
+  return <div className="spinner spinner--page" role="status" aria-label="Loading" />;
+}
+
+/** `/`: level 1 for those who may see it, else the first screen they may open. */
+function Home() {
+  const canView = StartupContext.useSelector(selectCanViewDashboard);
+  const menu = StartupContext.useSelector(selectMenu);
+  if (canView) return <Navigate to={viewPaths.level1} replace />;
+  return <Navigate to={menu.find((m) => m.key !== "dashboard")?.path ?? viewPaths.level1} replace />;
+}
+
+function Dashboard({ children }: { children: ReactNode }) {
+  const canView = StartupContext.useSelector(selectCanViewDashboard);
+  return canView ? children : <NoPermissionPage />;
+}
+
+/** An unknown path of a signed-in user: the not-found page, and its record (PUT analytics/general). */
+function SignedInNotFound() {
+  const record = useRecordUsage();
+  const location = useLocation();
+  useEffect(() => record(notFoundRecord(location.pathname)), [record, location.pathname]);
+  return <NotFoundPage />;
+}
+
+/** The signed-in routes of the route table, in the workspace frame. */
+export function WorkspaceRoutes() {
+  return (
+    <Routes>
+      <Route path="/" element={<Home />} />
+      <Route path="/sso/*" element={<Navigate to="/" replace />} />
+      <Route path="/forgotPassword/*" element={<Navigate to="/" replace />} />
+      <Route
+        element={
+          <WorkspaceLayout>
+            <Suspense fallback={<PageFallback />}>
+              <Outlet />
+            </Suspense>
+          </WorkspaceLayout>
+        }
+      >
+        <Route
+          path={viewPaths.level1}
+          element={
+            <Dashboard>
+              <Level1Page />
+            </Dashboard>
+          }
+        />
+        <Route
+          path={viewPaths.level2}
+          element={
+            <Dashboard>
+              <DrillDownPlaceholder level={2} />
+            </Dashboard>
+          }
+        />
+        <Route
+          path={viewPaths.level3}
+          element={
+            <Dashboard>
+              <DrillDownPlaceholder level={3} />
+            </Dashboard>
+          }
+        />
+        <Route
+          path={viewPaths.level4}
+          element={
+            <Dashboard>
+              <DrillDownPlaceholder level={4} />
+            </Dashboard>
+          }
+        />
+        {placeholders.map((p) => (
+          <Route
+            key={p.path}
+            path={p.path}
+            element={<PlaceholderPage title={p.title}>{p.text}</PlaceholderPage>}
+          />
+        ))}
+        <Route path="/integration/overview" element={<ImportPage />} />
+      </Route>
+      <Route path="/sign-up/:step?" element={<SectionPage title="Sign Up" />} />
+      <Route path="*" element={<SignedInNotFound />} />
+    </Routes>
+  );
+}

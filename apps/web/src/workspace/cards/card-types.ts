@@ -1,0 +1,69 @@
+import type { CallInput } from "@varia/api-client";
+import type { Contract, ResponseOf } from "@varia/contracts";
+import type { ComponentType } from "react";
+import type { Format } from "../../ui/format/format";
+import type { ViewFilter } from "../filters/view-filter";
+import type { PeriodOptionSetName } from "./period-options";
+
+/** What a card's query is built from: the page's filter and the card's own period, toggle and search. */
+export interface CardQueryContext {
+  filter: ViewFilter;
+  period: number;
+  toggle: string | null;
+  search: string;
+}
+
+/** What a renderer is given. */
+export interface CardRenderProps<D> extends CardQueryContext {
+  data: D;
+  expanded: boolean;
+  format: Format;
+  /** Sets the card's search term (it carries over to the expanded copy). */
+  onSearch: (term: string) => void;
+  /** Goes to another view (a drill-down link). */
+  navigate: (href: string) => void;
+}
+
+export interface CardToggle {
+  label: string;
+  options: { value: string; label: string }[];
+  /** Side by side (default), or a drop-down where the card is narrow. */
+  display?: "segmented" | "select";
+}
+
+/**
+ * One card of the catalogue: a call and a renderer, with its heading, the key of its help text, the
+ * period choices it offers and whether it expands. Adding a card is a row of the catalogue and a
+ * renderer; a page lists card ids in a layout.
+ */
+export interface CardDefinition<D = unknown> {
+  id: string;
+  heading: string;
+  /** The key of its help text (GET helpText?key). */
+  helpKey: string;
+  /** The call it makes (the first, when it makes more than one). */
+  contract: Contract;
+  /** Calls the server; null when there is nothing to show. */
+  load: (context: CardQueryContext, signal: AbortSignal) => Promise<D | null>;
+  render: ComponentType<CardRenderProps<D>>;
+  /** The period choices (none: the card shows the page's two months only). */
+  periodOptions?: PeriodOptionSetName;
+  toggle?: CardToggle;
+  /** A search box in the card's header (the term filters the card's rows on the server). */
+  searchable?: boolean;
+  expandable: boolean;
+  /** A line under the heading, e.g. the months shown. */
+  subtitle?: (context: CardQueryContext) => string;
+}
+
+/** The call of a card: how its contract's input is built from the filter, and what of the answer it shows. */
+export interface CardCall<C extends Contract, D> {
+  contract: C;
+  input: (context: CardQueryContext) => CallInput<C>;
+  /** The part of the answer shown; null when there is nothing to show. */
+  select: (response: ResponseOf<C>, context: CardQueryContext) => D | null;
+}
+
+/** A card of any data type (what a catalogue and a layout hold; each card's own type stays inside it). */
+// biome-ignore lint/suspicious/noExplicitAny: a catalogue holds cards of every data type
+export type AnyCardDefinition = CardDefinition<any>;

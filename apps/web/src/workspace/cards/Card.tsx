@@ -21,7 +21,6 @@ import {
   useMemo,
   useRef,
 } from "react";
-import { useNavigate } from "react-router";
 import { fromPromise } from "xstate";
 import { AppDialog } from "../../ui/Dialog";
 import { useFormat } from "../../ui/format";
@@ -30,6 +29,7 @@ import { Segmented } from "../../ui/Segmented";
 import { SelectField } from "../../ui/Select";
 import { HelpTooltip } from "../../ui/Tooltip";
 import type { ViewFilter } from "../filters/view-filter";
+import { useGo } from "../navigation/use-go";
 import { useAlert, useRecordUsage } from "../workspace-actors";
 import { downloadScreenshot, screenshotFileName } from "./card-screenshot";
 import type { CardDefinition } from "./card-types";
@@ -77,7 +77,7 @@ export function Card<D>({
   const record = useRecordUsage();
   const alert = useAlert();
   const format = useFormat();
-  const navigate = useNavigate();
+  const navigate = useGo();
   const machine = useMemo(
     () =>
       cardMachine.provide({

@@ -357,6 +357,15 @@ describeWithServer("reports", (ctx) => {
       });
       expect(answer.json.rows).toEqual([...actual, ...ahead]);
       expect(answer.json.notes[1]).toBe("Back-test over 1 month, one month ahead: MAE 0.00, MAPE 0.00%.");
+      // The same figures as numbers, for screens.
+      expect(answer.json.figures).toEqual({
+        fittedMonths: 4,
+        alpha: expect.any(Number),
+        beta: expect.any(Number),
+        backtestMonths: 1,
+        backtestMae: 0,
+        backtestMape: 0,
+      });
     });
 
     it("agrees with DashboardAlpha/GetVariance to the cent (DESIGN 7.7)", async () => {

@@ -68,5 +68,6 @@ export function runReport(cube: Cube, request: ReportRequest, now: Date): Omit<R
     rowCount: rows.length,
     totals: output.totals ?? {},
     notes: output.notes ?? [],
+    ...(output.figures ? { figures: output.figures } : {}),
   };
 }

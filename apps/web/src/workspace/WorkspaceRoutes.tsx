@@ -7,6 +7,7 @@ import { SectionPage } from "../pages/SectionPage";
 import { StartupContext } from "../shell/startup-context";
 import { viewPaths } from "./filters/view-filter";
 import { Level1Page } from "./level-1/Level1Page";
+import { Level2Page } from "./level-2/Level2Page";
 import { NoPermissionPage } from "./NoPermissionPage";
 import { DrillDownPlaceholder, PlaceholderPage } from "./PlaceholderPage";
 import { WorkspaceLayout } from "./WorkspaceLayout";
@@ -156,7 +157,7 @@ export function WorkspaceRoutes() {
           path={viewPaths.level2}
           element={
             <Dashboard>
-              <DrillDownPlaceholder level={2} />
+              <Level2Page />
             </Dashboard>
           }
         />

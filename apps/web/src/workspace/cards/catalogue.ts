@@ -23,6 +23,7 @@ import { analyticsQuery, type ViewFilter } from "../filters/view-filter";
 import { measureName } from "../variance-labels";
 import { callShared, loadCall } from "./card-call";
 import type { AnyCardDefinition, CardDefinition, CardQueryContext } from "./card-types";
+import { level2Cards } from "./level-2-cards";
 import {
   ActivityRenderer,
   activityBadgeOptions,
@@ -400,6 +401,7 @@ export const cardCatalogue = {
   lostClients,
   revenueBySegment,
   activity,
+  ...level2Cards,
 } satisfies Record<string, AnyCardDefinition>;
 
 export type CardId = keyof typeof cardCatalogue;

@@ -3,6 +3,7 @@ import { periodFormat, periodFromKey } from "@varia/period";
 import { useMemo, useRef } from "react";
 import { Link } from "react-router";
 import { api } from "../../../api";
+import { Badge } from "../../../ui/Badge";
 import { Change } from "../../../ui/format";
 import type { Format } from "../../../ui/format/format";
 import {
@@ -33,16 +34,6 @@ export const activityBadgeOptions = [
   { value: "existing", label: "Existing" },
   { value: "adhoc", label: "Ad hoc" },
 ];
-
-const badgeLabels: Record<string, string> = {
-  new: "NEW",
-  lost: "LOST",
-  added: "ADDED",
-  removed: "REMOVED",
-  existing: "EXISTING",
-  adhoc: "AD HOC",
-  sku: "SERVICE",
-};
 
 /** The activity table's query for a page: the filter, the search, the badge, the sort. */
 export function activityQuery(
@@ -83,11 +74,7 @@ function columns(filter: ViewFilter, format: Format): GridColumn<Row>[] {
     textColumn<Row>("badgeVariant", "Status", {
       width: 112,
       flex: 0,
-      render: (r) => (
-        <span className={`badge badge--${r.badgeVariant}`}>
-          {badgeLabels[r.badgeVariant] ?? r.badgeVariant}
-        </span>
-      ),
+      render: (r) => <Badge variant={r.badgeVariant} />,
     }),
     moneyColumn<Row>("valueFromCents", `MRR ${month(filter.dateFrom)}`),
     moneyColumn<Row>("valueCents", `MRR ${month(filter.dateTo)}`),

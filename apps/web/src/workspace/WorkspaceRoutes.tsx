@@ -8,6 +8,7 @@ import { StartupContext } from "../shell/startup-context";
 import { viewPaths } from "./filters/view-filter";
 import { Level1Page } from "./level-1/Level1Page";
 import { Level2Page } from "./level-2/Level2Page";
+import { Level3Page } from "./level-3/Level3Page";
 import { NoPermissionPage } from "./NoPermissionPage";
 import { DrillDownPlaceholder, PlaceholderPage } from "./PlaceholderPage";
 import { WorkspaceLayout } from "./WorkspaceLayout";
@@ -165,7 +166,7 @@ export function WorkspaceRoutes() {
           path={viewPaths.level3}
           element={
             <Dashboard>
-              <DrillDownPlaceholder level={3} />
+              <Level3Page />
             </Dashboard>
           }
         />

@@ -21,6 +21,7 @@ import {
   useMemo,
   useRef,
 } from "react";
+import { useLocation } from "react-router";
 import { fromPromise } from "xstate";
 import { AppDialog } from "../../ui/Dialog";
 import { useFormat } from "../../ui/format";
@@ -78,6 +79,7 @@ export function Card<D>({
   const alert = useAlert();
   const format = useFormat();
   const navigate = useGo();
+  const location = useLocation();
   const machine = useMemo(
     () =>
       cardMachine.provide({
@@ -187,6 +189,7 @@ export function Card<D>({
           format={format}
           onSearch={(term) => actor.send({ type: "card.search", term })}
           navigate={navigate}
+          here={location.pathname}
         />
       </DrawnContext.Provider>
     );

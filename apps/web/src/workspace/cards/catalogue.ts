@@ -24,6 +24,7 @@ import { measureName } from "../variance-labels";
 import { callShared, loadCall } from "./card-call";
 import type { AnyCardDefinition, CardDefinition, CardQueryContext } from "./card-types";
 import { level2Cards } from "./level-2-cards";
+import { level3Cards } from "./level-3-cards";
 import {
   ActivityRenderer,
   activityBadgeOptions,
@@ -402,6 +403,7 @@ export const cardCatalogue = {
   revenueBySegment,
   activity,
   ...level2Cards,
+  ...level3Cards,
 } satisfies Record<string, AnyCardDefinition>;
 
 export type CardId = keyof typeof cardCatalogue;

@@ -97,3 +97,18 @@ export function upHref(level: DrillLevel, filter: ViewFilter): string | null {
   const crumbs = drillCrumbs(level, filter);
   return crumbs.length > 1 ? crumbs.at(-2)!.href : null;
 }
+
+/**
+ * The view with its level-3 subject as ordinary filters (a client, a service): a way out of a detail
+ * page to a list (level 2 of that client's price increases) that shows the filter it keeps.
+ */
+export function subjectAsFilter(filter: ViewFilter): ViewFilter {
+  if (!filter.thirdClientID && !filter.thirdStockItemID) return filter;
+  return {
+    ...filter,
+    ...(filter.thirdClientID ? { clientID: filter.thirdClientID, client: null } : {}),
+    ...(filter.thirdStockItemID ? { stockItemID: filter.thirdStockItemID, stockItem: null } : {}),
+    thirdClientID: null,
+    thirdStockItemID: null,
+  };
+}

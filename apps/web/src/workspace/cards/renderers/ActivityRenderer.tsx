@@ -62,14 +62,31 @@ function columns(filter: ViewFilter, format: Format): GridColumn<Row>[] {
       pinned: true,
       render: (r) => (
         <span className="grid-client">
-          <Link to={viewHref(viewPaths.level3, filter, { thirdClientID: String(r.clientID) })}>
+          <Link
+            to={viewHref(viewPaths.level3, filter, {
+              thirdClientID: String(r.clientID),
+              thirdStockItemID: null,
+            })}
+          >
             {r.clientName}
           </Link>
           <span className="grid-client__code">{r.clientCode}</span>
         </span>
       ),
     }),
-    textColumn<Row>("itemName", "Service", { minWidth: 180 }),
+    textColumn<Row>("itemName", "Service", {
+      minWidth: 180,
+      render: (r) => (
+        <Link
+          to={viewHref(viewPaths.level3, filter, {
+            thirdClientID: String(r.clientID),
+            thirdStockItemID: String(r.stockItemID),
+          })}
+        >
+          {r.itemName}
+        </Link>
+      ),
+    }),
     textColumn<Row>("salesperson", "Salesperson", { minWidth: 130 }),
     textColumn<Row>("badgeVariant", "Status", {
       width: 112,
@@ -166,7 +183,7 @@ export function ActivityRenderer({
         columns={cols}
         source={source}
         pageSize={activityPageSize}
-        height={expanded ? 720 : 560}
+        height={expanded ? 720 : Math.min(560, 92 + Math.min(data.rowCount, activityPageSize) * 40)}
         getRowId={(r) => `${r.clientID}-${r.stockItemID}`}
         onRowCount={drawn}
       />

@@ -9,6 +9,7 @@ import { viewPaths } from "./filters/view-filter";
 import { Level1Page } from "./level-1/Level1Page";
 import { Level2Page } from "./level-2/Level2Page";
 import { Level3Page } from "./level-3/Level3Page";
+import { Level4Page } from "./level-4/Level4Page";
 import { NoPermissionPage } from "./NoPermissionPage";
 import { DrillDownPlaceholder, PlaceholderPage } from "./PlaceholderPage";
 import { WorkspaceLayout } from "./WorkspaceLayout";
@@ -174,7 +175,7 @@ export function WorkspaceRoutes() {
           path={viewPaths.level4}
           element={
             <Dashboard>
-              <DrillDownPlaceholder level={4} />
+              <Level4Page />
             </Dashboard>
           }
         />

@@ -25,6 +25,7 @@ import { callShared, loadCall } from "./card-call";
 import type { AnyCardDefinition, CardDefinition, CardQueryContext } from "./card-types";
 import { level2Cards } from "./level-2-cards";
 import { level3Cards } from "./level-3-cards";
+import { level4Cards } from "./level-4-cards";
 import {
   ActivityRenderer,
   activityBadgeOptions,
@@ -404,6 +405,7 @@ export const cardCatalogue = {
   activity,
   ...level2Cards,
   ...level3Cards,
+  ...level4Cards,
 } satisfies Record<string, AnyCardDefinition>;
 
 export type CardId = keyof typeof cardCatalogue;

@@ -183,7 +183,7 @@ export function ActivityRenderer({
         columns={cols}
         source={source}
         pageSize={activityPageSize}
-        height={expanded ? 720 : Math.min(560, 92 + Math.min(data.rowCount, activityPageSize) * 40)}
+        height={expanded ? 720 : Math.min(560, 100 + Math.min(data.rowCount, activityPageSize) * 40)}
         getRowId={(r) => `${r.clientID}-${r.stockItemID}`}
         onRowCount={drawn}
       />

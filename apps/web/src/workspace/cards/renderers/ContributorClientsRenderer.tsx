@@ -121,7 +121,7 @@ export function ContributorClientsRenderer({
         columns={cols}
         source={source}
         pageSize={contributorPageSize}
-        height={expanded ? 720 : Math.min(520, 92 + Math.min(data.rowCount, contributorPageSize) * 40)}
+        height={expanded ? 720 : Math.min(520, 100 + Math.min(data.rowCount, contributorPageSize) * 40)}
         getRowId={(r) => `${r.clientID}-${r.stockItemID ?? ""}`}
         onRowCount={drawn}
       />

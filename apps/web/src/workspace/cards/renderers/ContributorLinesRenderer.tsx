@@ -184,7 +184,7 @@ export function ContributorLinesRenderer({
         columns={cols}
         source={source}
         pageSize={contributorLinesPageSize}
-        height={expanded ? 720 : Math.min(520, 92 + Math.min(data.rowCount, contributorLinesPageSize) * 40)}
+        height={expanded ? 720 : Math.min(520, 100 + Math.min(data.rowCount, contributorLinesPageSize) * 40)}
         getRowId={(r) => `${r.clientID}-${r.stockItemID}`}
         onRowCount={drawn}
       />

@@ -6,6 +6,7 @@ import { NotFoundPage } from "../pages/NotFoundPage";
 import { SectionPage } from "../pages/SectionPage";
 import { StartupContext } from "../shell/startup-context";
 import { viewPaths } from "./filters/view-filter";
+import { ForecastPage } from "./forecast/ForecastPage";
 import { Level1Page } from "./level-1/Level1Page";
 import { Level2Page } from "./level-2/Level2Page";
 import { Level3Page } from "./level-3/Level3Page";
@@ -21,16 +22,6 @@ const selectCanViewDashboard = selectHasAbility(abilities.varianceDashboardView)
 
 /** The screens of the settings and reports sections not built yet, with what exists for each today. */
 const placeholders: { path: string; title: string; text: ReactNode }[] = [
-  {
-    path: "/variance/forecast",
-    title: "Forecast",
-    text: (
-      <p>
-        The forecast (the next 12 months, with an 80% band and the back-tested error) runs as the{" "}
-        <code>forecast</code> report: <code>varia report run forecast</code>.
-      </p>
-    ),
-  },
   {
     path: "/variance/reports/types",
     title: "Reports",
@@ -123,6 +114,18 @@ function Dashboard({ children }: { children: ReactNode }) {
   return canView ? children : <NoPermissionPage />;
 }
 
+const gates = {
+  forecast: selectHasAbility(abilities.varianceForecastView),
+  reports: selectHasAbility(abilities.varianceReportsView),
+  export: selectHasAbility(abilities.varianceExportData),
+};
+
+/** A screen behind its ability (the one its menu entry names); the no-permission page otherwise. */
+function Gate({ screen, children }: { screen: keyof typeof gates; children: ReactNode }) {
+  const allowed = StartupContext.useSelector(gates[screen]);
+  return allowed ? children : <NoPermissionPage />;
+}
+
 /** An unknown path of a signed-in user: the not-found page, and its record (PUT analytics/general). */
 function SignedInNotFound() {
   const record = useRecordUsage();
@@ -177,6 +180,14 @@ export function WorkspaceRoutes() {
             <Dashboard>
               <Level4Page />
             </Dashboard>
+          }
+        />
+        <Route
+          path="/variance/forecast"
+          element={
+            <Gate screen="forecast">
+              <ForecastPage />
+            </Gate>
           }
         />
         {placeholders.map((p) => (

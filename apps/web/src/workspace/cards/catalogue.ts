@@ -23,6 +23,7 @@ import { analyticsQuery, type ViewFilter } from "../filters/view-filter";
 import { measureName } from "../variance-labels";
 import { callShared, loadCall } from "./card-call";
 import type { AnyCardDefinition, CardDefinition, CardQueryContext } from "./card-types";
+import { forecastCards } from "./forecast-cards";
 import { level2Cards } from "./level-2-cards";
 import { level3Cards } from "./level-3-cards";
 import { level4Cards } from "./level-4-cards";
@@ -406,6 +407,7 @@ export const cardCatalogue = {
   ...level2Cards,
   ...level3Cards,
   ...level4Cards,
+  ...forecastCards,
 } satisfies Record<string, AnyCardDefinition>;
 
 export type CardId = keyof typeof cardCatalogue;

@@ -6,7 +6,9 @@ import type { CardRenderProps } from "../card-types";
 /** A number as a figure shows it: money (cents), a signed change of money, a count, a ratio, or text. */
 export type Amount =
   | { kind: "money" | "change" | "count" | "percent" | "signedPercent"; value: number | null }
-  | { kind: "text"; value: string };
+  | { kind: "text"; value: string }
+  /** Money from one amount to another (an interval). */
+  | { kind: "range"; value: [number | null, number | null] };
 
 /**
  * One figure of a card: its value (a change carries its direction as an arrow and colour), a line
@@ -20,6 +22,10 @@ export interface FigureData {
 
 export function writeAmount(amount: Amount, format: Format): string {
   if (amount.kind === "text") return amount.value;
+  if (amount.kind === "range") {
+    const [low, high] = amount.value;
+    return low === null || high === null ? "–" : `${format.money(low)} – ${format.money(high)}`;
+  }
   if (amount.value === null || !Number.isFinite(amount.value)) return "–";
   switch (amount.kind) {
     case "money":

@@ -52,7 +52,8 @@ export function invoiceColumns(): GridColumn<Row>[] {
       flex: 0,
       minWidth: 90,
       sortable: false,
-      value: (r) => (r.quantity.includes(".") ? r.quantity.replace(/0+$/, "").replace(/\.$/, "") : r.quantity),
+      value: (r) =>
+        r.quantity.includes(".") ? r.quantity.replace(/0+$/, "").replace(/\.$/, "") : r.quantity,
     }),
     moneyColumn<Row>("amountCents", "Amount", { width: 130 }),
     moneyColumn<Row>("costCents", "Cost", { width: 120, sortable: false }),

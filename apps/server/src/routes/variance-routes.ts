@@ -3,6 +3,7 @@ import { variance, varianceJson } from "@varia/variance";
 import type { FastifyInstance } from "fastify";
 import { sql } from "kysely";
 import { cubeFor } from "../analytics/cube-cache";
+import { latestInvoicedMonth } from "../analytics/latest-invoiced-month";
 import { memo, resolveFilter } from "../analytics/resolve-filter";
 import { registerContract } from "../http/contract-route";
 import type { AppDeps } from "../http/deps";
@@ -11,6 +12,8 @@ export async function varianceRoutes(app: FastifyInstance, deps: AppDeps) {
   // The months that hold Actual data, newest first (spec 4.4), up to the latest invoiced month:
   // a prepaid year spreads into months that have not happened yet, which are not actuals yet.
   registerContract(app, deps, actualPeriods, async ({ auth }) => {
+    const latest = await latestInvoicedMonth(deps.db, auth!.organisation.id);
+    if (!latest) return [];
     const rows = await deps.db
       .selectFrom("monthly_cube")
       .select([
@@ -19,12 +22,7 @@ export async function varianceRoutes(app: FastifyInstance, deps: AppDeps) {
       ])
       .where("organisation_id", "=", auth!.organisation.id)
       .where("record_type", "=", "Actual")
-      .where(
-        "month",
-        "<=",
-        sql<Date>`(select date_trunc('month', date '2000-01-01' + max(last_actual_day))::date
-          from invoice_line_blocks where organisation_id = ${auth!.organisation.id})`,
-      )
+      .where("month", "<=", latest)
       .groupBy("month")
       .orderBy("month", "desc")
       .execute();

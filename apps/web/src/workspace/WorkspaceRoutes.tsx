@@ -13,6 +13,8 @@ import { Level3Page } from "./level-3/Level3Page";
 import { Level4Page } from "./level-4/Level4Page";
 import { NoPermissionPage } from "./NoPermissionPage";
 import { DrillDownPlaceholder, PlaceholderPage } from "./PlaceholderPage";
+import { ReportPage } from "./reports/ReportPage";
+import { ReportTypesPage } from "./reports/ReportTypesPage";
 import { WorkspaceLayout } from "./WorkspaceLayout";
 import { useRecordUsage } from "./workspace-actors";
 
@@ -22,25 +24,6 @@ const selectCanViewDashboard = selectHasAbility(abilities.varianceDashboardView)
 
 /** The screens of the settings and reports sections not built yet, with what exists for each today. */
 const placeholders: { path: string; title: string; text: ReactNode }[] = [
-  {
-    path: "/variance/reports/types",
-    title: "Reports",
-    text: (
-      <p>
-        Reports run through the API and the CLI: <code>varia report list</code>, <code>varia report run</code>
-        , <code>varia report export</code> (CSV or XLSX).
-      </p>
-    ),
-  },
-  {
-    path: "/variance/reports/types/:reportChosen",
-    title: "Report",
-    text: (
-      <p>
-        This report runs through the API and the CLI: <code>varia report run</code>.
-      </p>
-    ),
-  },
   {
     path: "/variance/settings/menu",
     title: "Settings",
@@ -187,6 +170,22 @@ export function WorkspaceRoutes() {
           element={
             <Gate screen="forecast">
               <ForecastPage />
+            </Gate>
+          }
+        />
+        <Route
+          path="/variance/reports/types"
+          element={
+            <Gate screen="reports">
+              <ReportTypesPage />
+            </Gate>
+          }
+        />
+        <Route
+          path="/variance/reports/types/:reportChosen"
+          element={
+            <Gate screen="reports">
+              <ReportPage />
             </Gate>
           }
         />

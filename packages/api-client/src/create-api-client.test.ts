@@ -178,6 +178,34 @@ describe("answers and errors (spec 8, 3.9)", () => {
     await expect(api.download(items as never)).rejects.toThrow("Test/Items does not answer with a file");
   });
 
+  it("reports the bytes of a file as they stream, and the length when the server says it", async () => {
+    const api = client();
+    const chunks = ["a,b\n", "1,2\n".repeat(1000), "3,4\n"];
+    server.answer((_req, res) => {
+      res.writeHead(200, { "content-type": "text/csv" });
+      // Each chunk written after the previous one has gone, so the client reads them apart.
+      const next = (i: number) => {
+        if (i === chunks.length) return res.end();
+        res.write(chunks[i], () => setImmediate(() => next(i + 1)));
+      };
+      next(0);
+    });
+    const seen: [number, number | null][] = [];
+    const file = await api.download(download, undefined, {
+      onProgress: (read, total) => seen.push([read, total]),
+    });
+    const length = chunks.join("").length;
+    expect(Buffer.from(file.body).toString()).toBe(chunks.join(""));
+    expect(seen[0]).toEqual([0, null]);
+    expect(seen.at(-1)).toEqual([length, null]);
+    expect(seen.length).toBeGreaterThan(2);
+    expect(seen.every(([read], i) => i === 0 || read >= seen[i - 1]![0])).toBe(true);
+    server.answer((_req, res) => res.writeHead(200, { "content-length": "5" }).end("hello"));
+    const sized: [number, number | null][] = [];
+    await api.download(download, undefined, { onProgress: (read, total) => sized.push([read, total]) });
+    expect(sized.at(-1)).toEqual([5, 5]);
+  });
+
   it("reports a server that cannot be reached with status 0 and the cause", async () => {
     const closed = await startTestServer();
     await closed.close(); // a port where nothing listens any more

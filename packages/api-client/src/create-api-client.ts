@@ -6,7 +6,7 @@ import { type Clock, systemClock } from "./clock";
 import { type CookieJar, defaultCookieJar } from "./cookies";
 import { fillPath } from "./fill-path";
 import { buildQueryString, checkQuery } from "./query-string";
-import { type FileResponse, readResponse } from "./read-response";
+import { type FileResponse, type ProgressListener, readResponse } from "./read-response";
 import { cacheLimits, RequestCache } from "./request-cache";
 import { retryDelays, withRetries } from "./retry";
 
@@ -60,6 +60,8 @@ export interface CallOptions {
    * fills the cache. By default lookups and contracts with a `cacheTtlMs` are cached.
    */
   cache?: boolean;
+  /** A file's bytes read so far as it streams (file contracts; such a call is never cached). */
+  onProgress?: ProgressListener;
 }
 
 export type UploadInput<C extends Contract = Contract> = Omit<CallInput<C>, "body"> & {
@@ -124,7 +126,12 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
   const cookies = options.cookies ?? defaultCookieJar();
   const cache = new RequestCache(clock);
 
-  async function send(contract: Contract, url: string, init: RequestInit): Promise<unknown> {
+  async function send(
+    contract: Contract,
+    url: string,
+    init: RequestInit,
+    onProgress?: ProgressListener,
+  ): Promise<unknown> {
     const headers = new Headers(init.headers);
     for (const [name, value] of Object.entries(options.headers?.() ?? {})) headers.set(name, value);
     const xsrf = cookies.get("XSRF-TOKEN");
@@ -140,7 +147,7 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
     }
     const setCookie = response.headers.getSetCookie?.() ?? [];
     if (setCookie.length) cookies.store?.(setCookie);
-    return readResponse(contract, response, url);
+    return readResponse(contract, response, url, onProgress);
   }
 
   function urlOf(contract: Contract, input: LooseInput): string {
@@ -160,16 +167,23 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
     const hasBody = !isGet && input.body !== undefined;
     const policy = contract.policy ?? "default";
     const attempt = (signal: AbortSignal | undefined) => () =>
-      send(contract, url, {
-        signal,
-        headers: hasBody ? { "content-type": "application/json" } : {},
-        body: hasBody ? JSON.stringify(input.body) : undefined,
-      });
+      send(
+        contract,
+        url,
+        {
+          signal,
+          headers: hasBody ? { "content-type": "application/json" } : {},
+          body: hasBody ? JSON.stringify(input.body) : undefined,
+        },
+        callOptions.onProgress,
+      );
     // Spec 9: only GETs retry; 4xx never does.
     const run = (signal: AbortSignal | undefined) =>
       isGet ? withRetries(attempt(signal), retryDelays(policy, random), clock, signal) : attempt(signal)();
     const cacheable =
-      isGet && (callOptions.cache ?? (policy === "lookup" || contract.cacheTtlMs !== undefined));
+      isGet &&
+      !callOptions.onProgress &&
+      (callOptions.cache ?? (policy === "lookup" || contract.cacheTtlMs !== undefined));
     if (!cacheable) return run(callOptions.signal);
     // A cached load is shared, so it runs without any one caller's signal; each caller stops waiting
     // on its own abort, and an abort is never cached as a failure.

@@ -44,7 +44,44 @@ export function fileNameOf(disposition: string | null): string | undefined {
  * becomes an ApiError (spec 8); JSON is parsed and checked against the contract's response schema,
  * text is returned raw, files with their names, and empty answers as undefined.
  */
-export async function readResponse(contract: Contract, response: Response, url: string): Promise<unknown> {
+/** Reports the bytes of a file read so far, and the whole length when the server says it. */
+export type ProgressListener = (bytesRead: number, totalBytes: number | null) => void;
+
+/** A body read chunk by chunk as it streams, each chunk reported to `onProgress`. */
+async function readWithProgress(response: Response, onProgress: ProgressListener): Promise<Uint8Array> {
+  const length = Number(response.headers.get("content-length"));
+  const total = Number.isFinite(length) && length > 0 ? length : null;
+  if (!response.body) {
+    const whole = new Uint8Array(await response.arrayBuffer());
+    onProgress(whole.length, total);
+    return whole;
+  }
+  const reader = response.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let read = 0;
+  onProgress(0, total);
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    chunks.push(value);
+    read += value.length;
+    onProgress(read, total);
+  }
+  const body = new Uint8Array(read);
+  let at = 0;
+  for (const chunk of chunks) {
+    body.set(chunk, at);
+    at += chunk.length;
+  }
+  return body;
+}
+
+export async function readResponse(
+  contract: Contract,
+  response: Response,
+  url: string,
+  onProgress?: ProgressListener,
+): Promise<unknown> {
   if (response.status < 200 || response.status > 299) {
     throw errorForStatus(response.status, await response.text(), headersOf(response), url);
   }
@@ -55,7 +92,9 @@ export async function readResponse(contract: Contract, response: Response, url: 
     case "text":
       return response.text();
     case "file": {
-      const body = new Uint8Array(await response.arrayBuffer());
+      const body = onProgress
+        ? await readWithProgress(response, onProgress)
+        : new Uint8Array(await response.arrayBuffer());
       return {
         fileName: fileNameOf(response.headers.get("content-disposition")),
         contentType: response.headers.get("content-type") ?? "application/octet-stream",

@@ -5,6 +5,7 @@ import { Navigate, Outlet, Route, Routes, useLocation } from "react-router";
 import { NotFoundPage } from "../pages/NotFoundPage";
 import { SectionPage } from "../pages/SectionPage";
 import { StartupContext } from "../shell/startup-context";
+import { DataExportPage } from "./export/DataExportPage";
 import { viewPaths } from "./filters/view-filter";
 import { ForecastPage } from "./forecast/ForecastPage";
 import { Level1Page } from "./level-1/Level1Page";
@@ -12,7 +13,7 @@ import { Level2Page } from "./level-2/Level2Page";
 import { Level3Page } from "./level-3/Level3Page";
 import { Level4Page } from "./level-4/Level4Page";
 import { NoPermissionPage } from "./NoPermissionPage";
-import { DrillDownPlaceholder, PlaceholderPage } from "./PlaceholderPage";
+import { PlaceholderPage } from "./PlaceholderPage";
 import { ReportPage } from "./reports/ReportPage";
 import { ReportTypesPage } from "./reports/ReportTypesPage";
 import { WorkspaceLayout } from "./WorkspaceLayout";
@@ -22,7 +23,7 @@ const ImportPage = lazy(() => import("../pages/ImportPage").then((m) => ({ defau
 
 const selectCanViewDashboard = selectHasAbility(abilities.varianceDashboardView);
 
-/** The screens of the settings and reports sections not built yet, with what exists for each today. */
+/** The settings screens not built yet, with what exists for each today. */
 const placeholders: { path: string; title: string; text: ReactNode }[] = [
   {
     path: "/variance/settings/menu",
@@ -68,15 +69,6 @@ const placeholders: { path: string; title: string; text: ReactNode }[] = [
     path: "/variance/settings/backup",
     title: "Backups",
     text: <p>Backups are taken before every import and can be listed and restored through the API.</p>,
-  },
-  {
-    path: "/variance/settings/export",
-    title: "Data Export",
-    text: (
-      <p>
-        The raw export of invoice lines runs through the API and the CLI: <code>varia export raw</code>.
-      </p>
-    ),
   },
 ];
 
@@ -186,6 +178,14 @@ export function WorkspaceRoutes() {
           element={
             <Gate screen="reports">
               <ReportPage />
+            </Gate>
+          }
+        />
+        <Route
+          path="/variance/settings/export"
+          element={
+            <Gate screen="export">
+              <DataExportPage />
             </Gate>
           }
         />

@@ -4,9 +4,12 @@ import { launchChromium } from "./browser";
 import {
   cardsDrawn,
   centsOf,
+  downloadBytes,
   downloadText,
+  keepScreenshot,
   openPage,
   parseCsv,
+  seriousViolations,
   signIn,
   startDemoWorkspace,
 } from "./workspace";
@@ -199,5 +202,174 @@ describe("the drill-down from level 1 to the invoice lines and back, on the demo
     expect(params(page).has("varType")).toBe(false);
     expect(params(page).has("sign")).toBe(false);
     await page.getByRole("heading", { name: "Stock Type Overview" }).waitFor();
+  }, 120_000);
+
+  it("renders every route of the variance, forecast and reports sections for real, accessible, in revenue and margin", async () => {
+    const dates = `dateFrom=${months.dateFrom}&dateTo=${months.dateTo}`;
+    // A client of the demo data with its largest service, for the detail pages.
+    const top = (await (
+      await page.request.get(
+        `${workspace.origin}/api/variance/VarianceOverview/ActivityTable?${dates}&sortBy=valueCents&sortDir=desc&rowLimit=1`,
+      )
+    ).json()) as { rows: { clientID: number; stockItemID: number; clientName: string; itemName: string }[] };
+    const { clientID, stockItemID, clientName, itemName } = top.rows[0]!;
+    const screens: { name: string; path: string; heading: string; cards: boolean }[] = [
+      { name: "level-1", path: `${level1}?${dates}`, heading: "Stock Type Overview", cards: true },
+      {
+        name: "level-2",
+        path: `${level2}?${dates}&stockType=All&varType=Price&sign=Positive`,
+        heading: "Price increases",
+        cards: true,
+      },
+      { name: "level-2-default", path: `${level2}?${dates}`, heading: "New clients", cards: true },
+      {
+        name: "level-2-services-removed",
+        path: `${level2}?${dates}&stockType=All&varType=Service&sign=Negative`,
+        heading: "Services removed",
+        cards: true,
+      },
+      {
+        name: "level-3-client",
+        path: `${level3}?${dates}&thirdClientID=${clientID}`,
+        heading: clientName,
+        cards: true,
+      },
+      {
+        name: "level-3-service",
+        path: `${level3}?${dates}&thirdStockItemID=${stockItemID}`,
+        heading: itemName,
+        cards: true,
+      },
+      {
+        name: "level-3-client-service",
+        path: `${level3}?${dates}&thirdClientID=${clientID}&thirdStockItemID=${stockItemID}`,
+        heading: `${clientName} · ${itemName}`,
+        cards: true,
+      },
+      { name: "level-3-choose", path: `${level3}?${dates}`, heading: "Specific", cards: false },
+      {
+        name: "level-4",
+        path: `${level4}?${dates}&thirdClientID=${clientID}`,
+        heading: `Invoice lines of ${clientName}`,
+        cards: true,
+      },
+      { name: "forecast", path: `/variance/forecast?${dates}`, heading: "Forecast", cards: true },
+      { name: "reports", path: "/variance/reports/types", heading: "Reports", cards: false },
+      {
+        name: "report",
+        path: "/variance/reports/types/price-changes",
+        heading: "Price changes",
+        cards: false,
+      },
+      { name: "data-export", path: "/variance/settings/export", heading: "Data Export", cards: false },
+    ];
+    const failures: string[] = [];
+    for (const screen of screens) {
+      for (const dataType of screen.cards ? ["Revenue", "Margin"] : ["Revenue"]) {
+        const margin = dataType === "Margin";
+        const path = margin
+          ? `${screen.path}${screen.path.includes("?") ? "&" : "?"}dataType=Margin`
+          : screen.path;
+        await openPage(page, `${workspace.origin}${path}`);
+        await page.getByRole("heading", { name: screen.heading, level: 1, exact: true }).waitFor();
+        if (screen.cards) {
+          await cardsDrawn(page);
+          // Every card shows its content: none failed, none is empty on the demo data.
+          expect(
+            await page.locator('[data-card-state="error"]').count(),
+            `${screen.name}: cards in error`,
+          ).toBe(0);
+        }
+        expect(
+          await page.getByText("This screen is not built yet").count(),
+          `${screen.name}: a placeholder`,
+        ).toBe(0);
+        if (!margin) failures.push(...(await seriousViolations(page)).map((v) => `${screen.name}: ${v}`));
+        await keepScreenshot(page, `${screen.name}${margin ? "-margin" : ""}`);
+      }
+    }
+    expect(failures).toEqual([]);
+  }, 240_000);
+
+  it("shows the navigation map beside the page, on its own, with the level shown marked", async () => {
+    await openPage(
+      page,
+      `${workspace.origin}${level2}?dateFrom=${months.dateFrom}&dateTo=${months.dateTo}&stockType=All&varType=Price&sign=Positive`,
+    );
+    const map = page.getByRole("complementary", { name: "Navigation map" });
+    expect(await map.count()).toBe(0);
+    await page.getByRole("button", { name: "Navigation map" }).click();
+    await map.waitFor();
+    expect(await map.locator('[aria-current="page"]').innerText()).toContain("Price increases");
+    // The side menu toggles on its own: the map stays.
+    await page.getByRole("button", { name: "Collapse the menu" }).click();
+    await map.waitFor();
+    await page.getByRole("button", { name: "Expand the menu" }).click();
+    expect(await seriousViolations(page)).toEqual([]);
+    await keepScreenshot(page, "navigation-map");
+    await map.getByRole("link", { name: "Level 1" }).first().click();
+    await page.waitForURL(`**${level1}?**`);
+    await page.keyboard.press("Escape");
+    await map.waitFor({ state: "detached" });
+  }, 60_000);
+
+  it("runs a report in the browser with the rows of `varia report run --json`, and its XLSX opens with the same numbers", async () => {
+    await openPage(page, `${workspace.origin}/variance/reports/types`);
+    await page.getByRole("link", { name: /MRR by client/ }).click();
+    await page.getByRole("heading", { name: "MRR by client", level: 1 }).waitFor();
+    const ran = page.waitForResponse(
+      (r) => r.url().endsWith("/Report/Run") && r.request().method() === "POST",
+    );
+    await page.getByRole("button", { name: "Run" }).click();
+    const browserRun = (await (await ran).json()) as {
+      rows: Record<string, unknown>[];
+      rowCount: number;
+      dateFrom: string;
+      dateTo: string;
+      columns: { field: string; kind: string }[];
+    };
+    await page
+      .getByRole("heading", { name: `${browserRun.rowCount.toLocaleString("en-US")} rows` })
+      .waitFor();
+    const cli = JSON.parse(
+      await workspace.varia([
+        "report",
+        "run",
+        "mrr-by-client",
+        "--from",
+        browserRun.dateFrom,
+        "--to",
+        browserRun.dateTo,
+        "--json",
+      ]),
+    ) as { rows: Record<string, unknown>[]; rowCount: number };
+    expect(cli.rowCount).toBe(browserRun.rowCount);
+    expect(browserRun.rows).toEqual(cli.rows.slice(0, browserRun.rows.length));
+    // The grid shows them: the first row's client in its first row.
+    const firstName = String(cli.rows[0]!.clientName);
+    await keepScreenshot(page, "report-run");
+    await page.locator('.ag-row[row-index="0"]').getByText(firstName, { exact: true }).waitFor();
+
+    const bytes = await downloadBytes(page, () =>
+      page.getByRole("button", { name: "Download XLSX" }).click(),
+    );
+    const ExcelJS = (await import("exceljs")).default;
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(bytes as unknown as ArrayBuffer);
+    const sheet = workbook.worksheets[0]!;
+    const header = (sheet.getRow(1).values as unknown[]).slice(1).map(String);
+    const money = browserRun.columns.filter((c) => c.kind === "money").map((c) => c.field);
+    expect(sheet.rowCount - 1).toBe(cli.rowCount);
+    const headers = Object.fromEntries(browserRun.columns.map((c, i) => [c.field, header[i]]));
+    for (let i = 0; i < cli.rows.length; i++) {
+      const cells = (sheet.getRow(i + 2).values as unknown[]).slice(1);
+      for (const [index, column] of browserRun.columns.entries()) {
+        const expected = cli.rows[i]![column.field];
+        if (money.includes(column.field))
+          expect(cells[index], `${headers[column.field]} of row ${i + 1}`).toBe(expected);
+      }
+    }
+    expect(await seriousViolations(page)).toEqual([]);
+    await keepScreenshot(page, "report-run");
   }, 120_000);
 });

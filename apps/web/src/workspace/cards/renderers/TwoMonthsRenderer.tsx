@@ -16,23 +16,23 @@ export function TwoMonthsRenderer({ data, format }: CardRenderProps<TwoMonthsDat
   const ratio = data.fromCents ? change / Math.abs(data.fromCents) : null;
   return (
     <div className="two-months">
-      <dl className="two-months__values">
+      <div className="two-months__values">
         <div>
-          <dt>{data.fromLabel}</dt>
-          <dd data-cents={data.fromCents} data-month="from">
+          <p className="two-months__label">{data.fromLabel}</p>
+          <p className="two-months__value" data-cents={data.fromCents} data-month="from">
             {format.money(data.fromCents)}
-          </dd>
+          </p>
         </div>
         <div aria-hidden="true" className="two-months__arrow">
           →
         </div>
         <div>
-          <dt>{data.toLabel}</dt>
-          <dd data-cents={data.toCents} data-month="to" className="two-months__to">
+          <p className="two-months__label">{data.toLabel}</p>
+          <p className="two-months__value two-months__value--to" data-cents={data.toCents} data-month="to">
             {format.money(data.toCents)}
-          </dd>
+          </p>
         </div>
-      </dl>
+      </div>
       <Change
         className="kpi__change"
         value={change}

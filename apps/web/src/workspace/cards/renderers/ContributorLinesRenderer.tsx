@@ -75,15 +75,14 @@ function columns(filter: ViewFilter, format: Format): GridColumn<Row>[] {
         </Link>
       ),
     }),
-    textColumn<Row>("salesperson", "Salesperson", { minWidth: 120 }),
-    textColumn<Row>("badgeVariant", "Status", {
-      width: 150,
-      flex: 0,
+    moneyColumn<Row>(`parts.${type}`, varianceStepLabel(type, filter.sign ?? "Positive"), {
+      width: 160,
+      value: (r) => r.parts[type] ?? 0,
       render: (r) => (
-        <span className="badges">
-          <Badge variant={r.status === "Adhoc" ? "adhoc" : r.status.toLowerCase()} />
-          {r.clientBadge ? <Badge variant={r.clientBadge} /> : null}
-        </span>
+        <Change
+          value={r.parts[type] ?? 0}
+          text={format.money(r.parts[type] ?? 0, { signed: true, decimals: 2 })}
+        />
       ),
     }),
     ...(showQuantities
@@ -113,16 +112,17 @@ function columns(filter: ViewFilter, format: Format): GridColumn<Row>[] {
       : []),
     moneyColumn<Row>("valueFromCents", `MRR ${month(filter.dateFrom)}`),
     moneyColumn<Row>("valueCents", `MRR ${month(filter.dateTo)}`),
-    moneyColumn<Row>(`parts.${type}`, varianceStepLabel(type, filter.sign ?? "Positive"), {
-      width: 160,
-      value: (r) => r.parts[type] ?? 0,
+    textColumn<Row>("badgeVariant", "Status", {
+      width: 150,
+      flex: 0,
       render: (r) => (
-        <Change
-          value={r.parts[type] ?? 0}
-          text={format.money(r.parts[type] ?? 0, { signed: true, decimals: 2 })}
-        />
+        <span className="badges">
+          <Badge variant={r.status === "Adhoc" ? "adhoc" : r.status.toLowerCase()} />
+          {r.clientBadge ? <Badge variant={r.clientBadge} /> : null}
+        </span>
       ),
     }),
+    textColumn<Row>("salesperson", "Salesperson", { minWidth: 120 }),
   ];
 }
 

@@ -74,6 +74,8 @@ describe("the drill-down from level 1 to the invoice lines and back, on the demo
     await page.mouse.up();
     await page.waitForURL(`**${level2}?**`);
     const level2Address = here(page);
+    // A deeper level comes in from below (its route's position).
+    await page.locator('.page-transition[data-transition="up"]').waitFor();
     expect(params(page).get("varType")).toBe("Price");
     expect(params(page).get("sign")).toBe("Positive");
     await page.getByRole("heading", { name: "Price increases", level: 1 }).waitFor();
@@ -167,8 +169,14 @@ describe("the drill-down from level 1 to the invoice lines and back, on the demo
       `${first.Client} · ${first.Service}`,
       "Invoice lines",
     ]);
+    // The crumb of the page shown leads to the same location: nothing happens, no history entry.
+    const entries = await page.evaluate("history.length");
+    await crumbs.last().click();
+    expect(here(page)).toBe(level4Address);
+    expect(await page.evaluate("history.length")).toBe(entries);
     await page.goBack();
     expect(here(page)).toBe(level3Address);
+    await page.locator('.page-transition[data-transition="down"]').waitFor();
     await page.goBack();
     expect(here(page)).toBe(level2Address);
     await page.goBack();

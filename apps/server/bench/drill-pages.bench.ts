@@ -170,7 +170,7 @@ async function main() {
       const result = await load({ url: server.url, paths: [`/api/variance/${path}`], token, seconds });
       if (!(result.p95 < targetP95Ms) || result.non2xx) failed = true;
       console.log(
-        `| ${name} | ${result.requests} | ${result.p50} ms | ${result.p95} ms | ${result.p99} ms | ${result.non2xx} | ${firstMs.toFixed(0)} ms |`,
+        `| ${name} | ${result.requests} | ${result.p50.toFixed(0)} ms | ${result.p95.toFixed(0)} ms | ${result.p99.toFixed(0)} ms | ${result.non2xx} | ${firstMs.toFixed(0)} ms |`,
       );
     }
   } finally {

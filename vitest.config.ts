@@ -10,6 +10,8 @@ export default defineConfig({
     exclude: ["**/node_modules/**", "**/dist/**"],
     pool: "forks",
     reporters: ["default", "./tooling/summary-reporter.ts"],
+    // The CLI's tests run the built `varia`, as a user does: built from the sources being tested.
+    globalSetup: ["./apps/cli/test/build-cli.global-setup.ts"],
     testTimeout: 30_000,
     hookTimeout: 120_000,
   },

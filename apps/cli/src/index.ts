@@ -1,1 +1,2 @@
+export { exitCodes } from "./errors/exit-codes";
 export { buildProgram, runCli } from "./program";

@@ -1,9 +1,9 @@
-import { type ChildProcess, spawnSync } from "node:child_process";
+import { spawnSync } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { cliBin, serverBin, startServer } from "./running-server";
+import { cliBin, type RunningServer, serverBin, startServer, tenantFetch, tenantUrl } from "./running-server";
 
 /**
  * Issue 4's cross-check: on the demo data and on the QuickBooks sample, the same numbers, to the
@@ -15,7 +15,7 @@ describe("the same numbers everywhere (DESIGN 7.7)", () => {
   const dataDir = mkdtempSync(join(tmpdir(), "varia-cross-check-"));
   const work = mkdtempSync(join(tmpdir(), "varia-cross-check-files-"));
   const serverEnv = { ...process.env, VARIA_DATA_DIR: dataDir, LOG_LEVEL: "silent", DATABASE_URL: "" };
-  let server: { child: ChildProcess; url: string };
+  let server: RunningServer;
   const tokens: Record<string, string> = {};
 
   const admin = (args: string[]) => {
@@ -32,7 +32,8 @@ describe("the same numbers everywhere (DESIGN 7.7)", () => {
       env: {
         ...process.env,
         VARIA_CONFIG_DIR: work,
-        VARIA_HOST: server.url,
+        VARIA_PROFILE: "",
+        VARIA_HOST: tenantUrl(server, tenant),
         VARIA_TOKEN: tokens[tenant]!,
       },
       encoding: "utf8",
@@ -42,7 +43,8 @@ describe("the same numbers everywhere (DESIGN 7.7)", () => {
     return result.stdout;
   };
   const call = async (tenant: string, method: string, path: string, body?: unknown) => {
-    const response = await fetch(`${server.url}${path}`, {
+    // Each token on its own tenant's host, as the server asks of API tokens.
+    const response = await tenantFetch(`${tenantUrl(server, tenant)}${path}`, {
       method,
       headers: {
         authorization: `Bearer ${tokens[tenant]}`,
@@ -254,19 +256,34 @@ describe("the same numbers everywhere (DESIGN 7.7)", () => {
   it("varia variance prints a readable table, and refuses bad input naming it", () => {
     const json = JSON.parse(varia("demo", ["variance", "--from", "2026-05", "--to", "2026-06", "--json"]));
     const table = varia("demo", ["variance", "--from", "2026-05", "--to", "2026-06"]);
+    // Money in the organisation's currency, to the cent.
+    const currency = JSON.parse(varia("demo", ["whoami", "--json"])).organisation.currency as string;
     const money = (v: number) =>
-      v.toLocaleString("en-US", { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+      new Intl.NumberFormat("en-US", {
+        style: "currency",
+        currency,
+        currencyDisplay: "narrowSymbol",
+        minimumFractionDigits: 2,
+      })
+        .format(v)
+        .replace(/[$.]/g, "\\$&");
     expect(table).toMatch(new RegExp(`^Revenue 2026-05\\s+${money(json.totalFrom)}$`, "m"));
     expect(table).toMatch(new RegExp(`^Revenue 2026-06\\s+${money(json.totalTo)}$`, "m"));
     expect(table).toContain(`Acquired clients (${json.acquiredClients.length})`);
     const run = (args: string[]) =>
       spawnSync(process.execPath, [cliBin, ...args], {
-        env: { ...process.env, VARIA_CONFIG_DIR: work, VARIA_HOST: server.url, VARIA_TOKEN: tokens.demo! },
+        env: {
+          ...process.env,
+          VARIA_CONFIG_DIR: work,
+          VARIA_PROFILE: "",
+          VARIA_HOST: tenantUrl(server, "demo"),
+          VARIA_TOKEN: tokens.demo!,
+        },
         encoding: "utf8",
       });
     const badMonth = run(["variance", "--from", "May", "--to", "2026-06"]);
     expect(badMonth.status).not.toBe(0);
-    expect(badMonth.stderr).toContain("Invalid --from 'May': expected YYYY-MM");
+    expect(badMonth.stderr).toContain("option '--from <month>' argument 'May' is invalid");
     const unknown = run(["variance", "--from", "2026-05", "--to", "2026-06", "--client", "NO-SUCH"]);
     expect(unknown.status).not.toBe(0);
     expect(unknown.stderr).toContain("client");

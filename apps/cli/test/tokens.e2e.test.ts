@@ -1,14 +1,14 @@
-import { type ChildProcess, spawnSync } from "node:child_process";
+import { spawnSync } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { cliBin, serverBin, startServer } from "./running-server";
+import { cliBin, type RunningServer, serverBin, startServer, tenantUrl } from "./running-server";
 
 describe("varia tokens list|create|revoke against a running server", () => {
   const dataDir = mkdtempSync(join(tmpdir(), "varia-cli-tokens-"));
   const serverEnv = { ...process.env, VARIA_DATA_DIR: dataDir, LOG_LEVEL: "silent", DATABASE_URL: "" };
-  let server: { child: ChildProcess; url: string };
+  let server: RunningServer;
   let adminToken: string;
 
   const varia = (args: string[], token = adminToken) =>
@@ -16,7 +16,8 @@ describe("varia tokens list|create|revoke against a running server", () => {
       env: {
         ...process.env,
         VARIA_CONFIG_DIR: mkdtempSync(join(tmpdir(), "varia-cli-tokens-config-")),
-        VARIA_HOST: server.url,
+        VARIA_PROFILE: "",
+        VARIA_HOST: tenantUrl(server, "demo"),
         VARIA_TOKEN: token,
       },
       encoding: "utf8",

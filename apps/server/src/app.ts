@@ -15,13 +15,17 @@ import { buildOpenApi } from "./http/openapi";
 import { accountRoutes } from "./routes/account-routes";
 import { analyticsRoutes } from "./routes/analytics-routes";
 import { demoRoutes } from "./routes/demo-routes";
+import { exclusionRoutes } from "./routes/exclusion-routes";
 import { exportRoutes } from "./routes/export-routes";
+import { frontEndRoutes } from "./routes/front-end-routes";
 import { importRoutes } from "./routes/import-routes";
 import { loginRoutes } from "./routes/login-routes";
+import { organisationSettingsRoutes } from "./routes/organisation-settings-routes";
 import { passwordRoutes } from "./routes/password-routes";
 import { reportRoutes } from "./routes/report-routes";
 import { roleRoutes } from "./routes/role-routes";
 import { ssoRoutes } from "./routes/sso-routes";
+import { systemRoutes } from "./routes/system-routes";
 import { tokenRoutes } from "./routes/token-routes";
 import { usageRoutes } from "./routes/usage-routes";
 import { userRoutes } from "./routes/user-routes";
@@ -157,6 +161,10 @@ export const app = fp(
       await analyticsRoutes(api, deps);
       await reportRoutes(api, deps);
       await usageRoutes(api, deps);
+      await exclusionRoutes(api, deps);
+      await organisationSettingsRoutes(api, deps);
+      await systemRoutes(api, deps);
+      await frontEndRoutes(api, deps);
     });
 
     const indexPath = join(deps.config.webDist, "index.html");

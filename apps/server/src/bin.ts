@@ -119,6 +119,12 @@ program
     const stop = async () => {
       if (stopping) return;
       stopping = true;
+      // Whatever is still stuck 5 s after the grace, the process ends (see ServerConfig.shutdownGraceMs).
+      setTimeout(() => {
+        process.stderr.write("varia-server: the shutdown did not finish in time; exiting\n");
+        if (lock?.acquired) lock.release();
+        process.exit(1);
+      }, config.shutdownGraceMs + 5_000).unref();
       adminSocket?.close();
       await server.close();
       if (lock?.acquired) lock.release();

@@ -43,6 +43,13 @@ export interface ServerConfig {
    * per-address limits see one address for everyone.
    */
   readonly trustProxy: boolean | string;
+  /**
+   * How long a stopping server waits for running requests and the running import job
+   * (`VARIA_SHUTDOWN_GRACE_MS`, default 10 s): then it cuts the connections still open, and the job
+   * is run again at the next start (an import is one transaction). `varia-server start` exits at the
+   * latest 5 s after that, whatever is still stuck.
+   */
+  readonly shutdownGraceMs: number;
 }
 
 export const ssoProviderNames = ["Google", "Intuit", "Microsoft", "Xero"] as const;
@@ -87,6 +94,14 @@ function flag(value: string | undefined): boolean {
   return value !== undefined && /^(1|true|yes|on)$/i.test(value);
 }
 
+function milliseconds(name: string, value: string | undefined, fallback: number): number {
+  if (value === undefined || value === "") return fallback;
+  const ms = Number(value);
+  if (!Number.isInteger(ms) || ms < 0)
+    throw new Error(`${name} must be a whole number of milliseconds, not '${value}'`);
+  return ms;
+}
+
 function trustProxy(value: string | undefined): boolean | string {
   if (!value || /^(0|false|no|off)$/i.test(value)) return false;
   return /^(true|yes|on)$/i.test(value) ? true : value;
@@ -129,5 +144,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     ssoProviders: ssoProviders(env),
     authRateLimitPerIp: Number(env.VARIA_AUTH_RATE_LIMIT_PER_IP ?? 300),
     trustProxy: trustProxy(env.VARIA_TRUST_PROXY),
+    shutdownGraceMs: milliseconds("VARIA_SHUTDOWN_GRACE_MS", env.VARIA_SHUTDOWN_GRACE_MS, 10_000),
   };
 }

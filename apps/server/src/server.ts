@@ -25,11 +25,19 @@ declare module "fastify" {
 
 const redactedQuery = /([?&](?:[^=&]*(?:token|secret|password|code)[^=&]*)=)[^&]*/gi;
 
+export interface ServerOptions {
+  logger?: boolean;
+  /** Where the JSON log lines go (default standard output); tests read them from here. */
+  logStream?: { write(line: string): void };
+  now?: () => Date;
+  mailer?: Mailer;
+}
+
 /** Builds the Fastify instance around an open, migrated database. */
 export async function buildServer(
   config: ServerConfig,
   database: Database,
-  options: { logger?: boolean; now?: () => Date; mailer?: Mailer } = {},
+  options: ServerOptions = {},
 ): Promise<FastifyInstance> {
   const fastify = Fastify({
     logger:
@@ -37,6 +45,7 @@ export async function buildServer(
         ? false
         : {
             level: config.logLevel,
+            ...(options.logStream ? { stream: options.logStream } : {}),
             redact: ["req.headers.authorization", "req.headers.cookie", 'res.headers["set-cookie"]'],
             serializers: {
               req: (req) => ({
@@ -51,8 +60,8 @@ export async function buildServer(
     trustProxy: config.trustProxy,
   });
   const jobs = await openImportQueue(database, { log: fastify.log, work: true });
-  // Before the database closes: a running job finishes first.
-  fastify.addHook("onClose", () => jobs.stop());
+  // Before the database closes: a running job finishes first, within the shutdown grace.
+  fastify.addHook("onClose", () => jobs.stop(config.shutdownGraceMs));
   fastify.decorate("jobs", jobs);
   const deps: AppDeps = {
     database,
@@ -79,7 +88,7 @@ export interface RunningServer {
 /** Opens and migrates the database, then listens. `close` drains requests and closes the database. */
 export async function startServer(
   config: ServerConfig,
-  options: { logger?: boolean; database?: Database; now?: () => Date; mailer?: Mailer } = {},
+  options: ServerOptions & { database?: Database } = {},
 ): Promise<RunningServer> {
   const database = options.database ?? (await openDatabase(databaseTarget(config)));
   await migrate(database);
@@ -92,7 +101,17 @@ export async function startServer(
     database,
     jobs: fastify.jobs,
     async close() {
-      await fastify.close();
+      // Requests still running after the grace are cut off, so that a stuck one (a client that
+      // stopped sending its upload) cannot hold the shutdown for ever.
+      const cutOff = setTimeout(() => {
+        fastify.log.warn({ graceMs: config.shutdownGraceMs }, "closing the connections still open");
+        fastify.server.closeAllConnections();
+      }, config.shutdownGraceMs);
+      try {
+        await fastify.close();
+      } finally {
+        clearTimeout(cutOff);
+      }
       if (!options.database) await database.close();
     },
   };

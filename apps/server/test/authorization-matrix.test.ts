@@ -1,10 +1,18 @@
 import { randomUUID } from "node:crypto";
-import { type AbilityRef, abilityKey, type Contract, contractPath, contracts } from "@varia/contracts";
+import {
+  type AbilityRef,
+  abilityKey,
+  accessAbilities,
+  type Contract,
+  contractPath,
+  contracts,
+} from "@varia/contracts";
 import { beforeAll, describe, expect, it } from "vitest";
 import { abilityCatalogue } from "../src/auth/abilities";
 import { createApiToken } from "../src/auth/api-tokens";
 import { getServerSecret } from "../src/auth/server-secret";
 import { createSession } from "../src/auth/sessions";
+import "../src/db/settings-schema";
 import { issueXsrfToken } from "../src/auth/xsrf";
 import { type Caller, type MatrixFixture, type MatrixInput, matrix } from "./authorization-matrix";
 import { Browser, describeWithServer } from "./harness";
@@ -99,17 +107,32 @@ describeWithServer("authorization matrix", (ctx) => {
             name: unique("t"),
           })
         ).id,
+      createExclusionList: async () => {
+        const id = randomUUID();
+        await db
+          .insertInto("exclusion_lists")
+          .values({
+            organisation_id: org.organisationId,
+            id,
+            name: unique("list"),
+            created_at: new Date(),
+            updated_at: new Date(),
+          })
+          .execute();
+        return id;
+      },
       unique,
     };
 
-    /** A user holding every ability but `ability`, made once per ability. */
+    /** A user holding every ability but `needed` (any of which would do), made once per list. */
     const lacking = new Map<string, string>();
-    const userLacking = async (ability: AbilityRef) => {
-      const key = abilityKey(ability);
+    const userLacking = async (needed: readonly AbilityRef[]) => {
+      const keys = new Set(needed.map(abilityKey));
+      const key = [...keys].sort().join(" ");
       let userId = lacking.get(key);
       if (!userId) {
         userId = await createUser();
-        const roleId = await createRole(abilityCatalogue.filter((a) => abilityKey(a) !== key));
+        const roleId = await createRole(abilityCatalogue.filter((a) => !keys.has(abilityKey(a))));
         await db
           .insertInto("user_roles")
           .values({ organisation_id: org.organisationId, user_id: userId, role_id: roleId })
@@ -138,8 +161,11 @@ describeWithServer("authorization matrix", (ctx) => {
         case "plainUser":
           return sessionHeaders(org.organisationId, plainUserId);
         case "lacksAbility": {
-          const ability = typeof contract.access === "object" ? contract.access : abilityCatalogue[0]!;
-          return sessionHeaders(org.organisationId, await userLacking(ability));
+          const needed = accessAbilities(contract.access);
+          return sessionHeaders(
+            org.organisationId,
+            await userLacking(needed.length ? needed : [abilityCatalogue[0]!]),
+          );
         }
         case "apiToken":
           return { authorization: `Bearer ${adminToken.token}` };

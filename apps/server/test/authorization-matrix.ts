@@ -27,6 +27,7 @@ export interface MatrixFixture {
   createUser(): Promise<string>;
   createRole(): Promise<string>;
   createToken(): Promise<string>;
+  createExclusionList(): Promise<string>;
   unique(prefix: string): string;
 }
 
@@ -113,6 +114,29 @@ export const matrix: Partial<Record<ContractName, MatrixEntry>> = {
   },
   updateUserProfile: { input: { body: { name: "My Name" } } },
   deleteUser: { input: async (f) => ({ query: { userID: await f.createUser() } }) },
+  loginOrganisation: {},
+  getExclusionList: {},
+  getExclusionByID: { input: async (f) => ({ query: { exclusionID: await f.createExclusionList() } }) },
+  exclusionClientList: { input: { body: { search: "", startRow: 1, rowLimit: 10 } } },
+  exclusionSkuList: { input: { body: { search: "", startRow: 1, rowLimit: 10 } } },
+  upsertExclusion: { input: (f) => ({ body: { name: f.unique("list"), clientCodes: [], itemCodes: [] } }) },
+  deleteExclusion: { input: async (f) => ({ query: { exclusionID: await f.createExclusionList() } }) },
+  currencies: {},
+  getSubscriptionSettings: {},
+  putSubscriptionSettings: {
+    input: {
+      body: {
+        organisationName: "matrix Ltd",
+        currencyCode: "USD",
+        defaultCategory: "Recurring",
+        itemCategories: [],
+        mfaPolicy: "off",
+        timeZone: "UTC",
+        backupsToKeep: 10,
+      },
+    },
+  },
+  getTimeZones: {},
   actualPeriods: {},
   getVariance: { input: { query: { dateFrom: "2025-05", dateTo: "2025-06" } } },
   ...analyticsMatrix,

@@ -1,5 +1,6 @@
 import { type ChildProcess, spawn, spawnSync } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, readdirSync, rmSync } from "node:fs";
+import { connect } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
@@ -106,5 +107,45 @@ describe("varia-server and the embedded database's single owner", () => {
     );
     expect(duplicate.status).not.toBe(0);
     expect(duplicate.stderr).toContain("An organisation with tenant 'acme' already exists");
+  });
+});
+
+describe("varia-server stopping while a request is stuck", () => {
+  const dataDir = mkdtempSync(join(tmpdir(), "varia-stop-"));
+  const env = {
+    ...process.env,
+    VARIA_DATA_DIR: dataDir,
+    LOG_LEVEL: "silent",
+    DATABASE_URL: "",
+    VARIA_SEED_DEMO: "0",
+    VARIA_SHUTDOWN_GRACE_MS: "500",
+  };
+  afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+
+  it("ends within its grace when a client stops sending an upload half-way", {
+    timeout: 60_000,
+  }, async () => {
+    const { child, output } = await start(env);
+    const port = Number(/running at http:\/\/localhost:(\d+)/.exec(output)?.[1]);
+    const token = run(
+      ["token", "create", "--tenant", "demo", "--email", "admin@demo.example.com", "--name", "t"],
+      env,
+    ).stdout.trim();
+    const socket = connect(port, "127.0.0.1");
+    const closed = new Promise<void>((resolve) => socket.on("close", () => resolve()));
+    socket.on("error", () => {});
+    const head = '--x\r\nContent-Disposition: form-data; name="csv"; filename="a.csv"\r\n\r\nInvoiceDate,';
+    socket.write(
+      `POST /api/import/upload HTTP/1.1\r\nHost: localhost\r\nAuthorization: Bearer ${token}\r\n` +
+        `Content-Type: multipart/form-data; boundary=x\r\nContent-Length: 1000000\r\n\r\n${head}`,
+    );
+    // The server is receiving the file: it has started writing it to disk.
+    await vi.waitFor(() => expect(readdirSync(join(dataDir, "uploads")).length).toBeGreaterThan(0), {
+      timeout: 10_000,
+    });
+    const exited = new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)));
+    child.kill("SIGTERM");
+    expect(await exited).toBe(0);
+    await closed;
   });
 });

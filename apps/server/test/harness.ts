@@ -81,6 +81,8 @@ export interface ServerOptions {
   /** Extra environment for the server's configuration, read when the server starts. */
   env?: () => Record<string, string>;
   clock?: TestClock;
+  /** Receives the server's JSON log lines (at LOG_LEVEL, "silent" unless `env` says otherwise). */
+  logStream?: { write(line: string): void };
 }
 
 /**
@@ -112,7 +114,8 @@ export function describeWithServer(
         };
         const server = await startServer(config, {
           database: opened.database,
-          logger: false,
+          logger: options.logStream !== undefined,
+          ...(options.logStream ? { logStream: options.logStream } : {}),
           now: options.clock?.now,
         });
         const port = new URL(server.url).port;

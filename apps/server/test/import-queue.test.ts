@@ -136,16 +136,29 @@ for (const kind of testDatabaseKinds()) {
         const organisationId = await organisation("between");
         const boss = await otherServer();
         const id = randomUUID();
-        let sending: Promise<void> | undefined;
-        await database.db
+        let entered!: () => void;
+        const holding = new Promise<void>((resolve) => {
+          entered = resolve;
+        });
+        let proceed!: () => void;
+        const released = new Promise<void>((resolve) => {
+          proceed = resolve;
+        });
+        const transaction = database.db
           .transaction()
           .execute(async (tx) => {
-            sending = jobs.send({ organisation_id: organisationId, id });
+            entered();
+            await released;
             // Statements of this transaction while the send waits for the connection.
             for (let i = 0; i < 5; i++) await sql`select 1`.execute(tx);
             throw new Error("rolled back");
           })
           .catch(() => {});
+        await holding;
+        // Sent by someone else (another request) while the transaction holds the connection.
+        const sending = jobs.send({ organisation_id: organisationId, id });
+        proceed();
+        await transaction;
         await sending;
         // Sent after the rollback, not inside the transaction it rolled back.
         expect(await boss.getJobById(importQueueName, id)).toMatchObject({ state: "created" });

@@ -1,4 +1,4 @@
-import { abilities } from "@varia/contracts";
+import { type AbilityModule, abilities } from "@varia/contracts";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { Browser, describeWithServer, TestClock } from "./harness";
 import { MailReceiver } from "./mail-receiver";
@@ -113,7 +113,29 @@ describeWithServer(
       const org = await ctx().createOrganisation("roles");
       const admin = await signedIn(ctx().tenantUrl("roles"), org.email, org.password);
       const available = await admin.call("GET", "/api/variance/Role/AvailableAbilities");
-      expect(available.json).toContainEqual(abilities.settingsRolesManage);
+      // Grouped by module and feature, every ability of the catalogue once, in catalogue order.
+      const groups = available.json as unknown as AbilityModule[];
+      expect(groups.map((m) => [m.moduleSystemName, m.moduleId])).toEqual([
+        ["Variance", 2],
+        ["Integration", 3],
+      ]);
+      const variance = groups[0]!.features;
+      expect(variance.find((f) => f.featureSystemName === "Roles")!.abilities).toEqual([
+        abilities.settingsRolesManage,
+      ]);
+      expect(
+        groups.flatMap((m) =>
+          m.features.flatMap((f) =>
+            f.abilities.map((a) => {
+              expect([a.moduleSystemName, a.featureSystemName]).toEqual([
+                m.moduleSystemName,
+                f.featureSystemName,
+              ]);
+              return a;
+            }),
+          ),
+        ),
+      ).toEqual(Object.values(abilities));
       const role = await admin.call("POST", "/api/variance/Role/Edit", {
         roleInfo: { name: "Analysts", description: "See the dashboards, manage roles" },
         activeToggles: [abilities.varianceDashboardView, abilities.settingsRolesManage],
@@ -130,6 +152,12 @@ describeWithServer(
       const menu = await analyst.call("GET", "/api/Account/GetAuthorisedMenu");
       expect((menu.json.items as { key: string }[]).map((i) => i.key)).toEqual(["dashboard", "roles"]);
       expect((await analyst.call("GET", "/api/variance/UserManagement/GetUserList")).status).toBe(403);
+      // The roles screen's list: a roles manager may call the role lookup the user editor uses too.
+      const listed = await analyst.call("POST", "/api/variance/Lookup/GetRoleList", {
+        startRow: 1,
+        rowLimit: 100,
+      });
+      expect(listed.json).toEqual({ rows: [{ roleID, name: "Analysts" }], totalRows: 1 });
       // Granting an ability the analyst lacks is refused, also by editing a role that holds one.
       const escalate = await analyst.call("POST", "/api/variance/Role/Edit", {
         roleID,
@@ -144,6 +172,26 @@ describeWithServer(
         roleUserIDs: [ann.userID],
         activeToggles: [abilities.varianceDashboardView, abilities.settingsRolesManage],
       });
+      // An admin edits the existing role (this call used to hang the whole server on PGlite); the
+      // analyst's next call sees it.
+      const narrowed = await admin.call("POST", "/api/variance/Role/Edit", {
+        roleID,
+        roleInfo: { name: "Analysts", description: "See the dashboards, manage roles" },
+        roleUserIDs: [ann.userID],
+        activeToggles: [abilities.varianceDashboardView],
+      });
+      expect(narrowed.status).toBe(200);
+      expect((await analyst.call("GET", "/api/Account/PermissionPing")).json.userRoleAbilities).toEqual([
+        abilities.varianceDashboardView,
+      ]);
+      expect((await analyst.call("GET", "/api/variance/Role/GetRoleList")).status).toBe(403);
+      const restored = await admin.call("POST", "/api/variance/Role/Edit", {
+        roleID,
+        roleInfo: { name: "Analysts", description: "See the dashboards, manage roles" },
+        roleUserIDs: [ann.userID],
+        activeToggles: [abilities.varianceDashboardView, abilities.settingsRolesManage],
+      });
+      expect(restored.status).toBe(200);
       const lookup = await admin.call("POST", "/api/variance/Lookup/GetRoleList", {
         filter: "ANALY",
         startRow: 1,
@@ -203,6 +251,123 @@ describeWithServer(
         password: bob.password,
       });
       expect(login.status).toBe(401);
+    });
+
+    it("deletes a user: their sessions and API tokens end at once, and they cannot sign in", async () => {
+      const org = await ctx().createOrganisation("leaver");
+      const admin = await signedIn(ctx().tenantUrl("leaver"), org.email, org.password);
+      const role = await admin.call("POST", "/api/variance/Role/Edit", {
+        roleInfo: { name: "Token users" },
+        activeToggles: [abilities.varianceDashboardView, abilities.settingsTokensManage],
+      });
+      const dan = await newUser(admin.call, "leaver", "dan@leaver.example.com", [role.json.roleID as string]);
+      const session = await signedIn(ctx().tenantUrl("leaver"), "dan@leaver.example.com", dan.password);
+      const token = (await session.call("POST", "/api/variance/token", { name: "dan's" })).json
+        .token as string;
+      const bearer = new Browser(ctx().tenantUrl("leaver"));
+      const periods = "/api/variance/VarianceOverview/ActualPeriods";
+      const auth = { authorization: `Bearer ${token}` };
+      expect((await bearer.request("GET", periods, undefined, auth)).status).toBe(200);
+      expect((await session.call("GET", periods)).status).toBe(200);
+
+      const deleted = await admin.call(
+        "POST",
+        `/api/variance/UserManagement/DeleteUser?userID=${dan.userID}`,
+      );
+      expect(deleted.status).toBe(200);
+      expect((await session.call("GET", periods)).status).toBe(401);
+      expect((await bearer.request("GET", periods, undefined, auth)).status).toBe(401);
+      expect(
+        (await admin.call("GET", `/api/variance/UserManagement/GetUserDetail?userID=${dan.userID}`)).status,
+      ).toBe(404);
+      const again = await new Browser(ctx().tenantUrl("leaver")).request("POST", "/api/login", {
+        email: "dan@leaver.example.com",
+        password: dan.password,
+      });
+      expect(again.status).toBe(401);
+      // Nobody deletes themselves.
+      const self = await admin.call("POST", `/api/variance/UserManagement/DeleteUser?userID=${org.userId}`);
+      expect(self.status).toBe(400);
+    });
+
+    it("shows a new user's password status and sends a fresh set-password link on request", async () => {
+      const org = await ctx().createOrganisation("links");
+      const admin = await signedIn(ctx().tenantUrl("links"), org.email, org.password);
+      const created = await admin.call("POST", "/api/variance/UserManagement/CreateUser", {
+        name: "Fay",
+        email: "fay@links.example.com",
+      });
+      const userID = created.json.userID as string;
+      await mail.waitFor("fay@links.example.com");
+      const status = () =>
+        admin.call("GET", `/api/variance/UserManagement/UserPasswordStatus?userID=${userID}`);
+      expect((await status()).json).toEqual({ hasPassword: false, passwordLinkPending: true });
+      const sent = await admin.call("POST", `/api/variance/UserManagement/SendPasswordLink?userID=${userID}`);
+      expect(sent.status).toBe(200);
+      const link = /passwordSet\/([0-9a-f-]{36})\/([A-Za-z0-9_-]+)/.exec(
+        (await mail.waitFor("fay@links.example.com")).text,
+      )!;
+      const set = await new Browser(ctx().tenantUrl("links")).request(
+        "POST",
+        "/api/ResetPassword/ResetPassword",
+        {
+          tokenID: link[1],
+          secretToken: link[2],
+          password: "fay's own long password",
+        },
+      );
+      expect(set.status).toBe(200);
+      expect((await status()).json).toEqual({ hasPassword: true, passwordLinkPending: false });
+      const detail = await admin.call("GET", `/api/variance/UserManagement/GetUserDetail?userID=${userID}`);
+      expect(detail.json).toEqual({
+        userID,
+        name: "Fay",
+        email: "fay@links.example.com",
+        userIsAdmin: false,
+        roleIDs: [],
+        multiFactorAuthenticationStatus: "disabled",
+        disabled: false,
+      });
+    });
+
+    it("lets admins list and revoke every token of the organisation, others only their own; a narrowed role binds tokens at once", async () => {
+      const org = await ctx().createOrganisation("tokadmin");
+      const admin = await signedIn(ctx().tenantUrl("tokadmin"), org.email, org.password);
+      const role = await admin.call("POST", "/api/variance/Role/Edit", {
+        roleInfo: { name: "Token users" },
+        activeToggles: [abilities.varianceDashboardView, abilities.settingsTokensManage],
+      });
+      const roleID = role.json.roleID as string;
+      const gil = await newUser(admin.call, "tokadmin", "gil@tokadmin.example.com", [roleID]);
+      const member = await signedIn(ctx().tenantUrl("tokadmin"), "gil@tokadmin.example.com", gil.password);
+      const mine = (await member.call("POST", "/api/variance/token", { name: "gil's" })).json;
+      const theirs = (await admin.call("POST", "/api/variance/token", { name: "admin's" })).json;
+      const names = async (call: typeof admin.call) =>
+        ((await call("GET", "/api/variance/token")).json as unknown as { name: string; userName: string }[])
+          .map((t) => `${t.name} (${t.userName})`)
+          .sort();
+      expect(await names(admin.call)).toEqual(["admin's (admin)", "gil's (gil)"]);
+      expect(await names(member.call)).toEqual(["gil's (gil)"]);
+      expect((await member.call("DELETE", `/api/variance/token?tokenID=${theirs.tokenID}`)).status).toBe(404);
+
+      // Gil's token holds what Gil holds: narrowing the role narrows it on its next call, even
+      // though the server remembers a token's caller for a second between reading calls.
+      const bearer = new Browser(ctx().tenantUrl("tokadmin"));
+      const auth = { authorization: `Bearer ${mine.token}` };
+      const periods = "/api/variance/VarianceOverview/ActualPeriods";
+      expect((await bearer.request("GET", periods, undefined, auth)).status).toBe(200);
+      const narrowed = await admin.call("POST", "/api/variance/Role/Edit", {
+        roleID,
+        roleInfo: { name: "Token users" },
+        roleUserIDs: [gil.userID],
+        activeToggles: [abilities.settingsTokensManage],
+      });
+      expect(narrowed.status).toBe(200);
+      expect((await bearer.request("GET", periods, undefined, auth)).status).toBe(403);
+
+      expect((await admin.call("DELETE", `/api/variance/token?tokenID=${mine.tokenID}`)).status).toBe(200);
+      expect((await bearer.request("GET", "/api/Account/AuthorisedPing", undefined, auth)).status).toBe(401);
+      expect(await names(admin.call)).toEqual(["admin's (admin)"]);
     });
 
     it("expires a set-password link after 72 hours", async () => {

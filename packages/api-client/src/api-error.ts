@@ -11,8 +11,10 @@ export class ApiError extends Error {
     readonly result?: unknown,
     /** The address that was called. */
     readonly url?: string,
+    /** What went wrong underneath, for a call without an answer (e.g. undici's timeout errors). */
+    cause?: unknown,
   ) {
-    super(message);
+    super(message, cause === undefined ? undefined : { cause });
     this.name = "ApiError";
   }
 
@@ -59,5 +61,5 @@ export function errorForStatus(
 export function unreachableError(error: unknown, url: string): ApiError {
   const { message, cause } = (error ?? {}) as { message?: string; cause?: { message?: string } };
   const detail = [message, cause?.message].filter(Boolean).join(": ") || String(error);
-  return new ApiError(errorMessages.unreachable, 0, detail, {}, undefined, url);
+  return new ApiError(errorMessages.unreachable, 0, detail, {}, undefined, url, error);
 }

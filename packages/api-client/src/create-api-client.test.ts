@@ -178,34 +178,6 @@ describe("answers and errors (spec 8, 3.9)", () => {
     await expect(api.download(items as never)).rejects.toThrow("Test/Items does not answer with a file");
   });
 
-  it("reports the bytes of a file as they stream, and the length when the server says it", async () => {
-    const api = client();
-    const chunks = ["a,b\n", "1,2\n".repeat(1000), "3,4\n"];
-    server.answer((_req, res) => {
-      res.writeHead(200, { "content-type": "text/csv" });
-      // Each chunk written after the previous one has gone, so the client reads them apart.
-      const next = (i: number) => {
-        if (i === chunks.length) return res.end();
-        res.write(chunks[i], () => setImmediate(() => next(i + 1)));
-      };
-      next(0);
-    });
-    const seen: [number, number | null][] = [];
-    const file = await api.download(download, undefined, {
-      onProgress: (read, total) => seen.push([read, total]),
-    });
-    const length = chunks.join("").length;
-    expect(Buffer.from(file.body).toString()).toBe(chunks.join(""));
-    expect(seen[0]).toEqual([0, null]);
-    expect(seen.at(-1)).toEqual([length, null]);
-    expect(seen.length).toBeGreaterThan(2);
-    expect(seen.every(([read], i) => i === 0 || read >= seen[i - 1]![0])).toBe(true);
-    server.answer((_req, res) => res.writeHead(200, { "content-length": "5" }).end("hello"));
-    const sized: [number, number | null][] = [];
-    await api.download(download, undefined, { onProgress: (read, total) => sized.push([read, total]) });
-    expect(sized.at(-1)).toEqual([5, 5]);
-  });
-
   it("reports a server that cannot be reached with status 0 and the cause", async () => {
     const closed = await startTestServer();
     await closed.close(); // a port where nothing listens any more
@@ -351,5 +323,63 @@ describe("uploads (spec 5, 7.6)", () => {
       api.upload(upload, { file: new Blob(["a"]), fileName: "c.csv", query: { source: null } }),
     ).rejects.toThrow("The parameter 'source' cannot be null.");
     expect(server.seen).toHaveLength(1);
+  });
+});
+
+describe("progress of files (the CLI's byte counts)", () => {
+  it("streams an upload from the file with its exact length, telling the bytes sent, parsed like FormData", async () => {
+    const api = client();
+    server.answer((_req, res) => json(res, 200, { jobGuid: "j3" }));
+    const content = "InvoiceDate,Amount\n".repeat(20_000);
+    const heard: [number, number | undefined][] = [];
+    const result = await api.upload(
+      upload,
+      {
+        file: new Blob([content], { type: "text/csv" }),
+        fileName: 'odd "name".csv',
+        headers: { "idempotency-key": "k2" },
+      },
+      { onProgress: (bytes, total) => heard.push([bytes, total]) },
+    );
+    expect(result).toEqual({ jobGuid: "j3" });
+    const request = server.seen[0]!;
+    expect(Number(request.headers["content-length"])).toBe(request.body.length);
+    expect(request.headers["idempotency-key"]).toBe("k2");
+    // The body a server's multipart parser reads: the web platform's own parser here.
+    const parsed = await new Response(Buffer.from(request.body, "latin1"), {
+      headers: { "content-type": request.headers["content-type"]! },
+    }).formData();
+    const part = parsed.get("csv") as File;
+    expect(part.name).toBe('odd "name".csv');
+    expect(part.type).toBe("text/csv");
+    expect(await part.text()).toBe(content);
+    expect(heard[0]).toEqual([0, content.length]);
+    expect(heard.at(-1)).toEqual([content.length, content.length]);
+    expect(heard.every(([bytes], i) => i === 0 || bytes > heard[i - 1]![0])).toBe(true);
+  });
+
+  it("tells a download's bytes as they arrive, with the size the server sent", async () => {
+    const api = client();
+    const bytes = Buffer.alloc(300_000, "x");
+    server.answer((_req, res) => res.writeHead(200, { "content-length": String(bytes.length) }).end(bytes));
+    const heard: [number, number | undefined][] = [];
+    const file = await api.download(download, {}, { onProgress: (n, total) => heard.push([n, total]) });
+    expect(file.body.length).toBe(bytes.length);
+    expect(heard[0]).toEqual([0, bytes.length]);
+    expect(heard.at(-1)).toEqual([bytes.length, bytes.length]);
+  });
+
+  it("reports an answer cut off in the middle as a server that could not be reached", async () => {
+    const api = client({ retry: false });
+    server.answer((_req, res) => {
+      res.writeHead(200, { "content-length": "1000" });
+      res.write("only part of it");
+      setImmediate(() => res.destroy());
+    });
+    const error = (await api.download(download).catch((e: unknown) => e)) as ApiError;
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error.status).toBe(0);
+    expect(error.message).toBe("The server could not be reached.");
+    expect(error.cause).toBeDefined();
   });
 });

@@ -1,10 +1,11 @@
 import type { BodyOf, Contract, ParamsOf, QueryOf, ResponseOf } from "@varia/contracts";
 import type { Period } from "@varia/period";
 import type { z } from "zod";
-import { unreachableError } from "./api-error";
+import { ApiError, unreachableError } from "./api-error";
 import { type Clock, systemClock } from "./clock";
 import { type CookieJar, defaultCookieJar } from "./cookies";
 import { fillPath } from "./fill-path";
+import { multipartFileBody } from "./multipart-stream";
 import { buildQueryString, checkQuery } from "./query-string";
 import { type FileResponse, type ProgressListener, readResponse } from "./read-response";
 import { cacheLimits, RequestCache } from "./request-cache";
@@ -25,6 +26,11 @@ export interface ApiClientOptions {
   cookies?: CookieJar;
   /** The FormData class that belongs with `fetch` (undici's own when `fetch` is undici's). */
   FormData?: typeof FormData;
+  /**
+   * `false`: no call is ever retried (the CLI's smoke test times single requests). Default: GETs
+   * retry as their contract's policy says.
+   */
+  retry?: boolean;
 }
 
 /**
@@ -60,7 +66,16 @@ export interface CallOptions {
    * fills the cache. By default lookups and contracts with a `cacheTtlMs` are cached.
    */
   cache?: boolean;
-  /** A file's bytes read so far as it streams (file contracts; such a call is never cached). */
+  /** For `file` answers: hears the bytes received so far (and the size, when the server sent it). */
+  onProgress?: ProgressListener;
+}
+
+export interface UploadOptions {
+  signal?: AbortSignal;
+  /**
+   * Hears the file's bytes sent so far and its size. With it, the body is streamed from the file
+   * (`duplex: "half"`, Node's fetch) instead of sent as FormData.
+   */
   onProgress?: ProgressListener;
 }
 
@@ -90,7 +105,7 @@ export interface ApiClient {
   upload<C extends Contract>(
     contract: C,
     input: UploadInput<C>,
-    options?: { signal?: AbortSignal },
+    options?: UploadOptions,
   ): Promise<CallResult<C>>;
   /** Forgets every cached result (after sign-in or sign-out). */
   clearCache(): void;
@@ -147,7 +162,14 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
     }
     const setCookie = response.headers.getSetCookie?.() ?? [];
     if (setCookie.length) cookies.store?.(setCookie);
-    return readResponse(contract, response, url, onProgress);
+    try {
+      return await readResponse(contract, response, url, onProgress);
+    } catch (error) {
+      // The answer stopped coming (the connection closed, or a timeout of the fetch beneath).
+      if (error instanceof ApiError) throw error;
+      if (init.signal?.aborted) throw init.signal.reason ?? error;
+      throw unreachableError(error, url);
+    }
   }
 
   function urlOf(contract: Contract, input: LooseInput): string {
@@ -179,11 +201,17 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
       );
     // Spec 9: only GETs retry; 4xx never does.
     const run = (signal: AbortSignal | undefined) =>
-      isGet ? withRetries(attempt(signal), retryDelays(policy, random), clock, signal) : attempt(signal)();
+      isGet && options.retry !== false
+        ? withRetries(attempt(signal), retryDelays(policy, random), clock, signal)
+        : attempt(signal)();
+    // A call that changes what others answer (an exclusion list, categories) empties the cache.
+    if (contract.changesData)
+      return run(callOptions.signal).then((result) => {
+        cache.clear();
+        return result;
+      });
     const cacheable =
-      isGet &&
-      !callOptions.onProgress &&
-      (callOptions.cache ?? (policy === "lookup" || contract.cacheTtlMs !== undefined));
+      isGet && (callOptions.cache ?? (policy === "lookup" || contract.cacheTtlMs !== undefined));
     if (!cacheable) return run(callOptions.signal);
     // A cached load is shared, so it runs without any one caller's signal; each caller stops waiting
     // on its own abort, and an abort is never cached as a failure.
@@ -203,13 +231,26 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
 
     async upload(contract, input, uploadOptions = {}) {
       const url = urlOf(contract, input as LooseInput);
-      const form = new (options.FormData ?? FormData)();
       const blob =
         input.file instanceof Blob
           ? input.file
           : new Blob([new Uint8Array(input.file)], { type: "text/csv" });
-      form.append("csv", blob, input.fileName);
       // Never retried (spec 7.8): a repeated upload would import twice without an idempotency key.
+      if (uploadOptions.onProgress) {
+        const stream = multipartFileBody("csv", blob, input.fileName, uploadOptions.onProgress);
+        return send(contract, url, {
+          body: stream.body,
+          duplex: "half",
+          headers: {
+            ...input.headers,
+            "content-type": stream.contentType,
+            "content-length": String(stream.length),
+          },
+          signal: uploadOptions.signal,
+        } as RequestInit) as Promise<never>;
+      }
+      const form = new (options.FormData ?? FormData)();
+      form.append("csv", blob, input.fileName);
       return send(contract, url, {
         body: form,
         headers: input.headers,

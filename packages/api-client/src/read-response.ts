@@ -15,6 +15,32 @@ export interface FileResponse {
   data: Uint8Array;
 }
 
+/** Told the bytes moved so far, and the whole size when it is known. */
+export type ProgressListener = (bytes: number, total: number | undefined) => void;
+
+/** Reads a body chunk by chunk, telling `onProgress` how much has arrived. */
+async function readCounting(response: Response, onProgress: ProgressListener): Promise<Uint8Array> {
+  const length = Number(response.headers.get("content-length"));
+  const total = Number.isFinite(length) && length > 0 ? length : undefined;
+  const chunks: Uint8Array[] = [];
+  let received = 0;
+  onProgress(0, total);
+  if (response.body) {
+    for await (const chunk of response.body as unknown as AsyncIterable<Uint8Array>) {
+      chunks.push(chunk);
+      received += chunk.byteLength;
+      onProgress(received, total);
+    }
+  }
+  const body = new Uint8Array(received);
+  let at = 0;
+  for (const chunk of chunks) {
+    body.set(chunk, at);
+    at += chunk.byteLength;
+  }
+  return body;
+}
+
 export function headersOf(response: Response): Record<string, string> {
   const out: Record<string, string> = {};
   response.headers.forEach((value, key) => {
@@ -44,38 +70,6 @@ export function fileNameOf(disposition: string | null): string | undefined {
  * becomes an ApiError (spec 8); JSON is parsed and checked against the contract's response schema,
  * text is returned raw, files with their names, and empty answers as undefined.
  */
-/** Reports the bytes of a file read so far, and the whole length when the server says it. */
-export type ProgressListener = (bytesRead: number, totalBytes: number | null) => void;
-
-/** A body read chunk by chunk as it streams, each chunk reported to `onProgress`. */
-async function readWithProgress(response: Response, onProgress: ProgressListener): Promise<Uint8Array> {
-  const length = Number(response.headers.get("content-length"));
-  const total = Number.isFinite(length) && length > 0 ? length : null;
-  if (!response.body) {
-    const whole = new Uint8Array(await response.arrayBuffer());
-    onProgress(whole.length, total);
-    return whole;
-  }
-  const reader = response.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let read = 0;
-  onProgress(0, total);
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    chunks.push(value);
-    read += value.length;
-    onProgress(read, total);
-  }
-  const body = new Uint8Array(read);
-  let at = 0;
-  for (const chunk of chunks) {
-    body.set(chunk, at);
-    at += chunk.length;
-  }
-  return body;
-}
-
 export async function readResponse(
   contract: Contract,
   response: Response,
@@ -93,7 +87,7 @@ export async function readResponse(
       return response.text();
     case "file": {
       const body = onProgress
-        ? await readWithProgress(response, onProgress)
+        ? await readCounting(response, onProgress)
         : new Uint8Array(await response.arrayBuffer());
       return {
         fileName: fileNameOf(response.headers.get("content-disposition")),

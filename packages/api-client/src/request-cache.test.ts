@@ -2,7 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vites
 import { createApiClient } from "./create-api-client";
 import { cacheLimits, RequestCache } from "./request-cache";
 import { simulatedClock } from "./testing/simulated-clock";
-import { items, lookup, periods, save } from "./testing/test-contracts";
+import { change, items, lookup, periods, save } from "./testing/test-contracts";
 import { json, startTestServer } from "./testing/test-server";
 
 let server: Awaited<ReturnType<typeof startTestServer>>;
@@ -75,6 +75,29 @@ describe("the request cache through the client (spec 7.8, 9)", () => {
     await api.call(save, { body: { name: "a" } }, { cache: true });
     await api.call(save, { body: { name: "a" } }, { cache: true });
     expect(server.seen.filter((r) => r.method === "POST")).toHaveLength(2);
+  });
+
+  it("forgets every cached answer after a call that changes data succeeds, not after one that fails", async () => {
+    const api = createApiClient({ baseUrl: server.baseUrl, clock: simulatedClock().clock });
+    let n = 0;
+    let write = 204;
+    server.answer((req, res) => {
+      if (req.method === "POST") return write === 204 ? res.writeHead(204).end() : json(res, 400, {});
+      json(res, 200, req.url?.includes("Periods") ? [{ id: ++n }] : { n: ++n });
+    });
+    expect(await api.call(lookup, { query: { q: "a" } })).toEqual({ n: 1 });
+    expect(await api.call(periods)).toEqual([{ id: 2 }]);
+    await api.call(save, { body: { name: "an ordinary write keeps the cache" } });
+    expect(await api.call(lookup, { query: { q: "a" } })).toEqual({ n: 1 });
+    write = 400;
+    await expect(api.call(change, { body: { name: "a failed change" } })).rejects.toMatchObject({
+      status: 400,
+    });
+    expect(await api.call(lookup, { query: { q: "a" } })).toEqual({ n: 1 });
+    write = 204;
+    await api.call(change, { body: { name: "a change" } });
+    expect(await api.call(lookup, { query: { q: "a" } })).toEqual({ n: 3 });
+    expect(await api.call(periods)).toEqual([{ id: 4 }]);
   });
 
   it("shares a call in flight, and one caller's abort neither stops nor poisons it for the others", async () => {

@@ -59,6 +59,18 @@ describe("retries (spec 7.8, 9)", () => {
     expect(sim.sleeps).toEqual([1500]);
   });
 
+  it("retries nothing when the client is made with retry: false", async () => {
+    server.answer((_req, res) => json(res, 503, { message: "down" }));
+    const sim = simulatedClock();
+    await expect(
+      createApiClient({ baseUrl: server.baseUrl, clock: sim.clock, retry: false }).call(items, {
+        query: { dateFrom: "x" },
+      }),
+    ).rejects.toMatchObject({ status: 503 });
+    expect(server.seen).toHaveLength(1);
+    expect(sim.sleeps).toEqual([]);
+  });
+
   it("retries a GET whose server cannot be reached", async () => {
     const closed = await startTestServer();
     await closed.close();

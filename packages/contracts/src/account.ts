@@ -283,3 +283,16 @@ export const resetPasswordInApp = defineContract({
   policy: "never",
   summary: "Change one's password (the current one, and a code when MFA is on); other sessions end.",
 });
+
+export const loginOrganisation = defineContract({
+  name: "Account/LoginOrganisation",
+  method: "GET",
+  root: "api",
+  path: "Account/LoginOrganisation",
+  response: z.object({ organisationName: z.string().nullable() }),
+  responseKind: "json",
+  access: "public",
+  policy: "lookup",
+  summary:
+    "For the login view ('You are logging in to {organisation}'): the display name of the organisation the host names, or null. Nothing else about it.",
+});

@@ -17,10 +17,16 @@ export interface AbilityRef {
 }
 
 /**
- * Who may call: anyone, any signed-in user (session or API token), or a user holding an ability.
- * Admins hold every ability.
+ * Who may call: anyone, any signed-in user (session or API token), a user holding an ability, or a
+ * user holding any one of a list of abilities (a picker two screens share). Admins hold every ability.
  */
-export type Access = "public" | "authenticated" | AbilityRef;
+export type Access = "public" | "authenticated" | AbilityRef | readonly [AbilityRef, ...AbilityRef[]];
+
+/** The abilities of which a caller needs one; empty for public and authenticated calls. */
+export function accessAbilities(access: Access): readonly AbilityRef[] {
+  if (access === "public" || access === "authenticated") return [];
+  return Array.isArray(access) ? access : [access as AbilityRef];
+}
 
 /** How the client retries and caches a call (spec 7.8 and 9). */
 export type ClientPolicy = "default" | "lookup" | "never";
@@ -51,6 +57,11 @@ export interface Contract<
   readonly policy?: ClientPolicy;
   /** Cache time to live in ms for cached calls (spec 9: actual periods 60 s, lookups 20 min). */
   readonly cacheTtlMs?: number;
+  /**
+   * A successful call changes what other calls answer (an exclusion list, item categories): the
+   * client forgets every answer it cached, so no figure it shows afterwards predates the change.
+   */
+  readonly changesData?: boolean;
   readonly summary?: string;
 }
 

@@ -5,10 +5,13 @@ import * as backups from "./backups";
 import * as dataExport from "./data-export";
 import type { Contract } from "./define-contract";
 import * as demo from "./demo";
+import * as exclusions from "./exclusions";
 import * as imports from "./imports";
+import * as organisationSettings from "./organisation-settings";
 import { reportContracts } from "./reports";
 import * as roles from "./roles";
 import * as sso from "./single-sign-on";
+import * as system from "./system";
 import * as usage from "./usage-records";
 import * as users from "./user-management";
 import * as variance from "./variance";
@@ -22,11 +25,14 @@ export * from "./common";
 export * from "./data-export";
 export * from "./define-contract";
 export * from "./demo";
+export * from "./exclusions";
 export * from "./filter-query";
 export * from "./imports";
+export * from "./organisation-settings";
 export * from "./reports";
 export * from "./roles";
 export * from "./single-sign-on";
+export * from "./system";
 export * from "./usage-records";
 export * from "./user-management";
 export * from "./variance";
@@ -38,6 +44,7 @@ export const contracts = {
   termsOfServicePing: account.termsOfServicePing,
   acknowledgeTermsOfService: account.acknowledgeTermsOfService,
   getAuthorisedMenu: account.getAuthorisedMenu,
+  loginOrganisation: account.loginOrganisation,
   importUpload: imports.importUpload,
   importGetJobStatus: imports.importGetJobStatus,
   importTemplate: imports.importTemplate,
@@ -80,6 +87,16 @@ export const contracts = {
   updateUserProfile: users.updateUserProfile,
   deleteUser: users.deleteUser,
   analyticsGeneral: usage.analyticsGeneral,
+  getExclusionList: exclusions.getExclusionList,
+  getExclusionByID: exclusions.getExclusionByID,
+  exclusionClientList: exclusions.exclusionClientList,
+  exclusionSkuList: exclusions.exclusionSkuList,
+  upsertExclusion: exclusions.upsertExclusion,
+  deleteExclusion: exclusions.deleteExclusion,
+  currencies: organisationSettings.currencies,
+  getSubscriptionSettings: organisationSettings.getSubscriptionSettings,
+  putSubscriptionSettings: organisationSettings.putSubscriptionSettings,
+  getTimeZones: system.getTimeZones,
   actualPeriods: variance.actualPeriods,
   getVariance: variance.getVariance,
   ...analyticsContracts,

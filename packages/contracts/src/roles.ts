@@ -47,15 +47,31 @@ export const getRoleDetail = defineContract({
   summary: "A role with its users and abilities.",
 });
 
+/**
+ * The abilities a role can grant, grouped by module and feature for the role editor's toggles. Each
+ * ability is whole (module, feature, ability), so the toggled ones go back as `activeToggles`.
+ */
+export const abilityModuleSchema = z.object({
+  moduleSystemName: z.string(),
+  moduleId: z.number().int(),
+  features: z.array(
+    z.object({
+      featureSystemName: z.string(),
+      abilities: z.array(roleAbilitySchema),
+    }),
+  ),
+});
+export type AbilityModule = z.infer<typeof abilityModuleSchema>;
+
 export const availableAbilities = defineContract({
   name: "Role/AvailableAbilities",
   method: "GET",
   root: "variance",
   path: "Role/AvailableAbilities",
-  response: z.array(roleAbilitySchema),
+  response: z.array(abilityModuleSchema),
   responseKind: "json",
   access: abilities.settingsRolesManage,
-  summary: "The catalogue of abilities a role can grant.",
+  summary: "The catalogue of abilities a role can grant, grouped by module and feature.",
 });
 
 export const editRole = defineContract({
@@ -107,7 +123,8 @@ export const lookupRoleList = defineContract({
     totalRows: z.number().int(),
   }),
   responseKind: "json",
-  access: abilities.settingsUsersManage,
+  // The role list of the roles screen and the role picker of the user editor.
+  access: [abilities.settingsRolesManage, abilities.settingsUsersManage],
   policy: "lookup",
   summary: "Roles whose name contains the filter, a page at a time.",
 });

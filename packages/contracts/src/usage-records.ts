@@ -44,3 +44,6 @@ export const analyticsGeneral = defineContract({
   summary:
     "Store the workspace's analytics records (feature usage, front-end 404s) of the signed-in user, at most 100 a call.",
 });
+
+/** The same contract by the name the settings side gave it. */
+export const putAnalyticsGeneral = analyticsGeneral;

@@ -27,8 +27,9 @@ export const varianceJsonSchema = z.object({
   totalFrom: z.number(),
   totalTo: z.number(),
   byType: z.object({ Client: sums, Service: sums, Price: sums, Volume: sums, Usage: sums, Transfer: sums }),
-  acquiredClients: z.array(z.object({ clientCode: z.string(), value: z.number() })),
-  lostClients: z.array(z.object({ clientCode: z.string(), value: z.number() })),
+  /** Each client by code and name (the name beside the code is an addition to DESIGN 7.7's example). */
+  acquiredClients: z.array(z.object({ clientCode: z.string(), clientName: z.string(), value: z.number() })),
+  lostClients: z.array(z.object({ clientCode: z.string(), clientName: z.string(), value: z.number() })),
 });
 export type VarianceJsonDto = z.infer<typeof varianceJsonSchema>;
 

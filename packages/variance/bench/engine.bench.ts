@@ -72,3 +72,15 @@ measure("variance (one salesperson)", 50, () => variance(cube, { ...query, sales
 measure("kpis", 50, () => kpis(cube, query));
 measure("waterfall", 50, () => waterfall(cube, query));
 measure("trend (8 months)", 20, () => trend(cube, { dataType: "Revenue", periodTo: from + 1 }));
+// Exclusion lists: the same question with clients or items left out (a Set lookup per cell).
+const someClients = new Set(Array.from({ length: 100 }, (_, i) => 1 + i * 93));
+const manyClients = new Set(Array.from({ length: 1000 }, (_, i) => 1 + i * 9));
+measure("variance (summary), 100 clients excluded", 50, () =>
+  variance(cube, { ...query, detail: "summary", excludedClientIds: someClients }),
+);
+measure("variance (summary), 1,000 clients excluded", 50, () =>
+  variance(cube, { ...query, detail: "summary", excludedClientIds: manyClients }),
+);
+measure("variance (summary), 5 items excluded", 50, () =>
+  variance(cube, { ...query, detail: "summary", excludedItemIds: new Set([1, 9, 17, 25, 33]) }),
+);

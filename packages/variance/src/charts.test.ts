@@ -195,9 +195,11 @@ describe("the 7.7 JSON", () => {
       periodTo: "2025-02",
       totalFrom: 1700,
       totalTo: 1530,
-      acquiredClients: [{ clientCode: "C", value: 330 }],
-      lostClients: [{ clientCode: "B", value: -700 }],
     });
+    // Each client by code and name, in that order of keys.
+    expect(json.acquiredClients).toEqual([{ clientCode: "C", clientName: "Gamma", value: 330 }]);
+    expect(json.lostClients).toEqual([{ clientCode: "B", clientName: "Beta", value: -700 }]);
+    expect(Object.keys(json.lostClients[0]!)).toEqual(["clientCode", "clientName", "value"]);
     expect(Object.keys(json.byType)).toEqual(["Client", "Service", "Price", "Volume", "Usage", "Transfer"]);
     expect(centsToMajor(12_345)).toBe(123.45);
   });

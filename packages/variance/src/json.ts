@@ -11,8 +11,8 @@ export interface VarianceJson {
   totalFrom: number;
   totalTo: number;
   byType: Record<VarianceType, { positive: number; negative: number }>;
-  acquiredClients: { clientCode: string; value: number }[];
-  lostClients: { clientCode: string; value: number }[];
+  acquiredClients: { clientCode: string; clientName: string; value: number }[];
+  lostClients: { clientCode: string; clientName: string; value: number }[];
 }
 
 /** Cents to major units (123456 -> 1234.56), exact for every integer cent amount in range. */
@@ -30,6 +30,7 @@ export function varianceJson(cube: Cube, result: VarianceResult): VarianceJson {
     };
   }
   const code = (clientId: number) => cube.clients.get(clientId)?.code ?? String(clientId);
+  const name = (clientId: number) => cube.clients.get(clientId)?.name ?? "";
   return {
     dataType: result.dataType,
     periodFrom: periodFormat(periodFromMonthIndex(result.from), "yearMonth"),
@@ -39,10 +40,12 @@ export function varianceJson(cube: Cube, result: VarianceResult): VarianceJson {
     byType,
     acquiredClients: result.acquiredClients.map((c) => ({
       clientCode: code(c.clientId),
+      clientName: name(c.clientId),
       value: centsToMajor(c.value),
     })),
     lostClients: result.lostClients.map((c) => ({
       clientCode: code(c.clientId),
+      clientName: name(c.clientId),
       value: centsToMajor(c.value),
     })),
   };

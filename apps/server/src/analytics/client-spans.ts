@@ -1,4 +1,5 @@
-import type { Cube, MonthIndex } from "@varia/variance";
+import type { MonthIndex } from "@varia/variance";
+import type { Analysis } from "./cube-cache";
 import { memo } from "./resolve-filter";
 
 export interface ActiveSpan {
@@ -7,13 +8,15 @@ export interface ActiveSpan {
 }
 
 /**
- * The first and last month in which each client is active (DESIGN 7.2: its Recurring revenue of the
- * month is > 0), Actual records only. One pass over the cube (a client's cells of a month are
- * contiguous), kept with the cube.
+ * The first and last month in which each client is active (its Recurring revenue of the
+ * month is > 0), Actual records only, leaving out what the active exclusion lists exclude (an
+ * excluded client has no span; an excluded item's revenue does not count). One pass over the cube
+ * (a client's cells of a month are contiguous), kept with the analysis.
  */
-export function activeSpans(cube: Cube): ReadonlyMap<number, ActiveSpan> {
+export function activeSpans(analysis: Analysis): ReadonlyMap<number, ActiveSpan> {
+  const { cube, excluded } = analysis;
   return memo(
-    cube,
+    analysis,
     "active-spans",
     () => {
       const spans = new Map<number, ActiveSpan>();
@@ -24,9 +27,10 @@ export function activeSpans(cube: Cube): ReadonlyMap<number, ActiveSpan> {
           const clientId = cube.clientId[i]!;
           let recurring = 0;
           for (; i < end && cube.clientId[i] === clientId; i++) {
-            if (cube.category[i] === 0) recurring += cube.revenue[i]!;
+            if (cube.category[i] === 0 && !excluded.itemIds.has(cube.itemId[i]!))
+              recurring += cube.revenue[i]!;
           }
-          if (recurring > 0) {
+          if (recurring > 0 && !excluded.clientIds.has(clientId)) {
             const span = spans.get(clientId);
             if (span) span.last = month;
             else spans.set(clientId, { first: month, last: month });

@@ -3,25 +3,43 @@ import { type Kysely, sql } from "kysely";
 import type { Schema } from "../db/schema";
 import type { AppDeps } from "../http/deps";
 import { readDimensions } from "../lines/dimension-names";
+import { activeExclusionCodes } from "../settings/exclusion-lists";
+
+/** The clients and items the organisation's active exclusion lists leave out, by id of the cube. */
+export interface Exclusions {
+  readonly clientIds: ReadonlySet<number>;
+  readonly itemIds: ReadonlySet<number>;
+}
 
 /**
- * The organisations' monthly cubes held in memory, so every analytics call is a computation of
+ * An organisation's data as every number sees it: the monthly cube, and what its active exclusion
+ * lists leave out. A new Analysis is made whenever either changes, so results kept for one
+ * (`memo`) never outlive the data or the lists they were computed from.
+ */
+export interface Analysis {
+  readonly cube: Cube;
+  readonly excluded: Exclusions;
+}
+
+/**
+ * The organisations' analyses held in memory, so every analytics call is a computation of
  * @varia/variance over arrays rather than a query. A cube is loaded once and reused while the
- * organisation's data is unchanged: its version is the count and latest finish of the completed
- * import and restore jobs (the only writers of invoice lines and the cube) and the organisation's
- * default category. Checking the version is one indexed query per call, so several server processes
- * on one PostgreSQL stay consistent.
+ * organisation's data is unchanged: its data version is the count and latest finish of the completed
+ * import and restore jobs (the only writers of invoice lines and the cube), the organisation's
+ * default category and the version of its item categories. The exclusions have a version of their
+ * own: a changed list reads the excluded ids again and keeps the cube. Checking both versions is one
+ * indexed query per call, so several server processes on one PostgreSQL stay consistent.
  */
 export interface CubeCache {
-  /** The organisation's cube, loading it when its data changed since the last load. */
-  get(organisationId: string): Promise<Cube>;
-  /** Checks the organisation's version on the next call (this process finished an import or restore). */
+  /** The organisation's analysis, loading what changed since the last load. */
+  get(organisationId: string): Promise<Analysis>;
+  /** Checks the organisation's versions on the next call (this process changed its data or lists). */
   invalidate(organisationId: string): void;
 }
 
 /**
- * How long a checked version is trusted before it is checked again. Jobs finished by this process
- * invalidate at once (`dataChanged`); a job finished by another server process is seen within this.
+ * How long checked versions are trusted before they are checked again. Changes made by this process
+ * invalidate at once (`dataChanged`); one made by another server process is seen within this.
  */
 const versionTtlMs = 1000;
 
@@ -38,38 +56,57 @@ export function cubeCacheOf(deps: Pick<AppDeps, "db">): CubeCache {
   return cache;
 }
 
-/** Shortcut: the organisation's cube. */
-export function cubeFor(deps: Pick<AppDeps, "db">, organisationId: string): Promise<Cube> {
+/**
+ * The organisation's analysis: the only way a route reaches a cube, so that the exclusions come
+ * with it (`resolveFilter` and `resolveReportInput` put them into every engine query).
+ */
+export function analysisFor(deps: Pick<AppDeps, "db">, organisationId: string): Promise<Analysis> {
   return cubeCacheOf(deps).get(organisationId);
 }
 
-/** Tells the cube cache that an organisation's invoice data changed (an import or restore finished). */
+/**
+ * Tells the cube cache that what an organisation's numbers count changed: an import or restore
+ * finished, item categories or an exclusion list changed. Call it after the change commits.
+ */
 export function dataChanged(db: object, organisationId: string) {
   caches.get(db)?.invalidate(organisationId);
 }
 
+interface Entry {
+  data: string;
+  exclusions: string;
+  checkedAt: number;
+  cube: Promise<Cube>;
+  analysis: Promise<Analysis>;
+}
+
 export function createCubeCache(db: Kysely<Schema>): CubeCache {
   // Least recently used first; a pending load is shared by concurrent callers.
-  const entries = new Map<string, { version: string; checkedAt: number; cube: Promise<Cube> }>();
+  const entries = new Map<string, Entry>();
+  const forget = (organisationId: string, entry: Entry) => {
+    if (entries.get(organisationId) === entry) entries.delete(organisationId);
+  };
   return {
     async get(organisationId) {
       const cached = entries.get(organisationId);
-      if (cached && performance.now() - cached.checkedAt < versionTtlMs) return cached.cube;
-      const version = await dataVersion(db, organisationId);
+      if (cached && performance.now() - cached.checkedAt < versionTtlMs) return cached.analysis;
+      const version = await analysisVersion(db, organisationId);
       const entry = entries.get(organisationId);
-      if (entry && entry.version === version) {
+      if (entry && entry.data === version.data && entry.exclusions === version.exclusions) {
         entry.checkedAt = performance.now();
         entries.delete(organisationId);
         entries.set(organisationId, entry);
-        return entry.cube;
+        return entry.analysis;
       }
-      const cube = loadCube(db, organisationId);
-      entries.set(organisationId, { version, checkedAt: performance.now(), cube });
-      cube.catch(() => {
-        if (entries.get(organisationId)?.cube === cube) entries.delete(organisationId);
-      });
+      const cube = entry && entry.data === version.data ? entry.cube : loadCube(db, organisationId);
+      const excluded = cube.then((c) => loadExclusions(db, organisationId, c));
+      const analysis = Promise.all([cube, excluded]).then(([c, e]) => ({ cube: c, excluded: e }));
+      const next: Entry = { ...version, checkedAt: performance.now(), cube, analysis };
+      entries.delete(organisationId);
+      entries.set(organisationId, next);
+      analysis.catch(() => forget(organisationId, next));
       while (entries.size > maxOrganisations) entries.delete(entries.keys().next().value!);
-      return cube;
+      return analysis;
     },
     invalidate(organisationId) {
       const entry = entries.get(organisationId);
@@ -78,12 +115,32 @@ export function createCubeCache(db: Kysely<Schema>): CubeCache {
   };
 }
 
-async function dataVersion(db: Kysely<Schema>, organisationId: string): Promise<string> {
-  const result = await sql<{ version: string }>`
-    select concat_ws(':', count(j.id), max(j.finished_at)::text, (select default_category from organisations
-      where id = ${organisationId})) as version
+/** The data version (what the cube is built from) and the exclusions version, in one query. */
+async function analysisVersion(db: Kysely<Schema>, organisationId: string) {
+  const result = await sql<{ data: string; exclusions: string }>`
+    select concat_ws(':', count(j.id), max(j.finished_at)::text,
+        (select default_category from organisations where id = ${organisationId}),
+        (select categories_version from organisation_settings where organisation_id = ${organisationId})
+      ) as data,
+      coalesce((select exclusions_version from organisation_settings
+        where organisation_id = ${organisationId}), 0)::text as exclusions
     from import_jobs j where j.organisation_id = ${organisationId} and j.status = 'Completed'`.execute(db);
-  return result.rows[0]?.version ?? "";
+  return result.rows[0] ?? { data: "", exclusions: "" };
+}
+
+async function dataVersion(db: Kysely<Schema>, organisationId: string): Promise<string> {
+  return (await analysisVersion(db, organisationId)).data;
+}
+
+/** The ids in `cube` of the clients and items on the organisation's active lists (by code). */
+async function loadExclusions(db: Kysely<Schema>, organisationId: string, cube: Cube): Promise<Exclusions> {
+  const codes = await activeExclusionCodes(db, organisationId);
+  const ids = (wanted: readonly string[], dimension: ReadonlyMap<number, { id: number; code: string }>) => {
+    if (wanted.length === 0) return new Set<number>();
+    const set = new Set(wanted);
+    return new Set([...dimension.values()].filter((d) => set.has(d.code)).map((d) => d.id));
+  };
+  return { clientIds: ids(codes.clientCodes, cube.clients), itemIds: ids(codes.itemCodes, cube.items) };
 }
 
 /**

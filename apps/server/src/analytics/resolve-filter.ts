@@ -2,6 +2,7 @@ import type { AnalyticsFilter } from "@varia/contracts";
 import { periodFormat, periodFromMonthIndex, periodMonthIndex, periodParse } from "@varia/period";
 import type { Cube, MonthIndex, RecordType, StockType, VarianceQuery, VarianceType } from "@varia/variance";
 import { AppError } from "../errors";
+import type { Analysis } from "./cube-cache";
 
 /** Lookups of codes and names of a cube, built once per cube. */
 interface CubeIndex {
@@ -62,16 +63,33 @@ export interface ResolvedFilter extends VarianceQuery {
 }
 
 /**
+ * What the organisation's active exclusion lists leave out, as the engine takes it. Every engine
+ * query of a route is made by `resolveFilter` or `resolveReportInput`, and both start from this.
+ */
+export function exclusionFilter(
+  analysis: Analysis,
+): Pick<VarianceQuery, "excludedClientIds" | "excludedItemIds"> {
+  const { clientIds, itemIds } = analysis.excluded;
+  return {
+    ...(clientIds.size ? { excludedClientIds: clientIds } : {}),
+    ...(itemIds.size ? { excludedItemIds: itemIds } : {}),
+  };
+}
+
+/**
  * The engine query of a call's filter fields: months from dateFrom/dateTo (defaults: the latest
- * actual month and the month before), ids from ids or codes. Ids of another organisation match
- * nothing, since the cube holds only the caller's organisation.
+ * actual month and the month before), ids from ids or codes, and the exclusions of the active lists.
+ * Ids of another organisation match nothing, since the cube holds only the caller's organisation.
+ * (The excluded ids are Sets, which JSON leaves out of a memo key: results are kept per analysis,
+ * which is new whenever the exclusions change.)
  */
 export function resolveFilter(
-  cube: Cube,
+  analysis: Analysis,
   filter: Partial<AnalyticsFilter> & { dataType?: "Revenue" | "Margin" },
   now: Date,
   overrides: { dateFrom?: string; dateTo?: string } = {},
 ): ResolvedFilter {
+  const { cube } = analysis;
   const index = indexOf(cube);
   const dateTo = overrides.dateTo ?? filter.dateTo;
   const dateFrom = overrides.dateFrom ?? filter.dateFrom;
@@ -84,6 +102,7 @@ export function resolveFilter(
     to,
     recordTypeFrom: (filter.recordTypeFrom ?? "Actual") as RecordType,
     recordTypeTo: (filter.recordTypeTo ?? "Actual") as RecordType,
+    ...exclusionFilter(analysis),
   };
   const stockType = filter.stockType as StockType | undefined;
   if (stockType) query.stockType = stockType;
@@ -104,22 +123,28 @@ export function resolveFilter(
 }
 
 /**
- * Results computed for a cube, reused while the cube is (the cube is replaced when data changes):
- * a least-recently-used map per cube, bounded by entries and by weight (the rows a result holds),
- * so a tenant's large tables do not pile up in memory.
+ * Results computed for an analysis (or a cube), reused while it is current: the cube cache makes a
+ * new Analysis when the data or the exclusion lists change, so no result outlives what it was
+ * computed from. A least-recently-used map per owner, bounded by entries and by weight (the rows a
+ * result holds), so a tenant's large tables do not pile up in memory.
  */
 const memos = new WeakMap<
-  Cube,
+  object,
   { entries: Map<string, { value: unknown; weight: number }>; weight: number }
 >();
 const memoLimit = 256;
 const memoWeightLimit = 500_000;
 
-export function memo<T>(cube: Cube, key: string, compute: () => T, weigh: (value: T) => number = () => 1): T {
-  let memory = memos.get(cube);
+export function memo<T>(
+  owner: Analysis | Cube,
+  key: string,
+  compute: () => T,
+  weigh: (value: T) => number = () => 1,
+): T {
+  let memory = memos.get(owner);
   if (!memory) {
     memory = { entries: new Map(), weight: 0 };
-    memos.set(cube, memory);
+    memos.set(owner, memory);
   }
   const { entries } = memory;
   const hit = entries.get(key);

@@ -10,10 +10,16 @@ import { type ConstructorOptions, fromPglite } from "pg-boss";
 import { from as copyFrom, to as copyTo } from "pg-copy-streams";
 import { PGliteDialect } from "./pglite-dialect";
 import type { Schema } from "./schema";
+import { ScopedKysely, TransactionScope } from "./transaction-scope";
 
 export type DatabaseKind = "pglite" | "postgres";
 
-/** The application's database: a Kysely handle over PGlite or PostgreSQL, and a script runner. */
+/**
+ * The application's database: a Kysely handle over PGlite or PostgreSQL, and a script runner.
+ * Inside a transaction (`db.transaction().execute(callback)`, `bulkTransaction`), query only
+ * through the handle the callback receives: the outer `db` refuses with
+ * `OuterHandleInTransactionError` (`transaction-scope.ts`), on both databases.
+ */
 export interface Database {
   readonly kind: DatabaseKind;
   readonly db: Kysely<Schema>;
@@ -78,15 +84,24 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
     pool.on("error", (error) => {
       process.emitWarning(`An idle database connection was closed: ${error.message}`);
     });
-    const db = new Kysely<Schema>({ dialect: new PostgresDialect({ pool }) });
+    const scope = new TransactionScope();
+    const connect = () => {
+      scope.assertOutside();
+      return pool.connect();
+    };
+    const db = new ScopedKysely<Schema>(
+      { dialect: new PostgresDialect({ pool: { connect, end: () => pool.end() } }) },
+      scope,
+    );
     return {
       kind: "postgres",
       db,
       async execScript(sql) {
+        scope.assertOutside();
         await pool.query(sql);
       },
       async bulkTransaction(fn) {
-        const client = await pool.connect();
+        const client = await connect();
         let healthy = true;
         try {
           await client.query("begin");
@@ -99,16 +114,18 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
               },
             }),
           });
-          const result = await fn({
-            db: session,
-            async copyBinary(table, columns, body) {
-              await pipeline(
-                Readable.from(body),
-                client.query(copyFrom(copyStatement(table, columns, "stdin"))),
-              );
-            },
-            copyOut: (select) => copyOutOf(client, select),
-          });
+          const result = await scope.run(() =>
+            fn({
+              db: session,
+              async copyBinary(table, columns, body) {
+                await pipeline(
+                  Readable.from(body),
+                  client.query(copyFrom(copyStatement(table, columns, "stdin"))),
+                );
+              },
+              copyOut: (select) => copyOutOf(client, select),
+            }),
+          );
           await client.query("commit");
           return result;
         } catch (error) {
@@ -121,7 +138,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
         }
       },
       async copyOut(select) {
-        const client = await pool.connect();
+        const client = await connect();
         try {
           return await copyOutOf(client, select);
         } finally {
@@ -129,7 +146,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
         }
       },
       async withAdvisoryLock(key, fn) {
-        const client = await pool.connect();
+        const client = await connect();
         try {
           await client.query("select pg_advisory_lock($1)", [key]);
           return await fn();
@@ -150,7 +167,8 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
   }
   const pglite = new PGlite(target.dataDir ?? undefined, { postgresqlconf: pgliteSettings });
   await pglite.waitReady;
-  const db = new Kysely<Schema>({ dialect: new PGliteDialect(pglite) });
+  const scope = new TransactionScope();
+  const db = new ScopedKysely<Schema>({ dialect: new PGliteDialect(pglite, scope) }, scope);
   const jobQueueSql = fromPglite(pglite);
   return {
     kind: "pglite",

@@ -9,18 +9,23 @@ import {
   PostgresQueryCompiler,
   type QueryResult,
 } from "kysely";
+import type { TransactionScope } from "./transaction-scope";
 
 /**
  * A Kysely dialect over an embedded PGlite. PGlite is one connection, so the driver hands it to
  * one holder at a time: a transaction owns it until it ends, and other queries wait their turn.
+ * The holder itself asking for it again would wait for ever: `scope` refuses that at once.
  */
 export class PGliteDialect implements Dialect {
-  constructor(private readonly pglite: PGlite) {}
+  constructor(
+    private readonly pglite: PGlite,
+    private readonly scope: TransactionScope,
+  ) {}
   createAdapter() {
     return new PostgresAdapter();
   }
   createDriver(): Driver {
-    return new PGliteDriver(this.pglite);
+    return new PGliteDriver(this.pglite, this.scope);
   }
   createIntrospector(db: Parameters<Dialect["createIntrospector"]>[0]) {
     return new PostgresIntrospector(db);
@@ -52,13 +57,17 @@ class PGliteDriver implements Driver {
   private queue: Promise<void> = Promise.resolve();
   private release: (() => void) | undefined;
 
-  constructor(pglite: PGlite) {
+  constructor(
+    pglite: PGlite,
+    private readonly scope: TransactionScope,
+  ) {
     this.connection = new PGliteConnection(pglite);
   }
 
   async init() {}
 
   async acquireConnection(): Promise<DatabaseConnection> {
+    this.scope.assertOutside();
     const previous = this.queue;
     let release!: () => void;
     this.queue = new Promise<void>((resolve) => {

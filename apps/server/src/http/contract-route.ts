@@ -1,4 +1,4 @@
-import { type Contract, contractRoutePattern } from "@varia/contracts";
+import { accessAbilities, type Contract, contractRoutePattern } from "@varia/contracts";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { type ZodType, z } from "zod";
 import { verifyXsrfToken, xsrfCookieName, xsrfHeaderName } from "../auth/xsrf";
@@ -81,7 +81,8 @@ export function registerContract<C extends Contract>(
       const auth = await request.resolveAuth();
       if (contract.access !== "public") {
         if (!auth) throw new AppError("Unauthorized", "Unauthorized");
-        if (contract.access !== "authenticated" && !holdsAbility(auth, contract.access)) {
+        const needed = accessAbilities(contract.access);
+        if (needed.length && !needed.some((ability) => holdsAbility(auth, ability))) {
           throw new AppError("Forbidden", "You do not have permission to do this.");
         }
       }

@@ -35,7 +35,8 @@ export interface ImportQueue {
   /** Runs every job that can run now, one after another, until none is left (admin commands). */
   drain(): Promise<void>;
   /** Stops taking jobs, lets a running one finish, and stops pg-boss. */
-  stop(): Promise<void>;
+  /** Stops taking jobs and waits up to `timeoutMs` (default 30 s) for the running one. */
+  stop(timeoutMs?: number): Promise<void>;
 }
 
 /**
@@ -206,10 +207,10 @@ export async function openImportQueue(
         await boss.complete(importDeadLetterName, dead);
       }
     },
-    async stop() {
+    async stop(timeoutMs = 30_000) {
       if (stopped) return;
       stopped = true;
-      await boss.stop({ graceful: true, timeout: 30_000 });
+      await boss.stop({ graceful: true, timeout: timeoutMs });
     },
   };
 }

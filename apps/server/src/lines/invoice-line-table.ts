@@ -14,6 +14,9 @@ export interface LineTableQuery {
   salespersonId?: number;
   /** Lines of items of this stock type only. */
   stockType?: string;
+  /** Lines of these clients and items are left out (the active exclusion lists). */
+  excludedClientIds?: ReadonlySet<number>;
+  excludedItemIds?: ReadonlySet<number>;
   /** Matched literally, case-insensitively, in client code and name, item code, invoice number. */
   search?: string;
   sortBy?: string;
@@ -67,6 +70,8 @@ export function invoiceLineTable(
       if (query.itemId !== undefined && c.itemId[row] !== query.itemId) continue;
       if (query.salespersonId !== undefined && c.salespersonId[row] !== query.salespersonId) continue;
       if (query.stockType !== undefined && names.items.get(c.itemId[row]!)?.stockType !== query.stockType)
+        continue;
+      if (query.excludedClientIds?.has(c.clientId[row]!) || query.excludedItemIds?.has(c.itemId[row]!))
         continue;
       if (needle) {
         const client = names.clients.get(c.clientId[row]!);

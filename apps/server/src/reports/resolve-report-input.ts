@@ -1,6 +1,8 @@
 import type { ReportSegment } from "@varia/contracts";
 import { periodFormat, periodFromKey, periodFromMonthIndex, periodMonthIndex } from "@varia/period";
 import type { Cube, DataType, MonthIndex, StockType, VarianceFilter } from "@varia/variance";
+import type { Analysis } from "../analytics/cube-cache";
+import { exclusionFilter } from "../analytics/resolve-filter";
 import type { ReportInput } from "./report-definition";
 
 /** The filter values of a report body after the contract's parsing. */
@@ -30,10 +32,11 @@ export function latestMonth(cube: Cube, now: Date): MonthIndex {
 }
 
 /**
- * The engine's query from a report's filter values: dateTo defaults to the latest actual month and
- * dateFrom to the month before dateTo.
+ * The engine's query from a report's filter values and the exclusions of the active lists: dateTo
+ * defaults to the latest actual month and dateFrom to the month before dateTo.
  */
-export function resolveReportInput(cube: Cube, values: ReportFilterValues, now: Date): ReportInput {
+export function resolveReportInput(analysis: Analysis, values: ReportFilterValues, now: Date): ReportInput {
+  const { cube } = analysis;
   const to = values.dateTo ? monthOfYearMonth(values.dateTo) : latestMonth(cube, now);
   const from = values.dateFrom ? monthOfYearMonth(values.dateFrom) : to - 1;
   const filter: VarianceFilter = {
@@ -45,6 +48,7 @@ export function resolveReportInput(cube: Cube, values: ReportFilterValues, now: 
     itemId: values.stockItemID,
     salespersonId: values.salespersonID,
     showAdhoc: values.showAdhoc,
+    ...exclusionFilter(analysis),
   };
   return { cube, filter, query: { ...filter, from, to }, segment: values.segment };
 }

@@ -5,7 +5,7 @@ import {
   type ReportRow,
   reportCatalogue,
 } from "@varia/contracts";
-import type { Cube } from "@varia/variance";
+import type { Analysis } from "../analytics/cube-cache";
 import { AppError } from "../errors";
 import { reportRegistry } from "./report-registry";
 import { type ReportFilterValues, resolveReportInput, yearMonthOf } from "./resolve-report-input";
@@ -38,13 +38,18 @@ function sortRows(rows: ReportRow[], field: string, direction: "asc" | "desc"): 
 }
 
 /**
- * Runs a report on the organisation's cube: every row, sorted as asked (else in the report's own
- * order). A sort field that is not one of the report's columns is a bad request naming sortField.
+ * Runs a report on the organisation's analysis (its cube, less what the active exclusion lists leave
+ * out): every row, sorted as asked (else in the report's own order). A sort field that is not one of
+ * the report's columns is a bad request naming sortField.
  */
-export function runReport(cube: Cube, request: ReportRequest, now: Date): Omit<ReportResult, "startRow"> {
+export function runReport(
+  analysis: Analysis,
+  request: ReportRequest,
+  now: Date,
+): Omit<ReportResult, "startRow"> {
   const definition = reportRegistry[request.reportID];
   const entry = reportCatalogue.find((r) => r.reportID === request.reportID)!;
-  const input = resolveReportInput(cube, request, now);
+  const input = resolveReportInput(analysis, request, now);
   const output = definition.run(input);
   const columns = output.columns ?? definition.columns;
   if (request.sortField && !columns.some((c) => c.field === request.sortField)) {

@@ -43,7 +43,7 @@ import {
 } from "@varia/variance";
 import type { FastifyInstance } from "fastify";
 import { activeSpans } from "../analytics/client-spans";
-import { cubeFor } from "../analytics/cube-cache";
+import { type Analysis, analysisFor } from "../analytics/cube-cache";
 import { memo, type ResolvedFilter, resolveFilter, yearMonthOf } from "../analytics/resolve-filter";
 import {
   activityRow,
@@ -66,23 +66,26 @@ type Filter = Partial<AnalyticsFilter> & { dataType?: "Revenue" | "Margin"; show
 
 /** The analytics calls of spec 7.3; every number comes from @varia/variance over the cube. */
 export async function analyticsRoutes(app: FastifyInstance, deps: AppDeps) {
-  const cubeOf = (auth: AuthContext | null) => cubeFor(deps, auth!.organisation.id);
-  const resolve = (cube: Cube, filter: Filter, overrides?: { dateFrom?: string; dateTo?: string }) =>
-    resolveFilter(cube, filter as Partial<AnalyticsFilter>, deps.now(), overrides);
-  const full = (cube: Cube, q: ResolvedFilter) =>
+  // The organisation's cube with its exclusions: every query below comes from `resolve`, which puts
+  // the exclusions in, and every result is kept with the analysis it was computed for.
+  const analysisOf = (auth: AuthContext | null) => analysisFor(deps, auth!.organisation.id);
+  const resolve = (analysis: Analysis, filter: Filter, overrides?: { dateFrom?: string; dateTo?: string }) =>
+    resolveFilter(analysis, filter as Partial<AnalyticsFilter>, deps.now(), overrides);
+  const full = (analysis: Analysis, q: ResolvedFilter) =>
     memo(
-      cube,
+      analysis,
       `variance:${JSON.stringify(q)}`,
-      () => variance(cube, q),
+      () => variance(analysis.cube, q),
       (r) => r.lines.length + r.contributions.length,
     );
-  const kpisOf = (cube: Cube, q: ResolvedFilter) =>
-    memo(cube, `kpis:${JSON.stringify(q)}`, () => kpis(cube, q));
+  const kpisOf = (analysis: Analysis, q: ResolvedFilter) =>
+    memo(analysis, `kpis:${JSON.stringify(q)}`, () => kpis(analysis.cube, q));
 
   registerContract(app, deps, christmasChart, async ({ auth, query }) => {
-    const cube = await cubeOf(auth);
+    const analysis = await analysisOf(auth);
+    const { cube } = analysis;
     const q = resolve(
-      cube,
+      analysis,
       {
         ...query,
         dataType: query.DataType,
@@ -93,12 +96,15 @@ export async function analyticsRoutes(app: FastifyInstance, deps: AppDeps) {
       },
       { dateFrom: query.DateFrom, dateTo: query.DateTo },
     );
-    const points = memo(cube, `christmas:${query.PeriodFrom}:${query.PeriodTo}:${JSON.stringify(q)}`, () =>
-      christmas(cube, {
-        ...q,
-        periodFrom: resolve(cube, {}, { dateTo: query.PeriodFrom }).to,
-        periodTo: resolve(cube, {}, { dateTo: query.PeriodTo }).to,
-      }),
+    const points = memo(
+      analysis,
+      `christmas:${query.PeriodFrom}:${query.PeriodTo}:${JSON.stringify(q)}`,
+      () =>
+        christmas(cube, {
+          ...q,
+          periodFrom: resolve(analysis, {}, { dateTo: query.PeriodFrom }).to,
+          periodTo: resolve(analysis, {}, { dateTo: query.PeriodTo }).to,
+        }),
     );
     // VarianceType narrows the stacks (and the net line) to one type.
     const only = query.VarianceType;
@@ -119,9 +125,10 @@ export async function analyticsRoutes(app: FastifyInstance, deps: AppDeps) {
   });
 
   registerContract(app, deps, trendChart, async ({ auth, query }) => {
-    const cube = await cubeOf(auth);
+    const analysis = await analysisOf(auth);
+    const { cube } = analysis;
     const q = resolve(
-      cube,
+      analysis,
       {
         ...query,
         dataType: query.DataType,
@@ -134,16 +141,17 @@ export async function analyticsRoutes(app: FastifyInstance, deps: AppDeps) {
       { dateTo: query.PeriodTo },
     );
     const byType = (query.VarType ?? query.VarianceType) !== undefined;
-    const points = memo(cube, `trend:${query.PeriodCount}:${byType}:${JSON.stringify(q)}`, () =>
+    const points = memo(analysis, `trend:${query.PeriodCount}:${byType}:${JSON.stringify(q)}`, () =>
       trend(cube, { ...q, periodTo: q.to, periodCount: query.PeriodCount, byType }),
     );
     return { points: points.map(seriesPoint) };
   });
 
   registerContract(app, deps, waterfallChart, async ({ auth, query }) => {
-    const cube = await cubeOf(auth);
+    const analysis = await analysisOf(auth);
+    const { cube } = analysis;
     const q = resolve(
-      cube,
+      analysis,
       {
         ...query,
         dataType: query.DataType,
@@ -154,7 +162,7 @@ export async function analyticsRoutes(app: FastifyInstance, deps: AppDeps) {
       },
       { dateFrom: query.DateFrom, dateTo: query.DateTo },
     );
-    const steps = memo(cube, `waterfall:${JSON.stringify(q)}`, () => waterfall(cube, q));
+    const steps = memo(analysis, `waterfall:${JSON.stringify(q)}`, () => waterfall(cube, q));
     return {
       steps: steps.map((s) => ({
         label: s.label,
@@ -170,15 +178,16 @@ export async function analyticsRoutes(app: FastifyInstance, deps: AppDeps) {
     auth: AuthContext | null,
     input: Filter & TableQuery & { badgeVariant?: string | undefined },
   ) => {
-    const cube = await cubeOf(auth);
-    const q = resolve(cube, input);
+    const analysis = await analysisOf(auth);
+    const { cube } = analysis;
+    const q = resolve(analysis, input);
     // The filtered and sorted rows are kept with the cube, so paging through them costs a slice.
     const key = `activity:${JSON.stringify([q, input.search, input.sortBy, input.sortDir, input.badgeVariant])}`;
     const table = memo(
-      cube,
+      analysis,
       key,
       () => {
-        let rows = full(cube, q).lines.map((line) => activityRow(cube, line));
+        let rows = full(analysis, q).lines.map((line) => activityRow(cube, line));
         if (q.varType) {
           rows = rows.filter((r) => {
             const value = r.parts[q.varType!];
@@ -216,10 +225,10 @@ export async function analyticsRoutes(app: FastifyInstance, deps: AppDeps) {
   );
 
   const overview = async (auth: AuthContext | null, filter: Filter) => {
-    const cube = await cubeOf(auth);
-    const q = resolve(cube, filter);
-    const result = kpisOf(cube, q);
-    const adhoc = q.showAdhoc ? full(cube, q).adhocTo : undefined;
+    const analysis = await analysisOf(auth);
+    const q = resolve(analysis, filter);
+    const result = kpisOf(analysis, q);
+    const adhoc = q.showAdhoc ? full(analysis, q).adhocTo : undefined;
     return kpiResponse(result, q.from, q.to, adhoc);
   };
   registerContract(app, deps, overviewKpi, ({ auth, query }) => overview(auth, query));
@@ -228,9 +237,9 @@ export async function analyticsRoutes(app: FastifyInstance, deps: AppDeps) {
   );
 
   const specificMrr = async (auth: AuthContext | null, filter: Filter) => {
-    const cube = await cubeOf(auth);
-    const q = resolve(cube, filter);
-    const k = kpisOf(cube, q);
+    const analysis = await analysisOf(auth);
+    const q = resolve(analysis, filter);
+    const k = kpisOf(analysis, q);
     return {
       periodFrom: yearMonthOf(q.from),
       periodTo: yearMonthOf(q.to),
@@ -245,11 +254,11 @@ export async function analyticsRoutes(app: FastifyInstance, deps: AppDeps) {
     specificMrr(auth, { ...body, showAdhoc: body.showAdhoc === true }),
   );
 
-  const ranked = (cube: Cube, q: ResolvedFilter, month: number) =>
+  const ranked = (analysis: Analysis, q: ResolvedFilter, month: number) =>
     memo(
-      cube,
+      analysis,
       `rank:${month}:${JSON.stringify({ ...q, clientId: undefined })}`,
-      () => rankClients(cube, { ...q, clientId: undefined, month }),
+      () => rankClients(analysis.cube, { ...q, clientId: undefined, month }),
       (r) => r.length,
     );
   const rankedRow = (
@@ -265,9 +274,9 @@ export async function analyticsRoutes(app: FastifyInstance, deps: AppDeps) {
   });
 
   registerContract(app, deps, specificRankContributionKpi, async ({ auth, query }) => {
-    const cube = await cubeOf(auth);
-    const q = resolve(cube, query);
-    const list = ranked(cube, q, q.to);
+    const analysis = await analysisOf(auth);
+    const q = resolve(analysis, query);
+    const list = ranked(analysis, q, q.to);
     const own = q.clientId === undefined ? list[0] : list.find((r) => r.clientId === q.clientId);
     return {
       period: yearMonthOf(q.to),
@@ -280,17 +289,18 @@ export async function analyticsRoutes(app: FastifyInstance, deps: AppDeps) {
   });
 
   registerContract(app, deps, expandedSpecificRankContributionKpi, async ({ auth, query }) => {
-    const cube = await cubeOf(auth);
-    const q = resolve(cube, query);
-    const rows = ranked(cube, q, q.to).map((r) => rankedRow(cube, r));
+    const analysis = await analysisOf(auth);
+    const { cube } = analysis;
+    const q = resolve(analysis, query);
+    const rows = ranked(analysis, q, q.to).map((r) => rankedRow(cube, r));
     return pageRows(rows, query, ["clientCode", "clientName"]);
   });
 
   registerContract(app, deps, clientsSubscribedKpi, async ({ auth, query }) => {
-    const cube = await cubeOf(auth);
-    const q = resolve(cube, query);
-    const k = kpisOf(cube, q);
-    const result = full(cube, q);
+    const analysis = await analysisOf(auth);
+    const q = resolve(analysis, query);
+    const k = kpisOf(analysis, q);
+    const result = full(analysis, q);
     return {
       periodFrom: yearMonthOf(q.from),
       periodTo: yearMonthOf(q.to),
@@ -303,12 +313,13 @@ export async function analyticsRoutes(app: FastifyInstance, deps: AppDeps) {
   });
 
   registerContract(app, deps, expandedClientsSubscribedKpi, async ({ auth, query }) => {
-    const cube = await cubeOf(auth);
-    const q = resolve(cube, query);
-    const result = full(cube, q);
+    const analysis = await analysisOf(auth);
+    const { cube } = analysis;
+    const q = resolve(analysis, query);
+    const result = full(analysis, q);
     const acquired = new Set(result.acquiredClients.map((c) => c.clientId));
     const rows = [
-      ...ranked(cube, q, q.to).map((r) => ({
+      ...ranked(analysis, q, q.to).map((r) => ({
         ...rankedRow(cube, r),
         badgeVariant: acquired.has(r.clientId) ? ("new" as const) : ("existing" as const),
       })),
@@ -322,9 +333,9 @@ export async function analyticsRoutes(app: FastifyInstance, deps: AppDeps) {
   });
 
   registerContract(app, deps, lostMrrKpi, async ({ auth, query }) => {
-    const cube = await cubeOf(auth);
-    const q = resolve(cube, query);
-    const result = full(cube, q);
+    const analysis = await analysisOf(auth);
+    const q = resolve(analysis, query);
+    const result = full(analysis, q);
     return {
       periodFrom: yearMonthOf(q.from),
       periodTo: yearMonthOf(q.to),
@@ -334,10 +345,11 @@ export async function analyticsRoutes(app: FastifyInstance, deps: AppDeps) {
   });
 
   registerContract(app, deps, lostRankContributionKpi, async ({ auth, query }) => {
-    const cube = await cubeOf(auth);
-    const q = resolve(cube, query);
-    const result = full(cube, q);
-    const before = new Map(ranked(cube, q, q.from).map((r) => [r.clientId, r]));
+    const analysis = await analysisOf(auth);
+    const { cube } = analysis;
+    const q = resolve(analysis, query);
+    const result = full(analysis, q);
+    const before = new Map(ranked(analysis, q, q.from).map((r) => [r.clientId, r]));
     const rows = result.lostClients.map((c) => {
       const r = before.get(c.clientId);
       return {
@@ -359,11 +371,12 @@ export async function analyticsRoutes(app: FastifyInstance, deps: AppDeps) {
   });
 
   const segments = async (auth: AuthContext | null, filter: Filter, compare: boolean) => {
-    const cube = await cubeOf(auth);
-    const q = resolve(cube, filter);
+    const analysis = await analysisOf(auth);
+    const { cube } = analysis;
+    const q = resolve(analysis, filter);
     const segment = segmentOf(filter);
     const at = (month: number) =>
-      memo(cube, `segment:${segment}:${month}:${JSON.stringify(q)}`, () =>
+      memo(analysis, `segment:${segment}:${month}:${JSON.stringify(q)}`, () =>
         revenueBySegment(cube, { ...q, month, segment }),
       );
     return {
@@ -382,7 +395,7 @@ export async function analyticsRoutes(app: FastifyInstance, deps: AppDeps) {
   registerContract(app, deps, comparisonKpiChart, async ({ auth, query }) => {
     const result = await segments(auth, query, true);
     return {
-      periodFrom: yearMonthOf(resolve(await cubeOf(auth), query).from),
+      periodFrom: yearMonthOf(resolve(await analysisOf(auth), query).from),
       periodTo: result.period,
       rows: result.rows.map((r) => ({
         key: r.key,
@@ -394,19 +407,20 @@ export async function analyticsRoutes(app: FastifyInstance, deps: AppDeps) {
   });
 
   registerContract(app, deps, powerfulBar, async ({ auth, query }) => {
-    const cube = await cubeOf(auth);
-    const q = resolve(cube, query);
+    const analysis = await analysisOf(auth);
+    const q = resolve(analysis, query);
     return {
       periodFrom: yearMonthOf(q.from),
       periodTo: yearMonthOf(q.to),
-      byType: byTypeCents(full(cube, q).byType),
+      byType: byTypeCents(full(analysis, q).byType),
     };
   });
 
   registerContract(app, deps, varianceBars, async ({ auth, query }) => {
-    const cube = await cubeOf(auth);
-    const q = resolve(cube, query);
-    const rows = full(cube, q)
+    const analysis = await analysisOf(auth);
+    const { cube } = analysis;
+    const q = resolve(analysis, query);
+    const rows = full(analysis, q)
       .contributions.filter((c) => (!q.varType || c.type === q.varType) && (!q.sign || c.sign === q.sign))
       .map((c) => ({
         type: c.type,
@@ -427,31 +441,32 @@ export async function analyticsRoutes(app: FastifyInstance, deps: AppDeps) {
     return { ...pageRows(rows, query, [...searchFields]), totals: { valueCents: totalCents } };
   });
 
-  const series = (cube: Cube, q: ResolvedFilter, periodTo: number, count: number) =>
-    memo(cube, `series:${periodTo}:${count}:${JSON.stringify(q)}`, () =>
-      trend(cube, { ...q, periodTo, periodCount: count }),
+  const series = (analysis: Analysis, q: ResolvedFilter, periodTo: number, count: number) =>
+    memo(analysis, `series:${periodTo}:${count}:${JSON.stringify(q)}`, () =>
+      trend(analysis.cube, { ...q, periodTo, periodCount: count }),
     ).map(seriesPoint);
 
   registerContract(app, deps, simpleKpiChart, async ({ auth, query }) => {
-    const cube = await cubeOf(auth);
-    const q = resolve(cube, query);
-    return { points: series(cube, q, q.to, query.trendPeriodCount ?? 12) };
+    const analysis = await analysisOf(auth);
+    const q = resolve(analysis, query);
+    return { points: series(analysis, q, q.to, query.trendPeriodCount ?? 12) };
   });
 
   registerContract(app, deps, lineChart, async ({ auth, query }) => {
-    const cube = await cubeOf(auth);
-    const q = resolve(cube, query, { dateFrom: query.periodFrom, dateTo: query.periodTo });
+    const analysis = await analysisOf(auth);
+    const q = resolve(analysis, query, { dateFrom: query.periodFrom, dateTo: query.periodTo });
     if (q.to < q.from) return { points: [] };
-    return { points: series(cube, q, q.to, Math.min(500, q.to - q.from + 1)) };
+    return { points: series(analysis, q, q.to, Math.min(500, q.to - q.from + 1)) };
   });
 
   registerContract(app, deps, chartClientKpis, async ({ auth, body }) => {
-    const cube = await cubeOf(auth);
-    const q = resolve(cube, { ...body, showAdhoc: body.showAdhoc === true });
-    const clientId = q.clientId ?? ranked(cube, q, q.to)[0]?.clientId ?? 0;
+    const analysis = await analysisOf(auth);
+    const { cube } = analysis;
+    const q = resolve(analysis, { ...body, showAdhoc: body.showAdhoc === true });
+    const clientId = q.clientId ?? ranked(analysis, q, q.to)[0]?.clientId ?? 0;
     const own = { ...q, clientId };
-    const k = kpisOf(cube, own);
-    const r = ranked(cube, q, q.to).find((x) => x.clientId === clientId);
+    const k = kpisOf(analysis, own);
+    const r = ranked(analysis, q, q.to).find((x) => x.clientId === clientId);
     return {
       clientID: clientId,
       clientCode: cube.clients.get(clientId)?.code ?? "",
@@ -459,17 +474,18 @@ export async function analyticsRoutes(app: FastifyInstance, deps: AppDeps) {
       mrrFromCents: k.mrrFrom,
       rank: r?.rank ?? null,
       contribution: r?.contribution ?? null,
-      trend: series(cube, own, q.to, body.trendPeriodCount ?? 12),
+      trend: series(analysis, own, q.to, body.trendPeriodCount ?? 12),
     };
   });
 
   registerContract(app, deps, specificClientDetail, async ({ auth, query }) => {
-    const cube = await cubeOf(auth);
-    const q = resolve(cube, query);
+    const analysis = await analysisOf(auth);
+    const { cube } = analysis;
+    const q = resolve(analysis, query);
     const client = cube.clients.get(q.clientId!);
-    const result: VarianceResult = full(cube, q);
-    const r = ranked(cube, q, q.to).find((x) => x.clientId === q.clientId);
-    const span = activeSpans(cube).get(q.clientId!);
+    const result: VarianceResult = full(analysis, q);
+    const r = ranked(analysis, q, q.to).find((x) => x.clientId === q.clientId);
+    const span = activeSpans(analysis).get(q.clientId!);
     const owner = result.lines.find((l) => l.to !== 0)?.salespersonId ?? result.lines[0]?.salespersonId;
     return {
       clientID: q.clientId!,
@@ -494,10 +510,11 @@ export async function analyticsRoutes(app: FastifyInstance, deps: AppDeps) {
   });
 
   registerContract(app, deps, skuDetail, async ({ auth, query }) => {
-    const cube = await cubeOf(auth);
-    const q = resolve(cube, query);
+    const analysis = await analysisOf(auth);
+    const { cube } = analysis;
+    const q = resolve(analysis, query);
     const item = cube.items.get(q.itemId!);
-    const result = full(cube, q);
+    const result = full(analysis, q);
     const clients = (side: "from" | "to") =>
       new Set(result.lines.filter((l) => l[side] > 0).map((l) => l.clientId)).size;
     return {
@@ -515,9 +532,10 @@ export async function analyticsRoutes(app: FastifyInstance, deps: AppDeps) {
   });
 
   registerContract(app, deps, specificSalespersonDetail, async ({ auth, query }) => {
-    const cube = await cubeOf(auth);
-    const q = resolve(cube, { ...query, salespersonID: query.contactID });
-    const result = full(cube, q);
+    const analysis = await analysisOf(auth);
+    const { cube } = analysis;
+    const q = resolve(analysis, { ...query, salespersonID: query.contactID });
+    const result = full(analysis, q);
     return {
       salespersonID: q.salespersonId!,
       name: cube.salespeople.get(q.salespersonId!)?.name ?? "",
@@ -533,8 +551,9 @@ export async function analyticsRoutes(app: FastifyInstance, deps: AppDeps) {
   });
 
   registerContract(app, deps, tableInvoiceData, async ({ auth, query }) => {
-    const cube = await cubeOf(auth);
-    const q = resolve(cube, query);
+    const analysis = await analysisOf(auth);
+    const { cube } = analysis;
+    const q = resolve(analysis, query);
     const organisationId = auth!.organisation.id;
     // The lines placed in a month from DateFrom to DateTo (DESIGN 7.1): dated there, or with a
     // service period that reaches into those months; of the record types compared.
@@ -553,6 +572,9 @@ export async function analyticsRoutes(app: FastifyInstance, deps: AppDeps) {
         itemId: q.itemId,
         salespersonId: q.salespersonId,
         stockType: q.stockType,
+        // The lines behind the figures: what the exclusion lists leave out of them is not listed.
+        excludedClientIds: q.excludedClientIds,
+        excludedItemIds: q.excludedItemIds,
         search: query.search || undefined,
         sortBy: query.sortBy,
         sortDir: query.sortDir === "asc" ? "asc" : "desc",

@@ -11,7 +11,7 @@ import {
   reportRun,
 } from "@varia/contracts";
 import type { FastifyInstance } from "fastify";
-import { cubeFor } from "../analytics/cube-cache";
+import { analysisFor } from "../analytics/cube-cache";
 import { latestInvoicedMonth } from "../analytics/latest-invoiced-month";
 import { registerContract } from "../http/contract-route";
 import type { AppDeps } from "../http/deps";
@@ -51,7 +51,7 @@ export async function reportRoutes(app: FastifyInstance, deps: AppDeps) {
 
   registerContract(app, deps, reportGetFilter, async ({ auth, query }) =>
     reportFilters(
-      await cubeFor(deps, auth!.organisation.id),
+      (await analysisFor(deps, auth!.organisation.id)).cube,
       query.reportID,
       await defaultsAt(auth!.organisation.id),
     ),
@@ -59,7 +59,7 @@ export async function reportRoutes(app: FastifyInstance, deps: AppDeps) {
 
   registerContract(app, deps, reportRun, async ({ auth, body }) => {
     const report = runReport(
-      await cubeFor(deps, auth!.organisation.id),
+      await analysisFor(deps, auth!.organisation.id),
       body,
       await defaultsAt(auth!.organisation.id),
     );
@@ -72,7 +72,7 @@ export async function reportRoutes(app: FastifyInstance, deps: AppDeps) {
 
   registerContract(app, deps, reportExport, async ({ auth, body, reply }) => {
     const report = runReport(
-      await cubeFor(deps, auth!.organisation.id),
+      await analysisFor(deps, auth!.organisation.id),
       body,
       await defaultsAt(auth!.organisation.id),
     );

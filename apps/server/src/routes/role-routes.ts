@@ -1,4 +1,5 @@
 import {
+  type AbilityModule,
   abilityKey,
   availableAbilities,
   deleteRole,
@@ -6,10 +7,13 @@ import {
   getRoleDetail,
   getRoleList,
   lookupRoleList,
+  moduleIds,
   type RoleAbility,
 } from "@varia/contracts";
 import type { FastifyInstance } from "fastify";
+import type { Kysely } from "kysely";
 import { abilityCatalogue, isCatalogueAbility, normaliseAbilities } from "../auth/abilities";
+import type { Schema } from "../db/schema";
 import { AppError } from "../errors";
 import type { AuthContext } from "../http/auth-context";
 import { registerContract } from "../http/contract-route";
@@ -30,11 +34,31 @@ export function assertCanGrant(auth: AuthContext, wanted: readonly RoleAbility[]
     ]);
 }
 
+/** The abilities grouped by module and feature, in catalogue order (the role editor's toggles). */
+export function groupAbilities(list: readonly RoleAbility[]): AbilityModule[] {
+  const modules: AbilityModule[] = [];
+  for (const ability of list) {
+    let module = modules.find((m) => m.moduleSystemName === ability.moduleSystemName);
+    if (!module) {
+      const moduleId = moduleIds[ability.moduleSystemName as keyof typeof moduleIds];
+      module = { moduleSystemName: ability.moduleSystemName, moduleId, features: [] };
+      modules.push(module);
+    }
+    let feature = module.features.find((f) => f.featureSystemName === ability.featureSystemName);
+    if (!feature) {
+      feature = { featureSystemName: ability.featureSystemName, abilities: [] };
+      module.features.push(feature);
+    }
+    feature.abilities.push({ ...ability });
+  }
+  return modules;
+}
+
 export async function roleRoutes(app: FastifyInstance, deps: AppDeps) {
   const { db } = deps;
 
-  async function roleAbilities(organisationId: string, roleId: string) {
-    const rows = await db
+  async function roleAbilities(handle: Kysely<Schema>, organisationId: string, roleId: string) {
+    const rows = await handle
       .selectFrom("role_abilities")
       .select([
         "module_system_name as moduleSystemName",
@@ -104,11 +128,11 @@ export async function roleRoutes(app: FastifyInstance, deps: AppDeps) {
       roleID: role.id,
       roleInfo: { name: role.name, description: role.description },
       roleUserIDs: users.map((u) => u.user_id),
-      activeToggles: await roleAbilities(organisationId, role.id),
+      activeToggles: await roleAbilities(db, organisationId, role.id),
     };
   });
 
-  registerContract(app, deps, availableAbilities, () => abilityCatalogue);
+  registerContract(app, deps, availableAbilities, () => groupAbilities(abilityCatalogue));
 
   registerContract(app, deps, editRole, async ({ auth, body, request }) => {
     const organisationId = auth!.organisation.id;
@@ -118,7 +142,7 @@ export async function roleRoutes(app: FastifyInstance, deps: AppDeps) {
     await db.transaction().execute(async (tx) => {
       if (body.roleID) {
         // Editing a role that grants more than the caller holds would let them take it over.
-        assertCanGrant(auth!, await roleAbilities(organisationId, body.roleID));
+        assertCanGrant(auth!, await roleAbilities(tx, organisationId, body.roleID));
         const updated = await tx
           .updateTable("roles")
           .set({ name: body.roleInfo.name, description: body.roleInfo.description })
@@ -197,7 +221,7 @@ export async function roleRoutes(app: FastifyInstance, deps: AppDeps) {
 
   registerContract(app, deps, deleteRole, async ({ auth, query }) => {
     const organisationId = auth!.organisation.id;
-    assertCanGrant(auth!, await roleAbilities(organisationId, query.roleID));
+    assertCanGrant(auth!, await roleAbilities(db, organisationId, query.roleID));
     const result = await db
       .deleteFrom("roles")
       .where("organisation_id", "=", organisationId)

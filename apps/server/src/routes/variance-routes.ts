@@ -2,7 +2,7 @@ import { actualPeriods, getVariance } from "@varia/contracts";
 import { variance, varianceJson } from "@varia/variance";
 import type { FastifyInstance } from "fastify";
 import { sql } from "kysely";
-import { cubeFor } from "../analytics/cube-cache";
+import { analysisFor } from "../analytics/cube-cache";
 import { latestInvoicedMonth } from "../analytics/latest-invoiced-month";
 import { memo, resolveFilter } from "../analytics/resolve-filter";
 import { registerContract } from "../http/contract-route";
@@ -31,9 +31,10 @@ export async function varianceRoutes(app: FastifyInstance, deps: AppDeps) {
 
   // The 7.7 JSON, the same numbers as every dashboard, report and `varia variance`.
   registerContract(app, deps, getVariance, async ({ auth, query }) => {
-    const cube = await cubeFor(deps, auth!.organisation.id);
-    const q = resolveFilter(cube, query, deps.now());
-    return memo(cube, `json:${JSON.stringify(q)}`, () =>
+    const analysis = await analysisFor(deps, auth!.organisation.id);
+    const { cube } = analysis;
+    const q = resolveFilter(analysis, query, deps.now());
+    return memo(analysis, `json:${JSON.stringify(q)}`, () =>
       varianceJson(cube, variance(cube, { ...q, detail: "summary" })),
     );
   });

@@ -130,3 +130,16 @@ export const upload = defineContract({
   access: "public",
   policy: "never",
 });
+
+export const change = defineContract({
+  name: "Test/Change",
+  method: "POST",
+  root: "api",
+  path: "Test/Change",
+  body: z.object({ name: z.string() }),
+  response: z.void(),
+  responseKind: "empty",
+  access: "public",
+  policy: "never",
+  changesData: true,
+});

@@ -1,0 +1,2 @@
+// build.mjs runs the build when imported; it exports nothing.
+export {};

@@ -1,0 +1,26 @@
+import type { Command } from "commander";
+import {
+  clientOption,
+  dataTypeOption,
+  fromOption,
+  itemOption,
+  salespersonOption,
+  toOption,
+} from "../../filters/filter-options";
+import type { Lazy } from "../../program";
+
+/** `varia export raw`. */
+export function defineExport(program: Command, lazy: Lazy) {
+  const command = program.command("export").description("Export data");
+  command
+    .command("raw")
+    .description("Export the invoice lines as CSV (formula-like cells neutralised), saying how many bytes")
+    .requiredOption("-o, --output <file>", "where to write the CSV")
+    .addOption(fromOption("the first month of invoice dates"))
+    .addOption(toOption("the last month of invoice dates"))
+    .addOption(dataTypeOption())
+    .addOption(clientOption())
+    .addOption(itemOption())
+    .addOption(salespersonOption())
+    .action(lazy(() => import("./export-raw").then((m) => m.runExportRaw)));
+}

@@ -1,0 +1,55 @@
+import type { ApiClient } from "@varia/api-client";
+import { type ImportJob, importGetJobStatus } from "@varia/contracts";
+import { importJobMachine, jobStatusLabels } from "@varia/machines";
+import { createActor, fromPromise } from "xstate";
+import type { CommandContext } from "../../context";
+import { CliError } from "../../errors/cli-error";
+import { exitCodes } from "../../errors/exit-codes";
+
+/** Status checks that may fail in a row (the server restarting) before the CLI gives up. */
+export const maxFailedChecks = 3;
+
+/**
+ * Follows a job to its end with the importJob machine (the web app's own), noting each status label
+ * of spec 4.3 as it changes. A status check that fails is tried again at the next poll; after
+ * `maxFailedChecks` in a row the last failure is thrown (no answer: exit 3).
+ */
+export function followJob(ctx: CommandContext, client: ApiClient, jobGuid: string, pollIntervalMs: number) {
+  let lastError: unknown;
+  const machine = importJobMachine.provide({
+    actors: {
+      getStatus: fromPromise(({ input }) =>
+        client.call(importGetJobStatus, { query: { JobGuid: input.jobGuid } }).catch((error: unknown) => {
+          lastError = error;
+          throw error;
+        }),
+      ),
+    },
+  });
+  return new Promise<ImportJob>((resolve, reject) => {
+    const actor = createActor(machine, { input: { jobGuid, pollIntervalMs } });
+    let label = "";
+    actor.subscribe({
+      next(snapshot) {
+        if (snapshot.context.failedChecks >= maxFailedChecks) {
+          actor.stop();
+          reject(lastError);
+          return;
+        }
+        if (snapshot.status === "done") {
+          const job = snapshot.output?.job;
+          if (job) resolve(job);
+          else reject(new CliError(`Could not follow job ${jobGuid}`, exitCodes.serverFailed));
+          return;
+        }
+        const now = jobStatusLabels[snapshot.context.status];
+        if (now !== label) {
+          label = now;
+          ctx.terminal.note(`${now}...`);
+        }
+      },
+      error: reject,
+    });
+    actor.start();
+  });
+}

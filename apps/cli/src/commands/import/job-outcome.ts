@@ -1,0 +1,46 @@
+import type { ImportJob } from "@varia/contracts";
+import { jobStatusLabels } from "@varia/machines";
+import type { CommandContext } from "../../context";
+import { type ExitCode, exitCodes } from "../../errors/exit-codes";
+import { formatCount } from "../../output/format";
+
+/**
+ * A job's exit code: a job that lists bad cells was rejected for its data (2); one that ended Failed
+ * or FailedPermanently without any failed for another reason (4), after the server's retries; any
+ * other status, 0.
+ */
+export function jobExitCode(job: ImportJob): ExitCode {
+  if (job.status !== "Failed" && job.status !== "FailedPermanently") return exitCodes.ok;
+  return job.errorCount > 0 ? exitCodes.refused : exitCodes.jobFailed;
+}
+
+/** A rejected file's bad cells, one a line, as a person reads them. */
+export function rowErrorLines(job: ImportJob): string[] {
+  const lines = job.errors.map((e) => `  line ${e.line}, ${e.column || "file"}: ${e.message}`);
+  if (job.errorCount > job.errors.length)
+    lines.push(`  ... and ${formatCount(job.errorCount - job.errors.length)} more`);
+  return lines;
+}
+
+/** A job's state in a line (the spec's status label first), then its bad cells. */
+export function jobSummary(job: ImportJob): string {
+  const label = jobStatusLabels[job.status];
+  if (job.status === "Completed")
+    return `${label}: ${formatCount(job.rowsImported ?? 0)} lines imported from ${job.fileName}`;
+  if (job.status === "Failed" || job.status === "FailedPermanently")
+    return [`${label}: ${job.message ?? job.fileName}`, ...rowErrorLines(job)].join("\n");
+  return `${label} (${job.fileName}, job ${job.jobGuid})`;
+}
+
+/**
+ * A job as the command's result: with --json the job on stdout; else its summary, on stdout when
+ * it did not fail, and on stderr with every bad cell when it did (an error, like any other). The
+ * exit code follows `jobExitCode`.
+ */
+export function printJob(ctx: CommandContext, job: ImportJob): void {
+  const code = jobExitCode(job);
+  if (ctx.options.json) ctx.terminal.json(job);
+  else if (code === exitCodes.ok) ctx.terminal.out(jobSummary(job));
+  else ctx.terminal.error(jobSummary(job));
+  ctx.exitWith(code);
+}

@@ -1,0 +1,20 @@
+import { writeFile } from "node:fs/promises";
+import { importTemplate } from "@varia/contracts";
+import type { CommandContext } from "../../context";
+import { CliError } from "../../errors/cli-error";
+import { configuredClient } from "../../http/client";
+
+/** `varia import template`: the header and two example rows. */
+export async function runTemplate(ctx: CommandContext, _args: string[], options: { output?: string }) {
+  const { client } = configuredClient(ctx);
+  const file = await client.download(importTemplate);
+  const text = new TextDecoder().decode(file.body);
+  if (options.output) {
+    await writeFile(options.output, file.body).catch((error: Error) => {
+      throw new CliError(`Cannot write ${options.output}: ${error.message}`);
+    });
+    if (ctx.options.json) ctx.terminal.json({ file: options.output, bytes: file.body.length });
+    else ctx.terminal.out(`Saved the template to ${options.output}`);
+  } else if (ctx.options.json) ctx.terminal.json({ fileName: file.fileName ?? null, content: text });
+  else ctx.terminal.out(text.trimEnd());
+}

@@ -1,0 +1,55 @@
+import { openAsBlob } from "node:fs";
+import { stat } from "node:fs/promises";
+import { basename } from "node:path";
+import { importUpload } from "@varia/contracts";
+import type { CommandContext } from "../../context";
+import { CliError } from "../../errors/cli-error";
+import { configuredClient } from "../../http/client";
+import { formatSize, formatTransfer } from "../../output/format";
+import { throttled } from "../../transfer/throttled";
+import { followJob } from "./follow-job";
+import { printJob } from "./job-outcome";
+
+interface UploadOptions {
+  wait?: boolean;
+  pollInterval: number;
+  idempotencyKey?: string;
+}
+
+/**
+ * `varia import upload`: sends the file from disk as it is read (never held in memory whole; never
+ * retried), showing the bytes sent on a terminal; with --wait, follows the job to its end.
+ */
+export async function runUpload(ctx: CommandContext, [file]: string[], options: UploadOptions) {
+  const path = file!;
+  const info = await stat(path).catch((error: NodeJS.ErrnoException) => {
+    throw new CliError(`Cannot read ${path}: ${error.code === "ENOENT" ? "no such file" : error.message}`);
+  });
+  if (!info.isFile()) throw new CliError(`Cannot read ${path}: not a file`);
+  const data = await openAsBlob(path, { type: "text/csv" });
+  const { client } = configuredClient(ctx);
+  const name = basename(path);
+  ctx.terminal.note(`Uploading ${name} (${formatSize(info.size)})...`);
+  const show = throttled((sent: number, total: number | undefined) =>
+    ctx.terminal.progress(`Uploading ${name}: ${formatTransfer(sent, total)}`),
+  );
+  const queued = await client.upload(
+    importUpload,
+    {
+      file: data,
+      fileName: name,
+      headers: options.idempotencyKey ? { "idempotency-key": options.idempotencyKey } : {},
+    },
+    { onProgress: (sent, total) => show.update(sent, total) },
+  );
+  show.flush();
+  ctx.terminal.endProgress();
+  if (!options.wait) {
+    if (ctx.options.json) ctx.terminal.json(queued);
+    else ctx.terminal.out(`${queued.duplicate ? "Already uploaded as" : "Queued as"} job ${queued.jobGuid}`);
+    return;
+  }
+  ctx.terminal.note(`Uploaded ${name} as job ${queued.jobGuid}`);
+  const job = await followJob(ctx, client, queued.jobGuid, options.pollInterval);
+  printJob(ctx, job);
+}

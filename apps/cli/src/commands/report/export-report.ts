@@ -1,0 +1,25 @@
+import { reportExport } from "@varia/contracts";
+import type { CommandContext } from "../../context";
+import { configuredClient } from "../../http/client";
+import { formatByteCount } from "../../output/format";
+import { downloadTo } from "../../transfer/download-to";
+import { type ReportFilterOptions, reportBody } from "./report-filters";
+
+/** `varia report export`: Report/ExportReport to a file, with the bytes it took. */
+export async function runReportExport(
+  ctx: CommandContext,
+  [report]: string[],
+  options: ReportFilterOptions & { output: string; format?: "csv" | "xlsx" },
+) {
+  const format = options.format ?? (options.output.toLowerCase().endsWith(".xlsx") ? "xlsx" : "csv");
+  const { client } = configuredClient(ctx);
+  const body = await reportBody(client, report!, options);
+  const file = await downloadTo(ctx, options.output, (onProgress) =>
+    client.download(reportExport, { body: { ...body, format } }, { onProgress }),
+  );
+  if (ctx.options.json) ctx.terminal.json({ file: options.output, bytes: file.body.length, format });
+  else
+    ctx.terminal.out(
+      `Wrote ${report} (${format.toUpperCase()}, ${formatByteCount(file.body.length)}) to ${options.output}`,
+    );
+}

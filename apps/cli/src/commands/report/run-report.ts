@@ -1,0 +1,62 @@
+import { authorisedPing, type ReportCell, type ReportResult, reportRun } from "@varia/contracts";
+import type { CommandContext } from "../../context";
+import { configuredClient } from "../../http/client";
+import { formatCount, formatPercent, moneyFormatter } from "../../output/format";
+import { formatTable } from "../../output/table";
+import { type ReportFilterOptions, reportBody } from "./report-filters";
+
+function cellText(kind: string, value: ReportCell | undefined, money: (n: number) => string): string {
+  if (value === null || value === undefined) return "";
+  if (typeof value === "number" && kind === "money") return money(value);
+  if (typeof value === "number" && kind === "percent") return formatPercent(value);
+  if (typeof value === "number" && kind === "number") return formatCount(value);
+  return String(value);
+}
+
+/** A report as an aligned table: text left, numbers right, money in the currency, totals last. */
+export function reportTable(result: ReportResult, money: (n: number) => string): string {
+  const header = result.columns.map((c) => c.header);
+  const body = result.rows.map((row) => result.columns.map((c) => cellText(c.kind, row[c.field], money)));
+  const hasTotals = result.columns.some((c) => result.totals[c.field] != null);
+  const totals = hasTotals
+    ? [
+        result.columns.map((c, i) =>
+          i === 0 && result.totals[c.field] == null
+            ? "Total"
+            : cellText(c.kind, result.totals[c.field], money),
+        ),
+      ]
+    : [];
+  const title = `${result.name}, ${result.dataType}${result.dateFrom ? ` ${result.dateFrom} to` : ""}${
+    result.dateTo ? ` ${result.dateTo}` : ""
+  }`;
+  const shown =
+    result.rowCount > result.rows.length
+      ? ` (the first ${formatCount(result.rows.length)} of ${formatCount(result.rowCount)} rows)`
+      : "";
+  return [
+    title + shown,
+    "",
+    formatTable(
+      [header, ...body, ...totals],
+      result.columns.map((c) => (c.kind === "text" ? "left" : "right")),
+    ),
+    ...result.notes.map((n) => `\n${n}`),
+  ].join("\n");
+}
+
+/** `varia report run`: Report/Run with up to 10,000 rows. */
+export async function runReport(ctx: CommandContext, [report]: string[], options: ReportFilterOptions) {
+  const { client } = configuredClient(ctx);
+  // The currency is the organisation's, from the profile: asked for at once, beside the rest.
+  const ping = ctx.options.json ? undefined : client.call(authorisedPing);
+  ping?.catch(() => {});
+  const body = await reportBody(client, report!, options);
+  const run = client.call(reportRun, { body: { ...body, rowLimit: 10_000 } });
+  if (ctx.options.json) {
+    ctx.terminal.json(await run);
+    return;
+  }
+  const [result, { profile }] = await Promise.all([run, ping!]);
+  ctx.terminal.out(reportTable(result, moneyFormatter(profile.subscriptionCurrencyCode)));
+}

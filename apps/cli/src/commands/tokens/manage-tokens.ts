@@ -1,0 +1,60 @@
+import {
+  abilities,
+  abilityKey,
+  createApiToken,
+  listApiTokens,
+  type RoleAbility,
+  revokeApiToken,
+} from "@varia/contracts";
+import type { CommandContext } from "../../context";
+import { CliError } from "../../errors/cli-error";
+import { configuredClient } from "../../http/client";
+import { formatTable } from "../../output/table";
+
+const catalogue: RoleAbility[] = Object.values(abilities).map((a) => ({ ...a }));
+
+/** `Variance/Dashboard/View` → the ability; an unknown name lists those that exist. */
+function parseAbility(text: string): RoleAbility {
+  const found = catalogue.find((a) => abilityKey(a).toLowerCase() === text.toLowerCase());
+  if (!found)
+    throw new CliError(`Unknown ability '${text}'. Abilities: ${catalogue.map(abilityKey).join(", ")}`);
+  return found;
+}
+
+export async function runTokensList(ctx: CommandContext) {
+  const { client } = configuredClient(ctx);
+  const list = await client.call(listApiTokens);
+  if (ctx.options.json) return ctx.terminal.json(list);
+  if (list.length === 0) return ctx.terminal.out("No API tokens");
+  ctx.terminal.out(
+    formatTable([
+      ["ID", "NAME", "TOKEN", "USER", "LAST USED", "ABILITIES"],
+      ...list.map((t) => [
+        t.tokenID,
+        t.name,
+        `${t.tokenPrefix}…`,
+        t.userName,
+        t.lastUsedAt ?? "never",
+        t.abilities.length ? t.abilities.map(abilityKey).join(",") : "all",
+      ]),
+    ]),
+  );
+}
+
+export async function runTokensCreate(ctx: CommandContext, [name]: string[], options: { ability: string[] }) {
+  const scope = options.ability.map(parseAbility);
+  const { client } = configuredClient(ctx);
+  const created = await client.call(createApiToken, {
+    body: { name: name!, ...(scope.length ? { abilities: scope } : {}) },
+  });
+  if (ctx.options.json) return ctx.terminal.json(created);
+  ctx.terminal.out(created.token);
+  ctx.terminal.note(`Created token '${created.name}' (${created.tokenID}). It is shown only this once.`);
+}
+
+export async function runTokensRevoke(ctx: CommandContext, [tokenID]: string[]) {
+  const { client } = configuredClient(ctx);
+  await client.call(revokeApiToken, { query: { tokenID: tokenID! } });
+  if (ctx.options.json) ctx.terminal.json({ revoked: tokenID });
+  else ctx.terminal.out(`Revoked ${tokenID}`);
+}

@@ -1,0 +1,107 @@
+import { ApiError } from "@varia/api-client";
+import { CliError } from "./cli-error";
+import { type ExitCode, exitCodes } from "./exit-codes";
+
+/** A failure as the CLI reports it: one message, lines under it, the exit code, the HTTP status. */
+export interface Failure {
+  message: string;
+  details: string[];
+  exitCode: ExitCode;
+  status?: number;
+}
+
+const timeoutCodes: Record<string, string> = {
+  UND_ERR_CONNECT_TIMEOUT: "did not accept a connection",
+  UND_ERR_HEADERS_TIMEOUT: "did not answer",
+  UND_ERR_BODY_TIMEOUT: "stopped sending its answer",
+};
+
+/** The codes of an error and its causes (`fetch failed` → undici's error → the socket's). */
+function codesOf(error: unknown): string[] {
+  const codes: string[] = [];
+  for (let e = error as { code?: unknown; cause?: unknown } | undefined, depth = 0; e && depth < 5; depth++) {
+    if (typeof e.code === "string") codes.push(e.code);
+    e = e.cause as typeof e;
+  }
+  return codes;
+}
+
+function originOf(url: string | undefined): string {
+  if (!url) return "the server";
+  try {
+    return new URL(url).origin;
+  } catch {
+    return url;
+  }
+}
+
+/** Where a call went, without its query: `GET /api/token`. */
+function callOf(error: ApiError): string {
+  try {
+    return new URL(error.url ?? "").pathname;
+  } catch {
+    return "";
+  }
+}
+
+/** A call that got no answer: connection refused, unknown host, or `--timeout` ran out. */
+function unreachable(error: ApiError, timeoutMs: number): Failure {
+  const origin = originOf(error.url);
+  const codes = codesOf(error.cause);
+  const timeout = codes.find((c) => timeoutCodes[c]);
+  let message: string;
+  if (timeout) message = `${origin} ${timeoutCodes[timeout]} within ${timeoutMs / 1000} s (--timeout)`;
+  else if (codes.includes("ECONNREFUSED")) message = `Could not reach ${origin}: connection refused`;
+  else if (codes.includes("ENOTFOUND")) message = `Could not reach ${origin}: no such host`;
+  else message = `Could not reach ${origin}: ${error.response || error.message}`;
+  return { message, details: [], exitCode: exitCodes.serverFailed, status: 0 };
+}
+
+/** The field errors of a 400 answer (`{ errors: [{ field, message }] }`), one a line. */
+function fieldErrors(error: ApiError): string[] {
+  const errors = (error.result as { errors?: unknown } | undefined)?.errors;
+  if (!Array.isArray(errors)) return [];
+  return errors
+    .filter((e): e is { field: string; message: string } => typeof e?.message === "string")
+    .map((e) => `  ${e.field ? `${e.field}: ` : ""}${e.message}`);
+}
+
+/**
+ * Explains any failure of a command and chooses its exit code: the server's own message for a
+ * refusal (4xx: 2), the address and the reason for a failure or no answer (5xx, unreachable,
+ * timeout: 3), the CLI's own errors with theirs, anything else as a usage error (1).
+ */
+export function describeFailure(error: unknown, timeoutMs: number): Failure {
+  if (error instanceof CliError)
+    return { message: error.message, details: [...error.details], exitCode: error.exitCode };
+  if (!(error instanceof ApiError)) {
+    return {
+      message: error instanceof Error ? error.message : String(error),
+      details: [],
+      exitCode: exitCodes.usage,
+    };
+  }
+  const server = error.serverMessage;
+  const where = callOf(error);
+  if (error.status === 0) return unreachable(error, timeoutMs);
+  if (error.status >= 200 && error.status < 300) {
+    // An answer that does not match its contract: the server is not the one this CLI knows.
+    return { message: error.message, details: [], exitCode: exitCodes.serverFailed, status: error.status };
+  }
+  if (error.status >= 500) {
+    return {
+      message: `The server failed (HTTP ${error.status} from ${where}): ${server ?? error.message}`,
+      details: [],
+      exitCode: exitCodes.serverFailed,
+      status: error.status,
+    };
+  }
+  const detail = server && server !== error.message ? `: ${server}` : "";
+  const message =
+    error.status === 401
+      ? `Unauthorized${detail}: check the host and the API token (varia login, varia profiles)`
+      : error.status === 400
+        ? `Bad Request${detail}`
+        : `${server ?? error.message} (HTTP ${error.status} from ${where})`;
+  return { message, details: fieldErrors(error), exitCode: exitCodes.refused, status: error.status };
+}

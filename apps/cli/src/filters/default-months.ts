@@ -1,0 +1,28 @@
+import type { ApiClient } from "@varia/api-client";
+import { actualPeriods } from "@varia/contracts";
+import { periodDefaultRange, periodFormat, periodFromKey, periodPrevious } from "@varia/period";
+import { CliError } from "../errors/cli-error";
+import { exitCodes } from "../errors/exit-codes";
+
+/**
+ * The two months to compare when --from or --to is left out, as the app chooses them: --to the
+ * latest month with actual data, --from the one before it in the data (or the calendar month before
+ * --to when --to is given). Asks the server only when --to is missing.
+ */
+export async function defaultMonths(
+  client: ApiClient,
+  from: string | undefined,
+  to: string | undefined,
+): Promise<{ from: string; to: string }> {
+  if (to) return { to, from: from ?? periodFormat(periodPrevious(periodFromKey(to)), "yearMonth") };
+  const range = periodDefaultRange(await client.call(actualPeriods, undefined, { cache: false }));
+  if (!range)
+    throw new CliError(
+      "No months with actual data yet: give --from and --to, or import data first",
+      exitCodes.refused,
+    );
+  return {
+    to: periodFormat(range.dateTo, "yearMonth"),
+    from: from ?? periodFormat(range.dateFrom, "yearMonth"),
+  };
+}

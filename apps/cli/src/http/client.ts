@@ -1,0 +1,48 @@
+import { type ApiClient, createApiClient } from "@varia/api-client";
+import { resolveTarget, type Target } from "../config/resolve-target";
+import type { CommandContext } from "../context";
+import { loopbackLookup } from "./loopback-lookup";
+import { Agent, FormData as UndiciFormData, fetch as undiciFetch } from "./undici-parts";
+
+/**
+ * The connection pool of one command: `localhost` and `*.localhost` resolved to the loopback
+ * address by the CLI itself, and `--timeout` as undici's three limits: to connect, to receive an
+ * answer's headers once the request is sent, and between two pieces of its body. So a call gives up
+ * after that long without an answer, while an upload or download goes on as long as bytes flow.
+ */
+export function agentFor(ctx: CommandContext): Agent {
+  const timeout = ctx.options.timeout;
+  const agent = new Agent({
+    connect: { lookup: loopbackLookup as never, timeout },
+    headersTimeout: timeout,
+    bodyTimeout: timeout,
+  });
+  ctx.onClose(() => agent.destroy());
+  return agent;
+}
+
+/** A client of `target`'s server signing every call with its API token. */
+export function clientFor(
+  ctx: CommandContext,
+  target: Target,
+  options: { agent?: Agent; retry?: boolean } = {},
+): ApiClient {
+  const agent = options.agent ?? agentFor(ctx);
+  const authorization = `Bearer ${target.token}`;
+  const client = createApiClient({
+    baseUrl: target.host,
+    fetch: ((input: string, init: RequestInit) =>
+      undiciFetch(input, { ...(init as object), dispatcher: agent } as never)) as unknown as typeof fetch,
+    FormData: UndiciFormData as unknown as typeof FormData,
+    headers: () => ({ authorization }),
+    ...(options.retry === false ? { retry: false } : {}),
+  });
+  ctx.onClose(() => client.dispose());
+  return client;
+}
+
+/** The client of the host and token the command's options and environment choose. */
+export function configuredClient(ctx: CommandContext): { client: ApiClient; target: Target } {
+  const target = resolveTarget(ctx.options, ctx.env);
+  return { client: clientFor(ctx, target), target };
+}

@@ -1,0 +1,29 @@
+import { writeFile } from "node:fs/promises";
+import { basename } from "node:path";
+import type { FileResponse, ProgressListener } from "@varia/api-client";
+import type { CommandContext } from "../context";
+import { CliError } from "../errors/cli-error";
+import { formatTransfer } from "../output/format";
+import { throttled } from "./throttled";
+
+/**
+ * Downloads a file and writes it to `path`, showing the bytes as they arrive on a terminal (redrawn
+ * at most ten times a second). A file that cannot be written is a usage error naming it.
+ */
+export async function downloadTo(
+  ctx: CommandContext,
+  path: string,
+  download: (onProgress: ProgressListener) => Promise<FileResponse>,
+): Promise<FileResponse> {
+  const label = `Downloading ${basename(path)}`;
+  const show = throttled((bytes: number, total: number | undefined) =>
+    ctx.terminal.progress(`${label}: ${formatTransfer(bytes, total)}`),
+  );
+  const file = await download((bytes, total) => show.update(bytes, total));
+  show.flush();
+  ctx.terminal.endProgress();
+  await writeFile(path, file.body).catch((error: NodeJS.ErrnoException) => {
+    throw new CliError(`Cannot write ${path}: ${error.code === "ENOENT" ? "no such folder" : error.message}`);
+  });
+  return file;
+}

@@ -1,0 +1,530 @@
+import { spawnSync } from "node:child_process";
+import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { z } from "zod";
+import {
+  cleanEnv,
+  cliBin,
+  createTenant,
+  type RunningServer,
+  runVaria,
+  startServer,
+  stopServer,
+  tenantUrl,
+} from "./running-server";
+
+/**
+ * Every command of the built `varia`, run as a user runs it, against a real server: each with --json
+ * and the shape of its answer pinned (strict schemas: a field added or renamed fails here first), and
+ * the exit codes 1, 2 and 3 provoked for real.
+ */
+const jobStatus = z.enum(["Unknown", "Pending", "Running", "Completed", "Failed", "FailedPermanently"]);
+const importJob = z
+  .object({
+    jobGuid: z.uuid(),
+    status: jobStatus,
+    fileName: z.string(),
+    rowsImported: z.number().int().nullable(),
+    errors: z.array(z.object({ line: z.number().int(), column: z.string(), message: z.string() }).strict()),
+    errorCount: z.number().int(),
+    message: z.string().nullable(),
+    createdAt: z.string(),
+    finishedAt: z.string().nullable(),
+  })
+  .strict();
+const sums = z.object({ positive: z.number(), negative: z.number() }).strict();
+const client = z.object({ clientCode: z.string(), clientName: z.string(), value: z.number() }).strict();
+const shapes = {
+  login: z
+    .object({
+      profile: z.string(),
+      host: z.string(),
+      organisation: z.string(),
+      user: z.string(),
+      configFile: z.string(),
+    })
+    .strict(),
+  logout: z.object({ profile: z.string(), removed: z.literal(true), configFile: z.string() }).strict(),
+  profiles: z
+    .object({
+      configFile: z.string(),
+      active: z.string().nullable(),
+      profiles: z.array(
+        z
+          .object({ name: z.string(), host: z.string(), tokenPrefix: z.string(), active: z.boolean() })
+          .strict(),
+      ),
+    })
+    .strict(),
+  whoami: z
+    .object({
+      profile: z.string().nullable(),
+      host: z.string(),
+      organisation: z.object({ id: z.string(), name: z.string(), currency: z.string() }).strict(),
+      user: z.object({ id: z.string(), name: z.string(), email: z.string(), isAdmin: z.boolean() }).strict(),
+    })
+    .strict(),
+  periods: z.object({ periods: z.array(z.string().regex(/^\d{4}-\d{2}$/)) }).strict(),
+  variance: z
+    .object({
+      dataType: z.enum(["Revenue", "Margin"]),
+      periodFrom: z.string(),
+      periodTo: z.string(),
+      totalFrom: z.number(),
+      totalTo: z.number(),
+      byType: z
+        .object({ Client: sums, Service: sums, Price: sums, Volume: sums, Usage: sums, Transfer: sums })
+        .strict(),
+      acquiredClients: z.array(client),
+      lostClients: z.array(client),
+    })
+    .strict(),
+  reportList: z.array(
+    z
+      .object({ reportID: z.string(), reportType: z.string(), name: z.string(), description: z.string() })
+      .strict(),
+  ),
+  reportRun: z
+    .object({
+      reportID: z.string(),
+      reportType: z.string(),
+      name: z.string(),
+      dataType: z.enum(["Revenue", "Margin"]),
+      dateFrom: z.string().nullable(),
+      dateTo: z.string().nullable(),
+      columns: z.array(
+        z
+          .object({
+            field: z.string(),
+            header: z.string(),
+            kind: z.enum(["money", "number", "percent", "text"]),
+          })
+          .strict(),
+      ),
+      rows: z.array(z.record(z.string(), z.union([z.string(), z.number(), z.null()]))),
+      rowCount: z.number().int(),
+      startRow: z.number().int(),
+      totals: z.record(z.string(), z.union([z.string(), z.number(), z.null()])),
+      notes: z.array(z.string()),
+    })
+    .strict(),
+  reportExport: z
+    .object({ file: z.string(), bytes: z.number().int(), format: z.enum(["csv", "xlsx"]) })
+    .strict(),
+  upload: z.object({ jobGuid: z.uuid(), status: jobStatus, duplicate: z.boolean() }).strict(),
+  importJob,
+  templateFile: z.object({ file: z.string(), bytes: z.number().int() }).strict(),
+  templateText: z.object({ fileName: z.string().nullable(), content: z.string() }).strict(),
+  exportRaw: z.object({ file: z.string(), lines: z.number().int(), bytes: z.number().int() }).strict(),
+  tokenList: z.array(
+    z
+      .object({
+        tokenID: z.uuid(),
+        name: z.string(),
+        tokenPrefix: z.string(),
+        userName: z.string(),
+        abilities: z.array(
+          z
+            .object({
+              moduleSystemName: z.string(),
+              featureSystemName: z.string(),
+              abilitySystemName: z.string(),
+            })
+            .strict(),
+        ),
+        createdAt: z.string(),
+        lastUsedAt: z.string().nullable(),
+      })
+      .strict(),
+  ),
+  tokenRevoke: z.object({ revoked: z.uuid() }).strict(),
+  completion: z.object({ shell: z.enum(["bash", "zsh", "fish"]), script: z.string() }).strict(),
+  error: z
+    .object({
+      error: z
+        .object({
+          message: z.string(),
+          exitCode: z.number().int(),
+          status: z.number().int().optional(),
+          details: z.array(z.string()).optional(),
+        })
+        .strict(),
+    })
+    .strict(),
+};
+
+const csv = [
+  "InvoiceDate,InvoiceNumber,LineNumber,ClientCode,ClientName,ItemCode,ItemName,StockType,Quantity,Amount,Salesperson",
+  "2025-05-03,A-1,1,C001,Acme Dental,PRO,Pro plan,Subscription,5,500.00,Ann Lee",
+  "2025-05-03,A-2,1,C002,Beta Foods,PRO,Pro plan,Subscription,2,200.00,Bob Ray",
+  "2025-06-03,B-1,1,C001,Acme Dental,PRO,Pro plan,Subscription,6,600.00,Ann Lee",
+  '2025-06-03,B-2,1,C003,"Gamma Labs, Inc.",SUP,Support hours,Hourly,3,150.00,Bob Ray',
+  "",
+].join("\n");
+
+/** Runs a command on a pseudo-terminal (util-linux `script`), as a person at a terminal sees it. */
+function onTerminal(args: string[], env: NodeJS.ProcessEnv) {
+  const command = [process.execPath, cliBin, ...args].map((a) => `'${a.replace(/'/g, `'\\''`)}'`).join(" ");
+  const result = spawnSync("script", ["-qec", command, "/dev/null"], {
+    env: { ...env, TERM: "xterm" },
+    encoding: "utf8",
+  });
+  return { status: result.status, output: result.stdout };
+}
+
+describe("every varia command against a running server", () => {
+  const dataDir = mkdtempSync(join(tmpdir(), "varia-cli-commands-"));
+  const work = mkdtempSync(join(tmpdir(), "varia-cli-commands-files-"));
+  const home = mkdtempSync(join(tmpdir(), "varia-cli-home-"));
+  const serverEnv = {
+    ...process.env,
+    VARIA_DATA_DIR: dataDir,
+    LOG_LEVEL: "silent",
+    DATABASE_URL: "",
+    VARIA_SEED_DEMO: "false",
+  };
+  let server: RunningServer;
+  let acme: { email: string; token: string };
+  const env = cleanEnv({ HOME: home, VARIA_PROFILE: "acme" });
+  /** Every output of every run, to check that the stored token is never printed back. */
+  const outputs: string[] = [];
+
+  const varia = (args: string[], extra: NodeJS.ProcessEnv = {}, input?: string) => {
+    const run = runVaria(args, { ...env, ...extra }, input);
+    outputs.push(run.stdout, run.stderr);
+    return run;
+  };
+  /** Runs with --json, expects exit 0, and parses stdout with the pinned shape. */
+  const json = <S extends z.ZodType>(
+    shape: S,
+    args: string[],
+    extra: NodeJS.ProcessEnv = {},
+    input?: string,
+  ) => {
+    const run = varia(["--json", ...args], extra, input);
+    expect(run.status, run.stderr).toBe(0);
+    return shape.parse(JSON.parse(run.stdout)) as z.output<S>;
+  };
+  const file = (name: string) => join(work, name);
+
+  beforeAll(async () => {
+    server = await startServer(serverEnv);
+    acme = createTenant(serverEnv, "acme");
+    writeFileSync(file("lines.csv"), csv);
+  });
+  afterAll(async () => {
+    await stopServer(server);
+    rmSync(dataDir, { recursive: true, force: true });
+    rmSync(work, { recursive: true, force: true });
+    rmSync(home, { recursive: true, force: true });
+  });
+
+  it("login --profile (token from stdin), profiles, whoami and logout; the file 0600 under ~/.config/varia", () => {
+    const host = tenantUrl(server, "acme");
+    const login = json(shapes.login, ["login", "--host", host, "--with-token"], {}, `${acme.token}\n`);
+    const configFile = join(home, ".config", "varia", "config.json");
+    expect(login).toEqual({ profile: "acme", host, organisation: "acme Ltd", user: acme.email, configFile });
+    expect(statSync(configFile).mode & 0o777).toBe(0o600);
+    expect(statSync(join(home, ".config", "varia")).mode & 0o777).toBe(0o700);
+
+    const profiles = json(shapes.profiles, ["profiles"]);
+    expect(profiles).toEqual({
+      configFile,
+      active: "acme",
+      profiles: [{ name: "acme", host, tokenPrefix: `${acme.token.slice(0, 10)}…`, active: true }],
+    });
+    const table = varia(["profiles"]);
+    expect(table.stdout).toMatch(/^\s+PROFILE\s+HOST\s+TOKEN$/m);
+    expect(table.stdout).toContain(`*  acme     ${host}  ${acme.token.slice(0, 10)}…`);
+
+    const whoami = json(shapes.whoami, ["whoami"]);
+    expect(whoami).toMatchObject({
+      profile: "acme",
+      host,
+      organisation: { name: "acme Ltd" },
+      user: { email: acme.email, isAdmin: true },
+    });
+
+    json(shapes.login, ["--profile", "spare", "login", "--host", host, "--token", acme.token]);
+    expect(json(shapes.logout, ["logout", "--profile", "spare"])).toEqual({
+      profile: "spare",
+      removed: true,
+      configFile,
+    });
+    expect(json(shapes.profiles, ["profiles"]).profiles.map((p) => p.name)).toEqual(["acme"]);
+    const again = varia(["logout", "--profile", "spare"]);
+    expect(again.status).toBe(1);
+    expect(again.stderr).toBe(`varia: No profile 'spare' in ${configFile}\n`);
+  });
+
+  it("import template, upload (bytes sent on a terminal, then the status labels), status", () => {
+    expect(json(shapes.templateFile, ["import", "template", "-o", file("template.csv")])).toEqual({
+      file: file("template.csv"),
+      bytes: statSync(file("template.csv")).size,
+    });
+    const template = json(shapes.templateText, ["import", "template"]);
+    expect(template.content.split("\n")[0]).toBe(readFileSync(file("template.csv"), "utf8").split("\n")[0]);
+
+    const done = json(shapes.importJob, [
+      "import",
+      "upload",
+      file("lines.csv"),
+      "--wait",
+      "--poll-interval",
+      "0.2",
+    ]);
+    expect(done).toMatchObject({
+      status: "Completed",
+      rowsImported: 4,
+      fileName: "lines.csv",
+      errorCount: 0,
+    });
+    expect(json(shapes.importJob, ["import", "status", done.jobGuid])).toEqual(done);
+    // The same file again is a no-op, answered with the job it was.
+    expect(json(shapes.upload, ["import", "upload", file("lines.csv")])).toEqual({
+      jobGuid: done.jobGuid,
+      status: "Completed",
+      duplicate: true,
+    });
+
+    // Without --wait, the job as queued: here one line again as it was, which changes nothing.
+    writeFileSync(file("same.csv"), csv.split("\n").slice(0, 2).join("\n"));
+    const queued = json(shapes.upload, ["import", "upload", file("same.csv")]);
+    expect(queued.duplicate).toBe(false);
+
+    // Logs of CI see the notes; a terminal sees the bytes sent, then each status label.
+    const logged = varia(["import", "upload", file("lines.csv"), "--wait", "--idempotency-key", "again"]);
+    expect(logged.status).toBe(0);
+    expect(logged.stderr).toContain("Uploading lines.csv (");
+    expect(logged.stderr).not.toContain("\r");
+    const terminal = onTerminal(
+      ["import", "upload", file("lines.csv"), "--wait", "--poll-interval", "0.2", "--idempotency-key", "tty"],
+      env,
+    );
+    expect(terminal.status).toBe(0);
+    expect(terminal.output).toContain(
+      `Uploading lines.csv: ${csv.length} bytes of ${csv.length} bytes (100%)`,
+    );
+    expect(terminal.output).toContain("Checking on job status...");
+    expect(terminal.output).toMatch(/Job completed successfully: 4 lines imported from lines\.csv/);
+    const quiet = varia([
+      "--quiet",
+      "import",
+      "upload",
+      file("lines.csv"),
+      "--wait",
+      "--idempotency-key",
+      "q",
+    ]);
+    expect(quiet.stderr).toBe("");
+    expect(quiet.stdout).toContain("Job completed successfully");
+  });
+
+  it("periods, variance and reports: clients and services by code or name, money in the currency", () => {
+    expect(json(shapes.periods, ["periods"])).toEqual({ periods: ["2025-06", "2025-05"] });
+    expect(varia(["periods"]).stdout).toBe("2025-06  Jun 2025\n2025-05  May 2025\n");
+
+    const variance = json(shapes.variance, ["variance"]);
+    expect(variance).toMatchObject({
+      periodFrom: "2025-05",
+      periodTo: "2025-06",
+      totalFrom: 700,
+      totalTo: 750,
+      acquiredClients: [{ clientCode: "C003", clientName: "Gamma Labs, Inc.", value: 150 }],
+      lostClients: [{ clientCode: "C002", clientName: "Beta Foods", value: -200 }],
+    });
+    const byName = json(shapes.variance, [
+      "variance",
+      "--client",
+      "acme dental",
+      "--from",
+      "May-2025",
+      "--to",
+      "06/2025",
+    ]);
+    expect(byName).toEqual(json(shapes.variance, ["variance", "--client", "C001"]));
+    expect([byName.totalFrom, byName.totalTo, byName.byType.Volume.positive]).toEqual([500, 600, 100]);
+
+    const currency = json(shapes.whoami, ["whoami"]).organisation.currency;
+    const money = (n: number) =>
+      new Intl.NumberFormat("en-US", {
+        style: "currency",
+        currency,
+        currencyDisplay: "narrowSymbol",
+        minimumFractionDigits: 2,
+      }).format(n);
+    const table = varia(["variance"]).stdout;
+    expect(table).toMatch(new RegExp(`^Revenue 2025-05\\s+${regexText(money(700))}$`, "m"));
+    expect(table).toMatch(new RegExp(`^Revenue 2025-06\\s+${regexText(money(750))}$`, "m"));
+    expect(table).toMatch(new RegExp(`^  C003  Gamma Labs, Inc\\.  ${regexText(money(150))}$`, "m"));
+    expect(table).toMatch(new RegExp(`^  C002  Beta Foods\\s+${regexText(money(-200))}$`, "m"));
+    // Colours on a terminal only, never with NO_COLOR.
+    expect(table).not.toContain("\u001b[");
+    expect(onTerminal(["variance"], env).output).toContain(`\u001b[32m${money(150)}\u001b[39m`);
+    expect(onTerminal(["variance"], { ...env, NO_COLOR: "1" }).output).not.toContain("\u001b[");
+
+    const reports = json(shapes.reportList, ["report", "list"]);
+    expect(reports.map((r) => r.reportID)).toContain("lost-clients");
+    const lost = json(shapes.reportRun, ["report", "run", "lost-clients"]);
+    expect(lost.rows.map((r) => [r.clientCode, r.clientName])).toEqual([["C002", "Beta Foods"]]);
+    const byService = json(shapes.reportRun, ["report", "run", "mrr-by-client", "--item", "Support hours"]);
+    expect(byService.rows.map((r) => r.clientCode)).toEqual(["C003"]);
+    expect(varia(["report", "run", "lost-clients"]).stdout).toMatch(/^C002\s+Beta Foods\s+Bob Ray\s+/m);
+
+    const exported = json(shapes.reportExport, ["report", "export", "mrr-by-client", "-o", file("mrr.csv")]);
+    expect(exported).toEqual({ file: file("mrr.csv"), bytes: statSync(file("mrr.csv")).size, format: "csv" });
+    const workbook = varia(["report", "export", "mrr-by-client", "-o", file("mrr.xlsx")]);
+    const size = statSync(file("mrr.xlsx")).size;
+    expect(workbook.stdout).toBe(
+      `Wrote mrr-by-client (XLSX, ${size.toLocaleString("en-US")} bytes, ${(size / 1024).toFixed(1)} KiB) to ${file("mrr.xlsx")}\n`,
+    );
+
+    const raw = json(shapes.exportRaw, ["export", "raw", "-o", file("raw.csv")]);
+    expect(raw).toEqual({ file: file("raw.csv"), lines: 4, bytes: statSync(file("raw.csv")).size });
+    const june = varia([
+      "export",
+      "raw",
+      "-o",
+      file("june.csv"),
+      "--from",
+      "2025-06",
+      "--client",
+      "Gamma Labs, Inc.",
+    ]);
+    expect(june.stdout).toMatch(/^Wrote 1 invoice lines \([\d,]+ bytes\) to .*june\.csv$/m);
+  });
+
+  it("tokens list, create and revoke; completion scripts", () => {
+    const created = JSON.parse(
+      varia(["--json", "tokens", "create", "bot", "--ability", "Variance/Dashboard/View"]).stdout,
+    );
+    const list = json(shapes.tokenList, ["tokens", "list"]);
+    expect(list.find((t) => t.tokenID === created.tokenID)?.abilities).toEqual([
+      { moduleSystemName: "Variance", featureSystemName: "Dashboard", abilitySystemName: "View" },
+    ]);
+    expect(json(shapes.tokenRevoke, ["tokens", "revoke", created.tokenID])).toEqual({
+      revoked: created.tokenID,
+    });
+    for (const shell of ["bash", "zsh", "fish"] as const) {
+      const completion = json(shapes.completion, ["completion", shell]);
+      expect(completion.shell).toBe(shell);
+      expect(completion.script).toBe(varia(["completion", shell]).stdout);
+    }
+  });
+
+  it("exit 1 for a usage error, naming the flag, before any call", () => {
+    const badMonth = varia(["variance", "--from", "June"]);
+    expect(badMonth.status).toBe(1);
+    expect(badMonth.stderr).toContain(
+      "varia: option '--from <month>' argument 'June' is invalid. expected a month such as 2025-06",
+    );
+    const badType = varia(["variance", "--data-type", "Profit"]);
+    expect(badType.status).toBe(1);
+    expect(badType.stderr).toContain("argument 'Profit' is invalid");
+    expect(varia(["--nope", "whoami"]).status).toBe(1);
+    expect(varia(["smoke"]).stderr).toContain("varia: Name the tenants to check");
+    const none = varia(["whoami"], { VARIA_PROFILE: "", HOME: mkdtempSync(join(tmpdir(), "varia-empty-")) });
+    expect(none.status).toBe(1);
+    expect(none.stderr).toContain("varia: Not logged in: run `varia login`");
+    const unknown = varia(["whoami"], { VARIA_PROFILE: "nobody" });
+    expect(unknown.status).toBe(1);
+    expect(unknown.stderr).toContain("varia: No profile 'nobody' in");
+    expect(varia(["report", "run", "nope"]).stderr).toContain(
+      "varia: Unknown report 'nope'. Reports: mrr-by-client",
+    );
+  });
+
+  it("exit 2 when the server refuses: a token without the ability (403), a revoked token (401), a file with bad rows", () => {
+    const scoped = varia([
+      "tokens",
+      "create",
+      "viewer",
+      "--ability",
+      "Variance/Dashboard/View",
+    ]).stdout.trim();
+    const asViewer = { VARIA_PROFILE: "", VARIA_HOST: tenantUrl(server, "acme"), VARIA_TOKEN: scoped };
+    expect(varia(["periods"], asViewer).status).toBe(0);
+    const forbidden = varia(["tokens", "list"], asViewer);
+    expect(forbidden.status).toBe(2);
+    expect(forbidden.stderr).toBe(
+      "varia: You do not have permission to do this. (HTTP 403 from /api/variance/token)\n",
+    );
+    const forbiddenJson = varia(["--json", "tokens", "list"], asViewer);
+    expect(forbiddenJson.status).toBe(2);
+    expect(shapes.error.parse(JSON.parse(forbiddenJson.stderr))).toEqual({
+      error: {
+        message: "You do not have permission to do this. (HTTP 403 from /api/variance/token)",
+        exitCode: 2,
+        status: 403,
+      },
+    });
+    // --debug adds the stack, and still no token.
+    const debug = varia(["--debug", "tokens", "list"], asViewer);
+    expect(debug.stderr).toContain("ApiError: An unexpected server error occurred.");
+    expect(debug.stderr).not.toContain(scoped);
+
+    const id = json(shapes.tokenList, ["tokens", "list"]).find((t) => t.name === "viewer")!.tokenID;
+    varia(["tokens", "revoke", id]);
+    const revoked = varia(["whoami"], asViewer);
+    expect(revoked.status).toBe(2);
+    expect(revoked.stderr).toContain("varia: Unauthorized");
+
+    writeFileSync(
+      file("bad.csv"),
+      [
+        "InvoiceDate,InvoiceNumber,ClientCode,ItemCode,StockType,Quantity,Amount",
+        "2025-13-01,A,C1,I1,Subscription,1,10",
+        "2025-01-01,B,,I1,Subscription,1,10",
+        "2025-01-01,C,C1,I1,Thing,1,10",
+      ].join("\n"),
+    );
+    const rejected = varia(["import", "upload", file("bad.csv"), "--wait", "--poll-interval", "0.2"]);
+    expect(rejected.status).toBe(2);
+    expect(rejected.stdout).toBe("");
+    expect(rejected.stderr).toContain("Job failed: The file has 3 invalid cells; nothing was imported");
+    expect(rejected.stderr).toContain("line 2, InvoiceDate: '2025-13-01' is not a date (YYYY-MM-DD)");
+    expect(rejected.stderr).toContain("line 3, ClientCode: is required");
+    expect(rejected.stderr).toContain("line 4, StockType: 'Thing' is not Subscription, Product or Hourly");
+    const job = json(shapes.upload, ["import", "upload", file("bad.csv")]).jobGuid;
+    expect(varia(["import", "status", job]).status).toBe(2);
+
+    const unknown = varia(["variance", "--client", "nobody"]);
+    expect(unknown.status).toBe(2);
+    expect(unknown.stderr).toBe("varia: No client with the code or name 'nobody'\n");
+    const missing = varia(["import", "upload", file("missing.csv")]);
+    expect(missing.status).toBe(1);
+    expect(missing.stderr).toBe(`varia: Cannot read ${file("missing.csv")}: no such file\n`);
+  });
+
+  it("exit 3 when the server does not answer within --timeout, and when it has stopped", async () => {
+    server.child.kill("SIGSTOP");
+    try {
+      const started = performance.now();
+      const late = varia(["--timeout", "0.3", "periods"]);
+      expect(late.status).toBe(3);
+      expect(late.stderr).toBe(
+        `varia: ${tenantUrl(server, "acme")} did not answer within 0.3 s (--timeout)\n`,
+      );
+      // A GET is tried three times (1.5 s and 3 s apart, 10% jitter) before the CLI gives up.
+      expect(performance.now() - started).toBeGreaterThan(3 * 300 + 1350 + 2700);
+    } finally {
+      server.child.kill("SIGCONT");
+    }
+    expect(varia(["periods"]).status).toBe(0);
+    await stopServer(server);
+    const stopped = varia(["whoami"]);
+    expect(stopped.status).toBe(3);
+    expect(stopped.stderr).toBe(`varia: Could not reach ${tenantUrl(server, "acme")}: connection refused\n`);
+  });
+
+  it("never printed the stored token back, in any output or error", () => {
+    expect(outputs.length).toBeGreaterThan(50);
+    for (const output of outputs) expect(output).not.toContain(acme.token);
+  });
+});
+
+function regexText(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+}

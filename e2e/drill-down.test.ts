@@ -12,7 +12,7 @@ import {
   seriousViolations,
   signIn,
   startDemoWorkspace,
-} from "./workspace";
+} from "./drill-workspace";
 
 type Workspace = Awaited<ReturnType<typeof startDemoWorkspace>>;
 type Step = { label: string; kind: string; type?: string; sign?: string; valueCents: number };

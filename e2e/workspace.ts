@@ -1,176 +1,261 @@
-import { execFile } from "node:child_process";
-import { mkdirSync, mkdtempSync } from "node:fs";
+import { execFile, spawnSync } from "node:child_process";
+import { mkdirSync, mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { promisify } from "node:util";
-import AxeBuilder from "@axe-core/playwright";
-import { createTokenForUser, seedDemo } from "@varia/server";
-import type { Browser, Download, Page } from "playwright-core";
-import { createTenant, startE2eServer } from "./browser";
+import { createApiClient } from "@varia/api-client";
+import { importGetJobStatus, importUpload } from "@varia/contracts";
+import { createTokenForUser, type RunningServer, seedDemo } from "@varia/server";
+import type { Locator, Page } from "playwright-core";
 
-const run = promisify(execFile);
-const cliBin = join(import.meta.dirname, "..", "apps", "cli", "bin", "varia.js");
+/** Helpers of the workspace's end-to-end tests: data, sign-in, reading numbers off the page. */
 
-/** Where the screenshots of the workspace are kept (git-ignored test output). */
-export const screenshotDir = join(import.meta.dirname, "..", "test-results", "screenshots");
+const root = join(import.meta.dirname, "..");
+export const cliBin = join(root, "apps", "cli", "bin", "varia.js");
+export const serverBin = join(root, "apps", "server", "bin", "varia-server.js");
+
+/** Where the tests keep what they want a person to look at (git-ignored). */
+export const testOutput = join(root, "test-results", "workspace");
+mkdirSync(testOutput, { recursive: true });
+
+/** Waits until an organisation's import jobs have all ended; fails on a failed one. */
+export async function importsFinished(
+  server: RunningServer,
+  organisationTenant: string,
+  timeoutMs = 120_000,
+) {
+  const db = server.database.db;
+  const started = Date.now();
+  for (;;) {
+    const jobs = await db
+      .selectFrom("import_jobs")
+      .innerJoin("organisations", "organisations.id", "import_jobs.organisation_id")
+      .select(["import_jobs.status"])
+      .where("organisations.tenant", "=", organisationTenant)
+      .execute();
+    if (jobs.some((j) => j.status === "Failed" || j.status === "FailedPermanently"))
+      throw new Error(`an import of ${organisationTenant} failed`);
+    if (jobs.length > 0 && jobs.every((j) => j.status === "Completed")) return;
+    if (Date.now() - started > timeoutMs)
+      throw new Error(`the imports of ${organisationTenant} did not finish`);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}
+
+/** Loads the generated demo business into a tenant, as `npm start` does on first start. */
+export async function loadDemoData(server: RunningServer, dataDir: string, tenant: string) {
+  await seedDemo(server.jobs, dataDir, tenant);
+  await importsFinished(server, tenant);
+}
+
+/** An API token of a tenant's admin, for the CLI and the API. */
+export async function adminToken(server: RunningServer, tenant: string, email: string) {
+  const created = await createTokenForUser(server.database.db, { tenant, email, name: "e2e" });
+  return created.token;
+}
 
 /**
- * The real server with the demo organisation (tenant `demo`, the default tenant of `localhost`) and
- * its generated demo data loaded through the import path, as `npm start` does on a first start.
+ * Converts the QuickBooks sample with the server's own command and uploads it through the API, as
+ * an ops script would; `url` must reach the tenant (the server's default tenant).
  */
-export async function startDemoWorkspace() {
-  const env = await startE2eServer();
-  const account = await createTenant(env.server, "demo", "a long e2e demo password");
-  const job = await seedDemo(env.server.jobs, env.dataDir, "demo");
-  for (;;) {
-    const row = await env.server.database.db
-      .selectFrom("import_jobs")
-      .select("status")
-      .where("id", "=", job.jobGuid)
-      .executeTakeFirstOrThrow();
-    if (row.status === "Completed") break;
-    if (row.status === "Failed" || row.status === "FailedPermanently")
-      throw new Error("The demo data did not load");
-    // Polled, as the import page polls a job's status.
-    await new Promise((resolve) => setTimeout(resolve, 100));
+export async function loadQuickBooksSample(url: string, token: string) {
+  const dir = mkdtempSync(join(tmpdir(), "varia-e2e-qb-"));
+  const csv = join(dir, "quickbooks.csv");
+  const converted = spawnSync(
+    process.execPath,
+    [
+      serverBin,
+      "quickbooks-convert",
+      "--dir",
+      join(root, "apps", "server", "test", "fixtures", "quickbooks-sample"),
+      "-o",
+      csv,
+    ],
+    { encoding: "utf8" },
+  );
+  if (converted.status !== 0) throw new Error(`quickbooks-convert failed: ${converted.stderr}`);
+  const client = createApiClient({ baseUrl: url, headers: () => ({ authorization: `Bearer ${token}` }) });
+  try {
+    const queued = await client.upload(importUpload, { file: readFileSync(csv), fileName: "quickbooks.csv" });
+    for (;;) {
+      const job = await client.call(importGetJobStatus, { query: { JobGuid: queued.jobGuid } });
+      if (job.status === "Completed") return;
+      if (job.status === "Failed" || job.status === "FailedPermanently")
+        throw new Error(`the QuickBooks import failed: ${job.message}`);
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+  } finally {
+    client.dispose();
   }
-  const origin = `http://localhost:${env.port}`;
-  return {
-    env,
-    account,
-    origin,
-    /** `varia` run as a child process with an API token of the demo admin; its stdout. */
-    async varia(args: string[]): Promise<string> {
-      const { token } = await createTokenForUser(env.server.database.db, {
-        tenant: "demo",
-        email: account.email,
-        name: `e2e-${Date.now()}`,
-      });
-      const { stdout } = await run(process.execPath, [cliBin, ...args], {
-        env: {
-          ...process.env,
-          VARIA_HOST: origin,
-          VARIA_TOKEN: token,
-          VARIA_CONFIG_DIR: mkdtempSync(join(tmpdir(), "varia-e2e-cli-")),
-        },
-        maxBuffer: 64 * 1024 * 1024,
-      });
-      return stdout;
-    },
-  };
 }
 
-/** Signs in through the login screen: skips MFA enrolment, accepts the terms and closes the tour. */
-export async function signIn(browser: Browser, origin: string, account: { email: string; password: string }) {
-  const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, acceptDownloads: true });
-  const page = await context.newPage();
-  await page.goto(`${origin}/`);
-  await page.getByTestId("loading-overlay").waitFor({ state: "detached" });
-  await page.getByLabel("Email").fill(account.email);
-  await page.getByLabel("Password").fill(account.password);
+export interface VarianceJson {
+  dataType: string;
+  periodFrom: string;
+  periodTo: string;
+  totalFrom: number;
+  totalTo: number;
+  byType: Record<string, { positive: number; negative: number }>;
+  acquiredClients: { clientCode: string; value: number }[];
+  lostClients: { clientCode: string; value: number }[];
+}
+
+/**
+ * `varia variance --json` run as ops would run it. Asynchronously: the server answering it runs in
+ * this process.
+ */
+export function variaVariance(
+  url: string,
+  token: string,
+  args: { from: string; to: string; dataType: "Revenue" | "Margin"; extra?: string[] },
+): Promise<VarianceJson> {
+  const configDir = mkdtempSync(join(tmpdir(), "varia-e2e-cli-"));
+  return new Promise((resolve, reject) => {
+    execFile(
+      process.execPath,
+      [
+        cliBin,
+        "variance",
+        "--from",
+        args.from,
+        "--to",
+        args.to,
+        "--data-type",
+        args.dataType,
+        ...(args.extra ?? []),
+        "--json",
+      ],
+      {
+        env: { ...process.env, VARIA_CONFIG_DIR: configDir, VARIA_HOST: url, VARIA_TOKEN: token },
+        encoding: "utf8",
+        timeout: 120_000,
+      },
+      (error, stdout, stderr) => {
+        if (error) reject(new Error(`varia variance failed (${error.message}): ${stderr}`));
+        else resolve(JSON.parse(stdout) as VarianceJson);
+      },
+    );
+  });
+}
+
+/**
+ * Signs in through the login view (skipping the optional MFA enrolment) and, on a first sign-in,
+ * accepts the terms and closes the tour.
+ */
+export async function signIn(page: Page, origin: string, email: string, password: string, path = "/") {
+  await page.goto(`${origin}${path}`);
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password").fill(password);
   await page.getByRole("button", { name: "Login" }).click();
-  await page.getByRole("button", { name: "Skip setting up multi-factor" }).click();
-  await page.waitForURL("**/variance/dashboard/stockTypeOverview");
+  const skip = page.getByRole("button", { name: "Skip setting up multi-factor" });
+  const dashboard = page.locator("main#main-content");
+  await skip.or(dashboard).first().waitFor();
+  if (await skip.isVisible()) await skip.click();
+  await dashboard.waitFor();
   const terms = page.getByRole("dialog", { name: "Terms of Service" });
-  await terms.getByLabel("I accept the Terms of Service and Privacy Policy").check();
-  await terms.getByRole("button", { name: "Continue" }).click();
-  await page
-    .getByRole("dialog", { name: "Welcome to Varia" })
-    .getByRole("button", { name: "Get started" })
-    .click();
-  await page.getByRole("dialog").waitFor({ state: "detached" });
-  return page;
-}
-
-/** Opens an address afresh (the app starts again: its loading overlay covers it for 2 s). */
-export async function openPage(page: Page, url: string) {
-  await page.goto(url);
-  await page.getByTestId("loading-overlay").waitFor({ state: "detached" });
-}
-
-/** Waits until every card of the page is on screen (its grid's mark). */
-export async function cardsDrawn(page: Page) {
-  await page.locator('.card-grid[data-all-drawn="true"]').waitFor();
-}
-
-/** The text of a download. */
-export async function downloadText(
-  page: Page,
-  click: () => Promise<void>,
-): Promise<{ name: string; text: string }> {
-  const [download] = await Promise.all([page.waitForEvent("download"), click()]);
-  return { name: download.suggestedFilename(), text: await readDownload(download) };
-}
-
-async function readDownload(download: Download): Promise<string> {
-  const stream = await download.createReadStream();
-  const chunks: Buffer[] = [];
-  for await (const chunk of stream) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks)
-    .toString("utf8")
-    .replace(/^\uFEFF/, "");
-}
-
-/** The bytes of a download. */
-export async function downloadBytes(page: Page, click: () => Promise<void>): Promise<Buffer> {
-  const [download] = await Promise.all([page.waitForEvent("download"), click()]);
-  const stream = await download.createReadStream();
-  const chunks: Buffer[] = [];
-  for await (const chunk of stream) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks);
-}
-
-/** Rows of a CSV file (quoted fields with commas, quotes and line breaks), by header. */
-export function parseCsv(text: string): Record<string, string>[] {
-  const records: string[][] = [];
-  let field = "";
-  let record: string[] = [];
-  let quoted = false;
-  for (let i = 0; i < text.length; i++) {
-    const c = text[i]!;
-    if (quoted) {
-      if (c === '"' && text[i + 1] === '"') {
-        field += '"';
-        i++;
-      } else if (c === '"') quoted = false;
-      else field += c;
-    } else if (c === '"') quoted = true;
-    else if (c === ",") {
-      record.push(field);
-      field = "";
-    } else if (c === "\n" || c === "\r") {
-      if (c === "\r" && text[i + 1] === "\n") i++;
-      record.push(field);
-      records.push(record);
-      record = [];
-      field = "";
-    } else field += c;
+  const ready = page.getByTestId("loading-overlay");
+  await ready.waitFor({ state: "detached" });
+  if (await terms.isVisible()) {
+    await terms.getByLabel("I accept the Terms of Service and Privacy Policy").check();
+    await terms.getByRole("button", { name: "Continue" }).click();
+    await page
+      .getByRole("dialog", { name: "Welcome to Varia" })
+      .getByRole("button", { name: "Get started" })
+      .click();
+    await page.getByRole("dialog").waitFor({ state: "detached" });
   }
-  if (field || record.length) records.push([...record, field]);
-  const [header, ...rows] = records;
-  return rows
-    .filter((r) => r.length > 1 || r[0])
-    .map((r) => Object.fromEntries(header!.map((h, i) => [h, r[i] ?? ""])));
 }
 
-/** Money as a page writes it ('+$1,234.56', '-$600', '$0') in cents. */
-export function centsOf(text: string): number {
-  const negative = /^\s*[-−]/.test(text) || /▼/.test(text);
-  const digits = text.replace(/[^\d.]/g, "");
-  const value = Math.round(Number(digits) * 100);
-  return negative ? -value : value;
+/** The performance mark level 1 sets when every card is on screen (apps/web level-1-layout.ts). */
+export const level1DrawnMark = "varia:level1-cards-drawn";
+
+/** How many times the page has had every card on screen (once per filter it showed). */
+export async function drawnCount(page: Page): Promise<number> {
+  return (await page.evaluate(
+    `performance.getEntriesByName(${JSON.stringify(level1DrawnMark)}).length`,
+  )) as number;
 }
 
-/** axe-core on the page as it is: the serious and critical violations (none expected). */
-export async function seriousViolations(page: Page) {
-  const result = await new AxeBuilder({ page }).analyze();
-  return result.violations
-    .filter((v) => v.impact === "serious" || v.impact === "critical")
-    .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`);
+/**
+ * Waits until every card of the page is on screen (drawn): for a change of the view, pass the
+ * count from before the change, so that the cards of the view before do not count.
+ */
+export async function cardsDrawn(page: Page, before = 0) {
+  await page.locator('.card-grid[data-all-drawn="true"]').waitFor({ timeout: 60_000 });
+  await page.waitForFunction(
+    ([mark, count]) => performance.getEntriesByName(mark as string).length > (count as number),
+    [level1DrawnMark, before] as const,
+    { timeout: 60_000, polling: 100 },
+  );
 }
 
-/** A full-page screenshot kept in the test output, named for what it shows. */
-export async function keepScreenshot(page: Page, name: string) {
-  mkdirSync(screenshotDir, { recursive: true });
-  await page.screenshot({ path: join(screenshotDir, `${name}.png`), fullPage: true });
+/**
+ * A screenshot of the whole page, taken with a window as tall as the page (a full-page capture of a
+ * shorter window draws the sticky menu and top bar in the middle of the page).
+ */
+export async function screenshotWholePage(page: Page, name: string) {
+  const viewport = page.viewportSize() ?? { width: 1440, height: 900 };
+  const height = (await page.evaluate("document.documentElement.scrollHeight")) as number;
+  await page.setViewportSize({ width: viewport.width, height });
+  await page.screenshot({ path: join(testOutput, name) });
+  await page.setViewportSize(viewport);
+}
+
+export const card = (page: Page, id: string) => page.locator(`section[data-card="${id}"]`);
+
+/**
+ * Money as the page writes it ('$914,319', '-$600', '+$5,590', '▲ +$41,692 (+4.78%)') in whole
+ * units of the currency: the first amount of the text.
+ */
+export function parseMoney(text: string): number {
+  const match = /([+-−]?)\$([\d,]+(?:\.\d+)?)/.exec(text.replace(/\s/g, ""));
+  if (!match) throw new Error(`no amount in '${text}'`);
+  const value = Number(match[2]!.replace(/,/g, ""));
+  return match[1] === "-" || match[1] === "−" ? -value : value;
+}
+
+/** Cents as the cards show them: whole units, halves away from zero (Intl's rounding). */
+export function shownDollars(major: number): number {
+  const cents = Math.round(major * 100);
+  return Math.sign(cents) * Math.round(Math.abs(cents) / 100) || 0;
+}
+
+/** The rows of a chart's table (its numbers, as screen readers read them): category → cells. */
+export async function chartTable(figure: Locator): Promise<Map<string, string[]>> {
+  const rows = await figure
+    .locator("table tbody tr")
+    .evaluateAll((trs) =>
+      trs.map((tr) => [
+        tr.querySelector("th")?.textContent ?? "",
+        ...[...tr.querySelectorAll("td")].map((td) => td.textContent ?? ""),
+      ]),
+    );
+  return new Map(rows.map(([category, ...cells]) => [category!, cells]));
+}
+
+/** A client list card's rows: code → value shown. */
+export async function clientList(section: Locator): Promise<Map<string, number>> {
+  const rows = await section.locator("tbody tr").evaluateAll((trs) =>
+    trs.map((tr) => ({
+      code: tr.querySelector(".client-list__code")?.textContent ?? "",
+      value: tr.querySelector("td:last-child")?.textContent ?? "",
+    })),
+  );
+  return new Map(rows.map((r) => [r.code, parseMoney(r.value)]));
+}
+
+/**
+ * The analytics records the page sends (PUT analytics/general) from now on, as 'recordType
+ * recordData', with the server's answers: the server writes them to its log, which these tests do
+ * not read.
+ */
+export function watchAnalytics(page: Page) {
+  const sent = { records: [] as string[], statuses: [] as number[] };
+  page.on("response", (response) => {
+    const request = response.request();
+    if (request.method() !== "PUT" || !request.url().endsWith("/api/analytics/general")) return;
+    sent.statuses.push(response.status());
+    for (const r of request.postDataJSON() as { recordType: string; recordData: string }[])
+      sent.records.push(`${r.recordType} ${r.recordData}`);
+  });
+  return sent;
 }

@@ -27,7 +27,6 @@ import { roleRoutes } from "./routes/role-routes";
 import { ssoRoutes } from "./routes/sso-routes";
 import { systemRoutes } from "./routes/system-routes";
 import { tokenRoutes } from "./routes/token-routes";
-import { usageRoutes } from "./routes/usage-routes";
 import { userRoutes } from "./routes/user-routes";
 import { varianceRoutes } from "./routes/variance-routes";
 
@@ -160,7 +159,6 @@ export const app = fp(
       await varianceRoutes(api, deps);
       await analyticsRoutes(api, deps);
       await reportRoutes(api, deps);
-      await usageRoutes(api, deps);
       await exclusionRoutes(api, deps);
       await organisationSettingsRoutes(api, deps);
       await systemRoutes(api, deps);

@@ -48,9 +48,6 @@ export const matrix: Partial<Record<ContractName, MatrixEntry>> = {
   termsOfServicePing: {},
   acknowledgeTermsOfService: { input: { body: { accepted: true } } },
   getAuthorisedMenu: {},
-  analyticsGeneral: {
-    input: { body: [{ recordType: "FeatureUsage", recordData: "Trend: Expand", keys: {}, timeAgoMs: 0 }] },
-  },
   // The matrix sends JSON: an allowed caller reaches the multipart check (415).
   importUpload: { status: 415 },
   importGetJobStatus: { input: { query: { JobGuid: randomUuid } }, status: 404 },
@@ -115,6 +112,9 @@ export const matrix: Partial<Record<ContractName, MatrixEntry>> = {
   updateUserProfile: { input: { body: { name: "My Name" } } },
   deleteUser: { input: async (f) => ({ query: { userID: await f.createUser() } }) },
   loginOrganisation: {},
+  putAnalyticsGeneral: {
+    input: { body: [{ recordType: "FrontEnd404", recordData: "/nowhere", keys: {}, timeAgoMs: 0 }] },
+  },
   getExclusionList: {},
   getExclusionByID: { input: async (f) => ({ query: { exclusionID: await f.createExclusionList() } }) },
   exclusionClientList: { input: { body: { search: "", startRow: 1, rowLimit: 10 } } },

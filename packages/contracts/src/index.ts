@@ -12,7 +12,7 @@ import { reportContracts } from "./reports";
 import * as roles from "./roles";
 import * as sso from "./single-sign-on";
 import * as system from "./system";
-import * as usage from "./usage-records";
+import * as usageRecords from "./usage-records";
 import * as users from "./user-management";
 import * as variance from "./variance";
 
@@ -45,6 +45,7 @@ export const contracts = {
   acknowledgeTermsOfService: account.acknowledgeTermsOfService,
   getAuthorisedMenu: account.getAuthorisedMenu,
   loginOrganisation: account.loginOrganisation,
+  putAnalyticsGeneral: usageRecords.putAnalyticsGeneral,
   importUpload: imports.importUpload,
   importGetJobStatus: imports.importGetJobStatus,
   importTemplate: imports.importTemplate,
@@ -86,7 +87,6 @@ export const contracts = {
   updateUserDetail: users.updateUserDetail,
   updateUserProfile: users.updateUserProfile,
   deleteUser: users.deleteUser,
-  analyticsGeneral: usage.analyticsGeneral,
   getExclusionList: exclusions.getExclusionList,
   getExclusionByID: exclusions.getExclusionByID,
   exclusionClientList: exclusions.exclusionClientList,

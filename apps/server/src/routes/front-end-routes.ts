@@ -1,4 +1,4 @@
-import { loginOrganisation } from "@varia/contracts";
+import { loginOrganisation, putAnalyticsGeneral, type UsageRecord } from "@varia/contracts";
 import type { FastifyInstance } from "fastify";
 import { findOrganisationByTenant, requestTenant } from "../http/auth-context";
 import { registerContract } from "../http/contract-route";
@@ -15,15 +15,33 @@ export function redactRecordText(text: string): string {
     .replace(/[A-Za-z0-9_-]{24,}/g, "[redacted]");
 }
 
-/**
- * Calls of the web app that are not about the data: the login view's organisation. (Its analytics
- * records, PUT analytics/general, are stored and logged by usage-routes.ts.)
- */
+/** Calls of the web app that are not about the data: the login view's organisation, analytics records. */
 export async function frontEndRoutes(app: FastifyInstance, deps: AppDeps) {
   // Public: the display name only (what the login view shows), nothing else about the organisation.
   registerContract(app, deps, loginOrganisation, async ({ request }) => {
     const { tenant } = requestTenant(request, deps.config.defaultTenant);
     const organisation = await findOrganisationByTenant(deps.db, tenant);
     return { organisationName: organisation?.name ?? null };
+  });
+
+  // Spec 7.7: each record is a log line (a front-end 404, a card expanded, help shown).
+  registerContract(app, deps, putAnalyticsGeneral, ({ auth, body, request }) => {
+    for (const record of body as UsageRecord[]) {
+      request.log.info(
+        {
+          frontEnd: {
+            recordType: record.recordType,
+            recordData: redactRecordText(record.recordData),
+            keys: Object.fromEntries(
+              Object.entries(record.keys).map(([key, value]) => [key, redactRecordText(value ?? "")]),
+            ),
+            timeAgoMs: record.timeAgoMs,
+          },
+          organisation: auth!.organisation.id,
+          user: auth!.user.id,
+        },
+        record.recordType === "FrontEnd404" ? "front-end 404" : "front-end record",
+      );
+    }
   });
 }

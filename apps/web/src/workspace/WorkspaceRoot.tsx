@@ -1,19 +1,14 @@
+import { forcedLocaleOf } from "@varia/contracts";
 import { selectProfile } from "@varia/machines";
 import { RouterProvider } from "react-aria-components";
 import { useHref, useNavigate } from "react-router";
 import { StartupContext } from "../shell/startup-context";
-import { preloadCharts } from "../ui/charts/Chart";
 import { FormatProvider } from "../ui/format";
-import { preloadGrid } from "../ui/grid/Grid";
 import "../ui/ui.css";
 import "./workspace.css";
 import { PopupHost } from "./PopupHost";
 import { WorkspaceRoutes } from "./WorkspaceRoutes";
 import { AnalyticsContext, PopupContext, WorkspaceContext, workspaceInput } from "./workspace-actors";
-
-// The dashboards' heavy chunks start loading with the workspace, while its first calls run.
-preloadCharts();
-preloadGrid();
 
 /**
  * The signed-in app, loaded after sign-in in a chunk of its own: the organisation's formatter, the
@@ -22,8 +17,11 @@ preloadGrid();
 export default function WorkspaceRoot() {
   const profile = StartupContext.useSelector(selectProfile);
   const navigate = useNavigate();
+  const currency = profile?.subscriptionCurrencyCode ?? "USD";
   return (
-    <FormatProvider currency={profile?.subscriptionCurrencyCode}>
+    // Money is written in the organisation's currency, in the locale the organisation's settings
+    // give that currency (OrganisationSettings/Currencies), whatever the browser's language.
+    <FormatProvider currency={currency} forcedLocale={forcedLocaleOf(currency) ?? null}>
       <RouterProvider navigate={navigate} useHref={useHref}>
         <WorkspaceContext.Provider options={{ input: workspaceInput() }}>
           <PopupContext.Provider>

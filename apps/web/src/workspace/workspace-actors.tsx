@@ -1,4 +1,4 @@
-import { analyticsGeneral } from "@varia/contracts";
+import { putAnalyticsGeneral } from "@varia/contracts";
 import {
   type AnalyticsRecord,
   analyticsMachine,
@@ -61,7 +61,7 @@ export const AnalyticsContext = createActorContext(
     actions: {
       send: (_, params) => {
         // Analytics never disturb the user: a failed send is dropped.
-        api.call(analyticsGeneral, { body: params.records }).catch(() => {});
+        api.call(putAnalyticsGeneral, { body: params.records }).catch(() => {});
       },
     },
   }),
@@ -72,7 +72,7 @@ export function useRecordUsage() {
   const analytics = AnalyticsContext.useActorRef();
   return useCallback(
     (record: Omit<AnalyticsRecord, "timeAgoMs">) =>
-      analytics.send({ type: "analytics.record", record, at: performance.now() }),
+      analytics.send({ type: "analytics.record", record, at: Math.round(performance.now()) }),
     [analytics],
   );
 }

@@ -50,4 +50,15 @@ describe("analytics (spec 7.7)", () => {
     clock.increment(analyticsDebounceMs);
     expect(send).toHaveBeenCalledOnce();
   });
+
+  it("sends whole milliseconds however the times were measured", () => {
+    const { actor, clock, send } = start();
+    actor.send({ type: "analytics.record", record: notFoundRecord("/a"), at: 10.6 });
+    clock.increment(analyticsDebounceMs);
+    expect(send.mock.calls[0]?.[0][0].timeAgoMs).toBe(1000);
+    actor.send({ type: "analytics.record", record: notFoundRecord("/b"), at: 2000.2 });
+    actor.send({ type: "analytics.record", record: notFoundRecord("/c"), at: 2500.9 });
+    clock.increment(analyticsDebounceMs);
+    expect(send.mock.calls[1]?.[0].map((r: { timeAgoMs: number }) => r.timeAgoMs)).toEqual([1501, 1000]);
+  });
 });

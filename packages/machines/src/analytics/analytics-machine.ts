@@ -84,7 +84,9 @@ export const analyticsMachine = setup({
               type: "send",
               params: ({ context }) => {
                 const sentAt = Math.max(...context.queue.map((q) => q.at)) + analyticsDebounceMs;
-                return { records: context.queue.map((q) => ({ ...q.record, timeAgoMs: sentAt - q.at })) };
+                return {
+                  records: context.queue.map((q) => ({ ...q.record, timeAgoMs: Math.round(sentAt - q.at) })),
+                };
               },
             },
             assign({ queue: [] }),

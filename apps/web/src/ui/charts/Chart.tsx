@@ -42,30 +42,33 @@ function ChartTable({ series, title, valueKind = "money" }: ChartProps) {
   };
   const categories = [...new Set(series.flatMap((s) => s.categories))];
   const text = (category: string) => category.replace(/\n/g, " ");
+  // A table sizes itself to its content whatever its width: the hiding is done by a box around it.
   return (
-    <table className="visually-hidden">
-      <caption>{title}</caption>
-      <thead>
-        <tr>
-          <th scope="col">Category</th>
-          {series.map((s) => (
-            <th scope="col" key={s.name}>
-              {s.name}
-            </th>
-          ))}
-        </tr>
-      </thead>
-      <tbody>
-        {categories.map((c) => (
-          <tr key={c}>
-            <th scope="row">{text(c)}</th>
-            {series.map((s) => {
-              const i = s.categories.indexOf(c);
-              return <td key={s.name}>{i < 0 ? "" : write(s.values[i] ?? null)}</td>;
-            })}
+    <div className="visually-hidden">
+      <table>
+        <caption>{title}</caption>
+        <thead>
+          <tr>
+            <th scope="col">Category</th>
+            {series.map((s) => (
+              <th scope="col" key={s.name}>
+                {s.name}
+              </th>
+            ))}
           </tr>
-        ))}
-      </tbody>
-    </table>
+        </thead>
+        <tbody>
+          {categories.map((c) => (
+            <tr key={c}>
+              <th scope="row">{text(c)}</th>
+              {series.map((s) => {
+                const i = s.categories.indexOf(c);
+                return <td key={s.name}>{i < 0 ? "" : write(s.values[i] ?? null)}</td>;
+              })}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
   );
 }

@@ -239,7 +239,7 @@ export default function PlotView(props: ChartProps) {
     <Plot
       data={traces}
       layout={layout}
-      config={{ displayModeBar: false, responsive: true, displaylogo: false }}
+      config={{ displayModeBar: false, displaylogo: false }}
       useResizeHandler
       style={{ width: "100%", height: layout.height, cursor: props.onSelect ? "pointer" : undefined }}
       onClick={onClick}

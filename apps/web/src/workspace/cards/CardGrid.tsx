@@ -1,4 +1,6 @@
-import { useCallback, useLayoutEffect, useRef } from "react";
+import { useCallback, useEffect, useLayoutEffect, useRef } from "react";
+import { preloadCharts } from "../../ui/charts/Chart";
+import { preloadGrid } from "../../ui/grid/Grid";
 import type { ViewFilter } from "../filters/view-filter";
 import { Card } from "./Card";
 import type { AnyCardDefinition } from "./card-types";
@@ -36,6 +38,12 @@ export function CardGrid({
     marked.current = false;
     if (grid.current) grid.current.dataset.allDrawn = "false";
   }, [filterKey]);
+  // The heavy chunks (Plotly, AG Grid) load once the cards' calls are on their way: evaluating them
+  // takes the main thread, and is better done while the server answers.
+  useEffect(() => {
+    preloadCharts();
+    preloadGrid();
+  }, []);
   const onDrawn = useCallback(
     (id: string, view: "content" | "empty" | "error") => {
       settled.current.set(id, view);

@@ -4,7 +4,7 @@ import { Chart, chartColors } from "../../../ui/charts/Chart";
 import { Change } from "../../../ui/format";
 import { viewHref, viewPaths } from "../../filters/view-filter";
 import { measureName, varianceStepLabel, varianceTypeOrder } from "../../variance-labels";
-import { useCardDrawn } from "../Card";
+import { useCardDrawn, useDrawnOnMount } from "../Card";
 import type { CardRenderProps } from "../card-types";
 
 export type VarianceByTypeData =
@@ -93,9 +93,9 @@ function Types({
                     <td key={sign} className="number">
                       <Link
                         to={href(t, sign)}
-                        aria-label={`${varianceStepLabel(t, sign)}: ${format.money(cents, { signed: true })}`}
+                        aria-label={`${varianceStepLabel(t, sign)}: ${format.money(cents, { signed: true, decimals: 2 })}`}
                       >
-                        <Change value={cents} text={format.money(cents, { signed: true })} />
+                        <Change value={cents} text={format.money(cents, { signed: true, decimals: 2 })} />
                       </Link>
                     </td>
                   );
@@ -113,31 +113,36 @@ function Contributors({
   data,
   filter,
   expanded,
-  navigate,
+  format,
 }: CardRenderProps<VarianceByTypeData> & { data: Extract<VarianceByTypeData, { view: "contributors" }> }) {
-  const drawn = useCardDrawn();
-  const rows = data.rows;
-  const cut = (text: string, length: number) =>
-    text.length > length ? `${text.slice(0, length - 1)}…` : text;
-  const label = (r: (typeof rows)[number]) =>
-    `${cut(r.clientName, 24)}${r.itemName ? ` · ${cut(r.itemName, 18)}` : ""} (${varianceStepLabel(r.type, r.sign).toLowerCase()})`;
+  useDrawnOnMount();
+  const largest = Math.max(1, ...data.rows.map((r) => Math.abs(r.valueCents)));
   return (
-    <Chart
-      title={`The ${rows.length} largest contributions to the change of ${measureName(filter.dataType)}`}
-      horizontal
-      height={expanded ? Math.max(360, rows.length * 28) : 300}
-      series={[
-        {
-          kind: "bar",
-          name: "Contribution",
-          categories: rows.map(label),
-          values: rows.map((r) => r.valueCents),
-          color: rows.map((r) => (r.valueCents >= 0 ? chartColors.positive : chartColors.negative)),
-          keys: rows.map((r) => viewHref(viewPaths.level3, filter, { thirdClientID: String(r.clientID) })),
-        },
-      ]}
-      onSelect={navigate}
-      onDrawn={drawn}
-    />
+    <ol
+      className={`contributors${expanded ? " contributors--expanded" : ""}`}
+      aria-label="The largest contributions"
+    >
+      {data.rows.map((r) => (
+        <li key={`${r.type}-${r.sign}-${r.clientID}-${r.stockItemID ?? ""}`} className="contributors__row">
+          <span className="contributors__who">
+            <Link to={viewHref(viewPaths.level3, filter, { thirdClientID: String(r.clientID) })}>
+              {r.clientName}
+            </Link>
+            <span className="contributors__what">
+              {varianceStepLabel(r.type, r.sign)}
+              {r.itemName ? ` · ${r.itemName}` : ""}
+            </span>
+          </span>
+          <span className="contributors__value">
+            <Change value={r.valueCents} text={format.money(r.valueCents, { signed: true })} />
+            <span
+              className={`contributors__bar contributors__bar--${r.valueCents >= 0 ? "up" : "down"}`}
+              style={{ width: `${(Math.abs(r.valueCents) / largest) * 100}%` }}
+              aria-hidden="true"
+            />
+          </span>
+        </li>
+      ))}
+    </ol>
   );
 }

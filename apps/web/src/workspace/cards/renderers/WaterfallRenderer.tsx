@@ -79,11 +79,11 @@ export function WaterfallRenderer({
                   <th scope="row">{href ? <Link to={href}>{categories[i]}</Link> : categories[i]}</th>
                   <td className="number">
                     {step.kind === "total" ? (
-                      format.money(step.valueCents)
+                      format.money(step.valueCents, { decimals: 2 })
                     ) : (
                       <Change
                         value={step.valueCents}
-                        text={format.money(step.valueCents, { signed: true })}
+                        text={format.money(step.valueCents, { signed: true, decimals: 2 })}
                       />
                     )}
                   </td>

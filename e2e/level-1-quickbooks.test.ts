@@ -1,0 +1,71 @@
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTenant, launchChromium, startE2eServer } from "./browser";
+import { comparedMonths, expectLevel1Matches } from "./level-1-checks";
+import { adminToken, cardsDrawn, drawnCount, loadQuickBooksSample, signIn, variaVariance } from "./workspace";
+
+describe("level 1 in the browser, on the QuickBooks sample", () => {
+  let browser: Browser;
+  let page: Page;
+  let env: Awaited<ReturnType<typeof startE2eServer>>;
+  let token: string;
+
+  beforeAll(async () => {
+    // The sample's organisation is this server's default tenant, so that the CLI and the upload
+    // reach it at http://localhost (Node does not resolve *.localhost; Chromium does).
+    env = await startE2eServer({ VARIA_DEFAULT_TENANT: "qb" });
+    const account = await createTenant(env.server, "qb", "the QuickBooks admin's e2e password");
+    token = await adminToken(env.server, "qb", account.email);
+    await loadQuickBooksSample(env.server.url, token);
+    browser = await launchChromium();
+    page = await (await browser.newContext({ viewport: { width: 1440, height: 900 } })).newPage();
+    await signIn(page, `http://qb.localhost:${env.port}`, account.email, account.password);
+    await cardsDrawn(page);
+  }, 240_000);
+  afterAll(async () => {
+    await browser?.close();
+    await env?.stop();
+  });
+
+  it("shows the numbers of `varia variance --json` for the default months, in revenue and in margin", async () => {
+    const { from, to } = await comparedMonths(page);
+    await expectLevel1Matches(
+      page,
+      await variaVariance(env.server.url, token, { from, to, dataType: "Revenue" }),
+    );
+    await page.locator(".page__actions").getByRole("radio", { name: "Margin" }).click();
+    await page.waitForURL(/dataType=Margin/);
+    await cardsDrawn(page);
+    await expectLevel1Matches(
+      page,
+      await variaVariance(env.server.url, token, { from, to, dataType: "Margin" }),
+    );
+  }, 120_000);
+
+  it("shows the numbers of `varia variance --json` for months the analyst picks", async () => {
+    const { from, to } = await comparedMonths(page);
+    expect(from < to).toBe(true);
+    // Three months back from the default: a wider window, chosen in the filter panel.
+    await page
+      .locator(".page__actions")
+      .getByRole("button", { name: /^Filter/ })
+      .click();
+    const panel = page.getByRole("dialog", { name: "Filter" });
+    await panel.getByRole("button", { name: / From$/ }).click();
+    const options = page.getByRole("option");
+    const count = await options.count();
+    expect(count).toBeGreaterThan(3);
+    const picked = (await options.nth(3).innerText()).trim();
+    await options.nth(3).click();
+    const drawn = await drawnCount(page);
+    await panel.getByRole("button", { name: "Apply" }).click();
+    await page.waitForURL(/dateFrom=/);
+    await cardsDrawn(page, drawn);
+    const months = await comparedMonths(page);
+    expect(months.fromShown).toBe(picked);
+    await expectLevel1Matches(
+      page,
+      await variaVariance(env.server.url, token, { from: months.from, to: months.to, dataType: "Margin" }),
+    );
+  }, 120_000);
+});

@@ -1,0 +1,360 @@
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import AxeBuilder from "@axe-core/playwright";
+import type { Browser, BrowserContext, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTenant, launchChromium, startE2eServer } from "./browser";
+import { comparedMonths, expectLevel1Matches } from "./level-1-checks";
+import {
+  adminToken,
+  card,
+  cardsDrawn,
+  chartTable,
+  drawnCount,
+  loadDemoData,
+  parseMoney,
+  screenshotWholePage,
+  shownDollars,
+  signIn,
+  testOutput,
+  variaVariance,
+  watchAnalytics,
+} from "./workspace";
+
+describe("level 1 in the browser, on the demo data", () => {
+  let browser: Browser;
+  let context: BrowserContext;
+  let page: Page;
+  let env: Awaited<ReturnType<typeof startE2eServer>>;
+  let origin: string;
+  let token: string;
+  let account: { email: string; password: string };
+
+  beforeAll(async () => {
+    env = await startE2eServer();
+    account = await createTenant(env.server, "demo", "the demo admin's e2e password");
+    await loadDemoData(env.server, env.dataDir, "demo");
+    token = await adminToken(env.server, "demo", account.email);
+    origin = `http://demo.localhost:${env.port}`;
+    browser = await launchChromium();
+    context = await browser.newContext({ viewport: { width: 1440, height: 900 }, acceptDownloads: true });
+    page = await context.newPage();
+    await signIn(page, origin, account.email, account.password);
+    await cardsDrawn(page);
+  }, 240_000);
+  afterAll(async () => {
+    await browser?.close();
+    await env?.stop();
+  });
+
+  it("shows the numbers of `varia variance --json` for the default months, in revenue and in margin", async () => {
+    expect(new URL(page.url()).pathname).toBe("/variance/dashboard/stockTypeOverview");
+    expect(await page.title()).toBe("Stock Type Overview | Varia");
+    const { from, to } = await comparedMonths(page);
+    // The default months: the latest actual month and the one before it.
+    const periods = (await (
+      await fetch(`${env.server.url}/api/variance/VarianceOverview/ActualPeriods`, {
+        headers: { authorization: `Bearer ${token}` },
+      })
+    ).json()) as { yearNo: number; monthNo: number }[];
+    const key = (p: { yearNo: number; monthNo: number }) =>
+      `${p.yearNo}-${String(p.monthNo).padStart(2, "0")}`;
+    expect([from, to]).toEqual([key(periods[1]!), key(periods[0]!)]);
+    const revenue = await variaVariance(env.server.url, token, { from, to, dataType: "Revenue" });
+    await expectLevel1Matches(page, revenue);
+    await screenshotWholePage(page, "level-1-revenue.png");
+
+    const revenueMrr = await card(page, "mrr").locator(".kpi__value").innerText();
+    let drawn = await drawnCount(page);
+    await page.locator(".page__actions").getByRole("radio", { name: "Margin" }).click();
+    await page.waitForURL(/dataType=Margin/);
+    await cardsDrawn(page, drawn);
+    const margin = await variaVariance(env.server.url, token, { from, to, dataType: "Margin" });
+    expect(margin.totalTo).not.toBe(revenue.totalTo);
+    expect(await card(page, "mrr").locator(".kpi__value").innerText()).not.toBe(revenueMrr);
+    await expectLevel1Matches(page, margin);
+    await screenshotWholePage(page, "level-1-margin.png");
+    drawn = await drawnCount(page);
+    await page.goBack();
+    await page.waitForURL((url) => !url.search.includes("Margin"));
+    await cardsDrawn(page, drawn);
+    expect(await card(page, "mrr").locator(".kpi__value").innerText()).toBe(revenueMrr);
+  }, 120_000);
+
+  it("expands a card to 12 months and shrinks it to 8, records both, and downloads its screenshot as a PNG", async () => {
+    const trend = card(page, "trend");
+    expect((await chartTable(trend.locator("figure"))).size).toBe(8);
+    const analytics = watchAnalytics(page);
+    await trend.getByRole("button", { name: "Expand Trend" }).click();
+    const dialog = page.getByRole("dialog", { name: "Trend" });
+    await expect.poll(async () => (await chartTable(dialog.locator("figure"))).size).toBe(12);
+    await dialog.locator(".main-svg").first().waitFor();
+    await page.screenshot({ path: join(testOutput, "level-1-expanded-card.png") });
+    await page.keyboard.press("Escape");
+    await dialog.waitFor({ state: "detached" });
+    await expect.poll(async () => (await chartTable(trend.locator("figure"))).size).toBe(8);
+
+    // The feature-usage records reach the server, sent a second after the last, and are taken.
+    await expect
+      .poll(() => analytics.records.filter((r) => r.includes("Trend")), { timeout: 10_000 })
+      .toEqual(["FeatureUsage Trend: Expand", "FeatureUsage Trend: Shrink"]);
+    expect(analytics.statuses.every((status) => status === 200)).toBe(true);
+
+    const download = page.waitForEvent("download");
+    await card(page, "waterfall").getByRole("button", { name: "Download a screenshot of Waterfall" }).click();
+    const file = await download;
+    const { fromShown, toShown } = await comparedMonths(page);
+    expect(file.suggestedFilename()).toMatch(
+      new RegExp(`^${fromShown} - ${toShown} Waterfall \\d{4}-\\d\\d-\\d\\d \\d\\d-\\d\\d-\\d\\d\\.png$`),
+    );
+    const png = readFileSync((await file.path())!);
+    expect(png.subarray(0, 8).toString("hex")).toBe("89504e470d0a1a0a");
+    const width = png.readUInt32BE(16);
+    const height = png.readUInt32BE(20);
+    expect(width).toBeGreaterThan(400);
+    expect(height).toBeGreaterThan(200);
+    expect(Math.max(width, height)).toBeLessThanOrEqual(16384);
+  }, 120_000);
+
+  it("shows the card's error when its call fails while the other cards render, and tries again", async () => {
+    await page.route("**/api/variance/VarianceOverview/WaterfallChart**", (route) =>
+      route.fulfill({ status: 500, contentType: "application/json", body: '{"message":"boom"}' }),
+    );
+    await page.reload();
+    await cardsDrawn(page);
+    const waterfall = card(page, "waterfall");
+    expect(await waterfall.getAttribute("data-card-state")).toBe("error");
+    expect(await waterfall.getByRole("alert").innerText()).toContain(
+      "An error occurred while displaying this card.",
+    );
+    expect(await page.locator('section[data-card][data-card-state="content"]').count()).toBe(13);
+    await page.unroute("**/api/variance/VarianceOverview/WaterfallChart**");
+    await waterfall.getByRole("button", { name: "Try again" }).click();
+    await expect.poll(() => waterfall.getAttribute("data-card-state")).toBe("content");
+  }, 60_000);
+
+  it("keeps a filtered view in its address: the same numbers in a fresh page, and the CLI's", async () => {
+    await page
+      .locator(".page__actions")
+      .getByRole("button", { name: /^Filter/ })
+      .click();
+    const panel = page.getByRole("dialog", { name: "Filter" });
+    await panel.getByRole("button", { name: /Stock type/ }).click();
+    await page.getByRole("option", { name: "Subscription" }).click();
+    const salesperson = panel.getByRole("combobox", { name: "Salesperson" });
+    await salesperson.fill("zzz-nobody");
+    await page.getByRole("listbox").getByText("No results").waitFor();
+    await salesperson.fill("ella");
+    await page.getByRole("option", { name: "Ella Fischer" }).click();
+    await page.screenshot({ path: join(testOutput, "level-1-filter-panel.png") });
+    const drawn = await drawnCount(page);
+    await panel.getByRole("button", { name: "Apply" }).click();
+    await page.waitForURL(/salespersonID=\d+/);
+    expect(page.url()).toMatch(/stockType=Subscription/);
+    await cardsDrawn(page, drawn);
+    const mrr = await card(page, "mrr").locator(".kpi__value").innerText();
+    const steps = await chartTable(card(page, "waterfall").locator("figure"));
+    const activity = await card(page, "activity").locator(".activity__summary p").innerText();
+
+    const fresh = await context.newPage();
+    await fresh.goto(page.url());
+    await cardsDrawn(fresh);
+    expect(await card(fresh, "mrr").locator(".kpi__value").innerText()).toBe(mrr);
+    expect(await chartTable(card(fresh, "waterfall").locator("figure"))).toEqual(steps);
+    expect(await card(fresh, "activity").locator(".activity__summary p").innerText()).toBe(activity);
+    await fresh.close();
+
+    const { from, to } = await comparedMonths(page);
+    const cli = await variaVariance(env.server.url, token, {
+      from,
+      to,
+      dataType: "Revenue",
+      extra: ["--stock-type", "Subscription", "--salesperson", "Ella Fischer"],
+    });
+    expect(parseMoney(mrr)).toBe(shownDollars(cli.totalTo));
+    const filtered = await drawnCount(page);
+    await page.getByRole("button", { name: "Clear all" }).click();
+    await cardsDrawn(page, filtered);
+  }, 90_000);
+
+  it("pages, sorts and searches the activity table on the server, and downloads every row of a filter", async () => {
+    const activity = card(page, "activity");
+    const summary = activity.locator(".ag-paging-row-summary-panel");
+    const rowCount = async () =>
+      Number((await activity.locator(".activity__summary strong").innerText()).replace(/,/g, ""));
+    const firstClient = () => activity.locator(".ag-row[row-index='0'] [col-id='clientName'] a").innerText();
+    const asked = (test: (url: URL) => boolean) =>
+      page.waitForRequest(
+        (r) => r.url().includes("/VarianceOverview/ActivityTable") && test(new URL(r.url())),
+      );
+    await activity.locator(".ag-row").first().waitFor();
+    const total = await rowCount();
+    expect(total).toBeGreaterThan(50);
+    await expect
+      .poll(() => summary.innerText())
+      .toMatch(new RegExp(`1\\s+to\\s+25\\s+of\\s+${total.toLocaleString("en-US")}`));
+
+    // The next page is the server's rows 25 to 49.
+    const nextPage = asked(
+      (u) => u.searchParams.get("startRow") === "25" && u.searchParams.get("rowLimit") === "25",
+    );
+    await activity.getByRole("button", { name: "Next Page" }).click();
+    await nextPage;
+    await expect.poll(() => summary.innerText()).toMatch(/26\s+to\s+50/);
+    await activity.getByRole("button", { name: "Previous Page" }).click();
+    await expect.poll(() => summary.innerText()).toMatch(/^1\s+to\s+25/);
+
+    // Sorted by the server: the largest change first, then the smallest.
+    const api = async (query: string) =>
+      (await (
+        await fetch(`${env.server.url}/api/variance/VarianceOverview/ActivityTable?${query}`, {
+          headers: { authorization: `Bearer ${token}` },
+        })
+      ).json()) as { rows: { clientName: string; valueCentsVariance: number }[] };
+    const { from, to } = await comparedMonths(page);
+    for (const dir of ["desc", "asc"] as const) {
+      const sorted = asked(
+        (u) => u.searchParams.get("sortBy") === "valueCentsVariance" && u.searchParams.get("sortDir") === dir,
+      );
+      await activity.getByRole("columnheader", { name: "Change" }).click();
+      await sorted;
+      const expected = await api(
+        `dateFrom=${from}&dateTo=${to}&sortBy=valueCentsVariance&sortDir=${dir}&rowLimit=1`,
+      );
+      await expect.poll(firstClient).toBe(expected.rows[0]!.clientName);
+    }
+
+    // The card's search is the server's: only matching rows, counted again.
+    const searched = asked((u) => u.searchParams.get("search") === "willow");
+    await activity.getByRole("searchbox", { name: "Search Activity" }).fill("willow");
+    await searched;
+    await expect.poll(rowCount).toBeLessThan(total);
+    const names = () => activity.locator(".ag-row [col-id='clientName'] a").allInnerTexts();
+    await expect.poll(async () => (await names()).length).toBeGreaterThan(0);
+    expect((await names()).every((n) => /willow/i.test(n))).toBe(true);
+    await activity.getByRole("searchbox", { name: "Search Activity" }).fill("");
+    await expect.poll(rowCount).toBe(total);
+
+    // One badge: the lost clients' lines; the CSV holds every one of them.
+    await activity.getByRole("radio", { name: "Lost", exact: true }).click();
+    await expect.poll(() => activity.getAttribute("data-card-state")).toBe("content");
+    await expect
+      .poll(async () =>
+        (await activity.locator(".ag-row [col-id='badgeVariant'] .badge").allInnerTexts()).every(
+          (t) => t === "LOST",
+        ),
+      )
+      .toBe(true);
+    const download = page.waitForEvent("download");
+    await activity.getByRole("button", { name: "Download CSV" }).click();
+    const csv = readFileSync((await (await download).path())!, "utf8");
+    const lines = csv.trim().split(/\r\n/);
+    expect(lines[0]).toMatch(/^\uFEFF?Client,Service,Salesperson,Status,MRR /);
+    expect(lines.length - 1).toBe(await rowCount());
+    expect(lines.slice(1).every((l) => l.includes(",lost,"))).toBe(true);
+    await activity.getByRole("radio", { name: "All", exact: true }).click();
+    await expect.poll(rowCount).toBe(total);
+  }, 90_000);
+
+  it("finds a client with the search modal and leads to its level-3 address", async () => {
+    await page.keyboard.press("Control+k");
+    const search = page.getByRole("dialog", { name: "Search" });
+    await search.getByPlaceholder("Search for...").fill("willow dental");
+    const result = search.getByRole("menuitem", { name: /Willow Dental Group/ });
+    await result.waitFor();
+    await page.keyboard.press("Enter");
+    await page.waitForURL(/\/variance\/dashboard\/specific\?.*thirdClientID=\d+/);
+    await page.getByRole("heading", { name: "This screen is not built yet" }).waitFor();
+    const drawn = await drawnCount(page);
+    await page.getByRole("link", { name: "Back to the overview" }).click();
+    await page.waitForURL(
+      (url) => url.pathname === "/variance/dashboard/stockTypeOverview" && !url.search.includes("third"),
+    );
+    await cardsDrawn(page, drawn);
+  }, 60_000);
+
+  it("keeps the side menu collapsed across pages, renames the user from the profile, and records an unknown path", async () => {
+    const toggle = page.getByRole("button", { name: "Collapse the menu" });
+    await toggle.click();
+    await page.getByRole("button", { name: "Expand the menu" }).waitFor();
+    // Collapsed, the links keep their names.
+    await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Integrations" }).click();
+    await page.getByRole("heading", { name: "Import from CSV" }).waitFor();
+    await page.reload();
+    await page.getByRole("button", { name: "Expand the menu" }).click();
+    await page.getByRole("button", { name: "Collapse the menu" }).waitFor();
+
+    await page.getByRole("button", { name: /^Account of/ }).click();
+    await page.getByRole("menuitem", { name: "Profile" }).click();
+    const profile = page.getByRole("dialog", { name: "Profile" });
+    await profile.getByRole("textbox", { name: "Name", exact: true }).fill("Ada Analyst");
+    await profile.getByRole("button", { name: "Save name" }).click();
+    await profile.getByText("Your name is saved.").waitFor();
+    await page.keyboard.press("Escape");
+    await page.getByRole("button", { name: "Account of Ada Analyst" }).waitFor();
+    const stored = await env.server.database.db
+      .selectFrom("users")
+      .select("name")
+      .where("email", "=", account.email)
+      .executeTakeFirstOrThrow();
+    expect(stored.name).toBe("Ada Analyst");
+
+    const analytics = watchAnalytics(page);
+    await page.goto(`${origin}/variance/no-such-screen`);
+    await page.getByRole("heading", { name: "The requested page was not found" }).waitFor();
+    await expect
+      .poll(() => analytics.records, { timeout: 10_000 })
+      .toEqual(["FrontEnd404 /variance/no-such-screen"]);
+    expect(analytics.statuses).toEqual([200]);
+    const drawn = await drawnCount(page);
+    await page.getByRole("link", { name: "Go home" }).click();
+    await page.waitForURL("**/variance/dashboard/stockTypeOverview");
+    await cardsDrawn(page, drawn);
+  }, 60_000);
+
+  it("has no serious or critical accessibility violations on level 1 and its dialogs", async () => {
+    const violations = async (where: string) => {
+      const result = await new AxeBuilder({ page }).analyze();
+      return result.violations
+        .filter((v) => v.impact === "serious" || v.impact === "critical")
+        .map((v) => `${where}: ${v.id} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`);
+    };
+    const found = [...(await violations("level 1"))];
+    await page
+      .locator(".page__actions")
+      .getByRole("button", { name: /^Filter/ })
+      .click();
+    await page.getByRole("dialog", { name: "Filter" }).waitFor();
+    found.push(...(await violations("filter panel")));
+    await page.keyboard.press("Escape");
+    await card(page, "waterfall").getByRole("button", { name: "Expand Waterfall" }).click();
+    await page.getByRole("dialog", { name: "Waterfall" }).locator(".main-svg").first().waitFor();
+    found.push(...(await violations("expanded card")));
+    await page.keyboard.press("Escape");
+    await page.keyboard.press("Control+k");
+    await page.getByRole("dialog", { name: "Search" }).waitFor();
+    found.push(...(await violations("search")));
+    await page.keyboard.press("Escape");
+    await page.getByRole("button", { name: /^Account of/ }).click();
+    await page.getByRole("menuitem", { name: "Profile" }).click();
+    await page.getByRole("dialog", { name: "Profile" }).waitFor();
+    found.push(...(await violations("profile")));
+    await page.keyboard.press("Escape");
+    expect(found).toEqual([]);
+  }, 90_000);
+
+  it("shows a user without the dashboard ability the no-permission dashboard instead of signing them out", async () => {
+    const viewer = await createTenant(env.server, "viewer", "the viewer's e2e password");
+    await env.server.database.db
+      .updateTable("users")
+      .set({ is_admin: false })
+      .where("email", "=", viewer.email)
+      .execute();
+    const other = await browser.newPage();
+    await signIn(other, `http://viewer.localhost:${env.port}`, viewer.email, viewer.password);
+    await other.goto(`http://viewer.localhost:${env.port}/variance/dashboard/stockTypeOverview`);
+    await other.getByRole("heading", { name: "You do not have access to the variance dashboards" }).waitFor();
+    expect(await other.getByLabel("Email").count()).toBe(0);
+    await other.close();
+  }, 60_000);
+});

@@ -81,7 +81,11 @@ export function NavigationMap({ onClose }: { onClose: () => void }) {
                   Level {l}: {levelNames[l]}
                 </p>
                 {crumb && reachable(l) ? (
-                  <Link to={crumb.href} aria-current={current ? "page" : undefined}>
+                  <Link
+                    to={crumb.href}
+                    aria-current={current ? "page" : undefined}
+                    className="navigation-map__level-link"
+                  >
                     {crumb.label}
                     {current ? <span className="navigation-map__here"> (you are here)</span> : null}
                   </Link>
@@ -98,7 +102,11 @@ export function NavigationMap({ onClose }: { onClose: () => void }) {
           const current = location.pathname.startsWith(o.path);
           return (
             <li key={o.path} className={current ? "is-current" : undefined}>
-              <Link to={o.path} aria-current={current ? "page" : undefined}>
+              <Link
+                to={o.path}
+                aria-current={current ? "page" : undefined}
+                className={`navigation-map__link${current ? " navigation-map__current" : ""}`}
+              >
                 {o.label}
                 {current ? <span className="navigation-map__here"> (you are here)</span> : null}
               </Link>

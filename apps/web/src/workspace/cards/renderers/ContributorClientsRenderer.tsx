@@ -97,7 +97,7 @@ export function ContributorClientsRenderer({
     }
   };
   return (
-    <div className="contributors">
+    <div className="step-contributors">
       <div className="activity__summary">
         <p>
           <strong>{format.count(data.rowCount)}</strong> {data.rowCount === 1 ? "client" : "clients"}

@@ -164,7 +164,7 @@ export function ContributorLinesRenderer({
     }
   };
   return (
-    <div className="contributors">
+    <div className="step-contributors">
       <div className="activity__summary">
         <p>
           <strong>{format.count(data.rowCount)}</strong> client {data.rowCount === 1 ? "service" : "services"}

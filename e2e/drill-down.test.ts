@@ -309,6 +309,11 @@ describe("the drill-down from level 1 to the invoice lines and back, on the demo
     await page.getByRole("button", { name: "Navigation map" }).click();
     await map.waitFor();
     expect(await map.locator('[aria-current="page"]').innerText()).toContain("Price increases");
+    // The page narrows beside it: its charts are drawn again at their cards' new width.
+    const chartsFit = () =>
+      page.evaluate(`[...document.querySelectorAll("section[data-card] .js-plotly-plot .main-svg")].every(
+        (plot) => plot.getBoundingClientRect().right <= plot.closest("section[data-card]").getBoundingClientRect().right + 1)`);
+    await expect.poll(chartsFit).toBe(true);
     // The side menu toggles on its own: the map stays.
     await page.getByRole("button", { name: "Collapse the menu" }).click();
     await map.waitFor();

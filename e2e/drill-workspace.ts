@@ -178,5 +178,11 @@ export async function seriousViolations(page: Page) {
 /** A full-page screenshot kept in the test output, named for what it shows. */
 export async function keepScreenshot(page: Page, name: string) {
   mkdirSync(screenshotDir, { recursive: true });
-  await page.screenshot({ path: join(screenshotDir, `${name}.png`), fullPage: true });
+  // In a window as tall as the page: a full-page capture of a shorter one draws the sticky menu and
+  // top bar in the middle of the page.
+  const viewport = page.viewportSize() ?? { width: 1440, height: 900 };
+  const height = (await page.evaluate("document.documentElement.scrollHeight")) as number;
+  await page.setViewportSize({ width: viewport.width, height });
+  await page.screenshot({ path: join(screenshotDir, `${name}.png`) });
+  await page.setViewportSize(viewport);
 }

@@ -1,3 +1,4 @@
+import { type ReactNode, useEffect, useRef } from "react";
 import createPlotlyComponent from "react-plotly.js/factory";
 import { useFormat } from "../format";
 import type { Format } from "../format/format";
@@ -236,15 +237,50 @@ export default function PlotView(props: ChartProps) {
     if (key && props.onSelect) props.onSelect(key);
   };
   return (
-    <Plot
-      data={traces}
-      layout={layout}
-      config={{ displayModeBar: false, displaylogo: false }}
-      useResizeHandler
-      style={{ width: "100%", height: layout.height, cursor: props.onSelect ? "pointer" : undefined }}
-      onClick={onClick}
-      onInitialized={() => props.onDrawn?.()}
-      onUpdate={() => props.onDrawn?.()}
-    />
+    <ResizeToBox>
+      {(graph) => (
+        <Plot
+          data={traces}
+          layout={layout}
+          config={{ displayModeBar: false, displaylogo: false }}
+          useResizeHandler
+          style={{ width: "100%", height: layout.height, cursor: props.onSelect ? "pointer" : undefined }}
+          onClick={onClick}
+          onInitialized={(_, div) => {
+            graph(div);
+            props.onDrawn?.();
+          }}
+          onUpdate={() => props.onDrawn?.()}
+        />
+      )}
+    </ResizeToBox>
+  );
+}
+
+/**
+ * Redraws a chart at its box's new width when the box changes without the window (the side menu
+ * collapsed, the navigation map opened beside the page): Plotly only follows the window.
+ */
+function ResizeToBox({ children }: { children: (graph: (div: HTMLElement) => void) => ReactNode }) {
+  const box = useRef<HTMLDivElement>(null);
+  const graph = useRef<HTMLElement | null>(null);
+  useEffect(() => {
+    const element = box.current;
+    if (!element || typeof ResizeObserver === "undefined") return;
+    let width = element.clientWidth;
+    const observer = new ResizeObserver(() => {
+      if (element.clientWidth === width) return;
+      width = element.clientWidth;
+      if (graph.current) void Plotly.Plots.resize(graph.current);
+    });
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, []);
+  return (
+    <div ref={box} className="chart__box">
+      {children((div) => {
+        graph.current = div;
+      })}
+    </div>
   );
 }

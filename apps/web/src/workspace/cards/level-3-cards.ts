@@ -190,23 +190,28 @@ const dimensionOptions = [
   { value: "clientSize", label: "Client size" },
 ];
 
-const subjectDonut: CardDefinition<ResponseOf<typeof specificDonutChart>> = {
-  id: "subjectDonut",
-  heading: "By dimension",
-  helpKey: "specificDonut",
-  contract: specificDonutChart,
-  toggle: { label: "Dimension", options: dimensionOptions, display: "select" },
-  load: loadCall({
+function donutCard(
+  id: string,
+  options: typeof dimensionOptions,
+): CardDefinition<ResponseOf<typeof specificDonutChart>> {
+  return {
+    id,
+    heading: "By dimension",
+    helpKey: "specificDonut",
     contract: specificDonutChart,
-    input: ({ filter, toggle }) => ({
-      query: { ...analyticsQuery(filter), dimension: toggle ?? "item" },
+    toggle: { label: "Dimension", options, display: "select" },
+    load: loadCall({
+      contract: specificDonutChart,
+      input: ({ filter, toggle }) => ({
+        query: { ...analyticsQuery(filter), dimension: toggle ?? options[0]!.value },
+      }),
+      select: (r) => (r.rows.length ? r : null),
     }),
-    select: (r) => (r.rows.length ? r : null),
-  }),
-  render: SegmentRenderer,
-  expandable: true,
-  subtitle: laterMonth,
-};
+    render: SegmentRenderer,
+    expandable: true,
+    subtitle: laterMonth,
+  };
+}
 
 export const level3Cards = {
   subjectMrr,
@@ -214,7 +219,15 @@ export const level3Cards = {
   subjectContribution: rankCard("contribution"),
   subjectShare,
   subjectProfile,
-  subjectDonut,
+  /** A client's or salesperson's MRR by service first. */
+  subjectDonut: donutCard("subjectDonut", dimensionOptions),
+  /** A service's MRR by salesperson first (by service it would be one slice). */
+  serviceDonut: donutCard(
+    "serviceDonut",
+    dimensionOptions
+      .filter((o) => o.value !== "item")
+      .sort((a, b) => (a.value === "salesperson" ? -1 : b.value === "salesperson" ? 1 : 0)),
+  ),
 };
 
 export { compared };

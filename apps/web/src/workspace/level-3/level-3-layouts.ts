@@ -25,7 +25,7 @@ export const level3Layouts: Record<SubjectKind, LayoutItem[]> = {
     { card: "subjectShare", span: 4 },
     { card: "subjectProfile", span: 4 },
     { card: "waterfall", span: 8 },
-    { card: "subjectDonut", span: 4 },
+    { card: "serviceDonut", span: 4 },
     { card: "trend", span: 12 },
     { card: "activity", span: 12 },
   ],

@@ -18,7 +18,7 @@ import lighthouse from "lighthouse";
 import type { Browser, BrowserContext } from "playwright-core";
 import { writeMillionLineTenant } from "../../apps/server/bench/million-line-tenant";
 import { chromiumPath, createTenant, launchChromium, startE2eServer } from "../browser";
-import { adminToken, cardsDrawn, level1DrawnMark, loadDemoData, signIn } from "../workspace";
+import { adminToken, cardsDrawn, drawnCount, level1DrawnMark, loadDemoData, signIn } from "../workspace";
 
 const runs = Number(process.env.BENCH_RUNS ?? 5);
 const dist = join(import.meta.dirname, "..", "..", "apps", "web", "dist");
@@ -80,14 +80,23 @@ const median = (values: number[]) => {
 };
 
 /** Page loads of level 1 in a signed-in context: the time from navigation to the cards' mark. */
-async function timeLevel1(context: BrowserContext, origin: string) {
+async function timeLevel1(context: BrowserContext, origin: string, search = "") {
   const times: number[] = [];
   const contentEverywhere: boolean[] = [];
+  const slowCalls: string[] = [];
   // Warm: the server's cube and memo, the browser's cache of the chunks.
   for (let i = 0; i < runs + 1; i++) {
     const page = await context.newPage();
-    await page.goto(`${origin}${level1}`);
+    await page.goto(`${origin}${level1}${search}`);
     await cardsDrawn(page);
+    const slowest = await page.evaluate(() =>
+      performance
+        .getEntriesByType("resource")
+        .filter((e) => e.name.includes("/api/"))
+        .map((e) => ({ call: new URL(e.name).pathname.split("/").pop() ?? "", ms: Math.round(e.duration) }))
+        .sort((a, b) => b.ms - a.ms)
+        .slice(0, 3),
+    );
     const mark = await page.evaluate((name) => {
       const entry = performance.getEntriesByName(name)[0] as
         | { startTime: number; detail?: unknown }
@@ -101,13 +110,47 @@ async function timeLevel1(context: BrowserContext, origin: string) {
     if (i === 0) continue;
     times.push(Math.round(mark.at));
     contentEverywhere.push(mark.allContent);
+    slowCalls.push(slowest.map((c) => `${c.call} ${c.ms} ms`).join(", "));
   }
   return {
     times,
     median: median(times),
     max: Math.max(...times),
     allContent: contentEverywhere.every(Boolean),
+    slowCalls: slowCalls[Math.floor(slowCalls.length / 2)] ?? "",
   };
+}
+
+/**
+ * Level 1 reached inside the app (the side menu's Dashboard link from the import page): the time
+ * from the click to the cards' mark, the app and its chunks already loaded.
+ */
+async function timeInApp(context: BrowserContext, origin: string) {
+  const page = await context.newPage();
+  await page.goto(`${origin}${level1}`);
+  await cardsDrawn(page);
+  const times: number[] = [];
+  for (let i = 0; i < runs; i++) {
+    await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Integrations" }).click();
+    await page.getByRole("heading", { name: "Import from CSV" }).waitFor();
+    const before = await drawnCount(page);
+    const clickedAt = await page
+      .getByRole("navigation", { name: "Main" })
+      .getByRole("link", { name: "Dashboard" })
+      .evaluate((link) => {
+        const at = performance.now();
+        (link as unknown as { click(): void }).click();
+        return at;
+      });
+    await cardsDrawn(page, before);
+    const drawnAt = await page.evaluate(
+      (name) => performance.getEntriesByName(name).at(-1)?.startTime ?? 0,
+      level1DrawnMark,
+    );
+    times.push(Math.round(drawnAt - clickedAt));
+  }
+  await page.close();
+  return { times, median: median(times) };
 }
 
 async function lighthouseAccessibility(origin: string, cookie: string) {
@@ -200,11 +243,23 @@ async function main() {
       await page.close();
       if (tenant === "demo")
         demoCookie = (await context.cookies()).map((c) => `${c.name}=${c.value}`).join("; ");
-      results[tenant] = await timeLevel1(context, origin);
+      // The million-line tenant's latest month has no new client (its clients all start by mid-2025):
+      // its level 1 is timed on the months of the analytics benchmark, where every card has content.
+      results[tenant] = await timeLevel1(
+        context,
+        origin,
+        tenant === "million" ? "?dateFrom=2025-05&dateTo=2025-06" : "",
+      );
+      if (tenant === "demo") {
+        const inApp = await timeInApp(context, origin);
+        console.log(
+          `level 1, demo, reached from the side menu: median ${inApp.median} ms (${inApp.times.join(", ")})`,
+        );
+      }
       await context.close();
       const r = results[tenant]!;
       console.log(
-        `level 1, ${tenant}: median ${r.median} ms, max ${r.max} ms (${r.times.join(", ")}), every card in content: ${r.allContent}`,
+        `level 1, ${tenant}: median ${r.median} ms, max ${r.max} ms (${r.times.join(", ")}), every card in content: ${r.allContent}; slowest calls of the median run: ${r.slowCalls}`,
       );
     }
     const accessibility = await lighthouseAccessibility(`http://demo.localhost:${env.port}`, demoCookie);

@@ -23,11 +23,11 @@ import {
 } from "react";
 import { useLocation } from "react-router";
 import { fromPromise } from "xstate";
+import { CompactSelect } from "../../ui/CompactSelect";
 import { AppDialog } from "../../ui/Dialog";
 import { useFormat } from "../../ui/format";
 import { Icon } from "../../ui/Icon";
 import { Segmented } from "../../ui/Segmented";
-import { SelectField } from "../../ui/Select";
 import { HelpTooltip } from "../../ui/Tooltip";
 import type { ViewFilter } from "../filters/view-filter";
 import { useGo } from "../navigation/use-go";
@@ -125,16 +125,21 @@ export function Card<D>({
   const frame = useRef<HTMLElement>(null);
   const dialogBody = useRef<HTMLDivElement>(null);
 
-  // The page's timing mark: content counts once drawn; a message at once.
-  const drawnFor = useRef<unknown>(null);
+  // The page's timing mark: content counts once drawn (once per load: a reload may bring the very
+  // same answer, shared with another card); a message at once.
+  const loads = useRef(0);
+  const drawnFor = useRef(-1);
   const reportDrawn = useCallback(() => {
-    if (drawnFor.current === data) return;
-    drawnFor.current = data;
+    if (drawnFor.current === loads.current) return;
+    drawnFor.current = loads.current;
     if (frame.current) frame.current.dataset.drawn = "true";
     onDrawn?.(definition.id, "content");
-  }, [data, definition.id, onDrawn]);
+  }, [definition.id, onDrawn]);
   useEffect(() => {
-    if (frame.current) frame.current.dataset.drawn = "false";
+    if (view === "loading") {
+      loads.current += 1;
+      if (frame.current) frame.current.dataset.drawn = "false";
+    }
     if (view === "empty" || view === "error") {
       if (frame.current) frame.current.dataset.drawn = "true";
       onDrawn?.(definition.id, view);
@@ -199,8 +204,7 @@ export function Card<D>({
     definition.toggle || periods || definition.searchable ? (
       <div className="card__toolbar" data-screenshot="skip">
         {definition.toggle?.display === "select" ? (
-          <SelectField
-            className="select-field--compact"
+          <CompactSelect
             label={definition.toggle.label}
             options={definition.toggle.options}
             value={toggle ?? definition.toggle.options[0]!.value}
@@ -216,8 +220,7 @@ export function Card<D>({
           />
         ) : null}
         {periods ? (
-          <SelectField
-            className="select-field--compact"
+          <CompactSelect
             label="Periods"
             options={periods.map((o) => ({ value: String(o.value), label: periodOptionLabel(o) }))}
             value={String(period)}

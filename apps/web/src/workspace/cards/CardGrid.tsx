@@ -1,3 +1,4 @@
+import { cardPeriods } from "@varia/machines";
 import { useCallback, useEffect, useLayoutEffect, useRef } from "react";
 import { preloadCharts } from "../../ui/charts/Chart";
 import { preloadGrid } from "../../ui/grid/Grid";
@@ -5,6 +6,23 @@ import type { ViewFilter } from "../filters/view-filter";
 import { Card } from "./Card";
 import type { AnyCardDefinition } from "./card-types";
 import { type CardId, cardCatalogue } from "./catalogue";
+import { periodOptionSets } from "./period-options";
+
+/**
+ * Asks for every card's data with the card's first period, toggle and no search, before the cards
+ * render (rendering a page of cards takes the main thread a while): the cards then take the answers
+ * through the shared calls (card-call.ts).
+ */
+function prefetchCards(layout: LayoutItem[], filter: ViewFilter) {
+  for (const item of layout) {
+    const card = cardCatalogue[item.card] as AnyCardDefinition;
+    const period = card.periodOptions
+      ? periodOptionSets[card.periodOptions][0].value
+      : cardPeriods.defaultPeriod;
+    const toggle = card.toggle?.options[0]?.value ?? null;
+    card.load({ filter, period, toggle, search: "" }, new AbortController().signal).catch(() => {});
+  }
+}
 
 /** A page's layout: card ids and the columns (of 12) each takes; one column under 900 px. */
 export interface LayoutItem {
@@ -29,6 +47,11 @@ export function CardGrid({
   const marked = useRef(false);
   const grid = useRef<HTMLDivElement>(null);
   const filterKey = JSON.stringify(filter);
+  const prefetchedFor = useRef<string | null>(null);
+  if (prefetchedFor.current !== filterKey) {
+    prefetchedFor.current = filterKey;
+    prefetchCards(layout, filter);
+  }
   const shownFor = useRef(filterKey);
   useLayoutEffect(() => {
     // A new filter: every card loads again, and the mark waits for all of them.
@@ -38,8 +61,8 @@ export function CardGrid({
     marked.current = false;
     if (grid.current) grid.current.dataset.allDrawn = "false";
   }, [filterKey]);
-  // The heavy chunks (Plotly, AG Grid) load once the cards' calls are on their way: evaluating them
-  // takes the main thread, and is better done while the server answers.
+  // The heavy chunks (Plotly, AG Grid): asked for when the workspace loads, so this is usually
+  // nothing; a page of cards opened otherwise asks for them here.
   useEffect(() => {
     preloadCharts();
     preloadGrid();

@@ -4,20 +4,34 @@ import { api } from "../../api";
 import type { CardCall, CardQueryContext } from "./card-types";
 
 /**
- * Calls in flight, shared: cards that ask the same question at once (the six KPI cards read one
- * OverviewKpi) send it once. Nothing is kept after the answer: the next load asks again.
+ * Calls shared between cards, and between a page's prefetch and its cards: a call in flight is
+ * sent once (the six KPI cards read one OverviewKpi), and an answer is kept for a few seconds so
+ * that a card mounting after its page asked for its data takes that answer. A failure is not kept:
+ * Try again asks again.
  */
-const inFlight = new Map<string, Promise<unknown>>();
+const answerKeptMs = 5000;
+const shared = new Map<string, { call: Promise<unknown>; until: number }>();
 
 export function callShared<C extends Contract>(contract: C, input: CallInput<C>): Promise<ResponseOf<C>> {
   const key = `${contract.method} ${contract.root}${contract.path} ${JSON.stringify(input)}`;
-  const pending = inFlight.get(key);
-  if (pending) return pending as Promise<ResponseOf<C>>;
-  const call = (api.call as (c: C, i: CallInput<C>) => Promise<ResponseOf<C>>)(contract, input).finally(() =>
-    inFlight.delete(key),
+  const now = performance.now();
+  const known = shared.get(key);
+  if (known && known.until > now) return known.call as Promise<ResponseOf<C>>;
+  const entry = {
+    call: (api.call as (c: C, i: CallInput<C>) => Promise<ResponseOf<C>>)(contract, input),
+    until: Number.POSITIVE_INFINITY,
+  };
+  shared.set(key, entry);
+  entry.call.then(
+    () => {
+      entry.until = performance.now() + answerKeptMs;
+    },
+    () => {
+      if (shared.get(key) === entry) shared.delete(key);
+    },
   );
-  inFlight.set(key, call);
-  return call;
+  for (const [k, v] of shared) if (v.until <= now) shared.delete(k);
+  return entry.call as Promise<ResponseOf<C>>;
 }
 
 /** The load function of a card that makes one call. */

@@ -73,6 +73,16 @@ describe("signing in through the browser", () => {
     await page.getByRole("heading", { name: "The requested page was not found" }).waitFor();
     await page.getByRole("link", { name: "Go home" }).click();
     await page.waitForURL("**/variance/dashboard/stockTypeOverview");
+
+    // Logout is a POST carrying the session's XSRF token; the session ends on the server.
+    const logout = page.waitForRequest((request) => request.url().endsWith("/api/logout"));
+    await page.getByRole("button", { name: "Logout" }).click();
+    const sent = await logout;
+    expect(sent.method()).toBe("POST");
+    expect(sent.headers()["x-xsrf-token"]).toBeTruthy();
+    await page.getByLabel("Email").waitFor();
+    const ping = await page.evaluate(async () => (await fetch("/api/Account/AuthorisedPing")).status);
+    expect(ping).toBe(401);
     await page.close();
   });
 

@@ -235,6 +235,8 @@ async function importEndToEnd(kind: "pglite" | "postgres", run: number, url?: st
       VARIA_DATA_DIR: dataDir,
       DATABASE_URL: kind === "postgres" ? url : "",
       VARIA_SEED_DEMO: "0",
+      // Called at 127.0.0.1, a host that names no tenant: the bench tenant's token counts there.
+      VARIA_DEFAULT_TENANT: "bench",
       LOG_LEVEL: "warn",
     },
     stdio: ["ignore", "ignore", "inherit"],

@@ -132,7 +132,7 @@ export const app = fp(
       return reply.code(500).send({ message: "An unexpected server error occurred." });
     });
 
-    registerMetrics(fastify);
+    registerMetrics(fastify, deps.config.metricsToken);
     fastify.get("/healthz", async () => ({ status: "ok" }));
     fastify.get("/readyz", async (_request, reply) => {
       try {
@@ -183,12 +183,13 @@ export const app = fp(
       return index.html;
     };
     if (hasWeb) {
-      // Files only: a folder (such as "/") is left to the page fallback below.
+      // Files only: a folder (such as "/") is left to the page fallback below. Source maps, which a
+      // build may keep beside its bundles, are never served: they would hand out the source.
       await fastify.register(fastifyStatic, {
         root: deps.config.webDist,
         wildcard: true,
         index: false,
-        allowedPath: (pathName) => pathName !== "/" && !pathName.endsWith("/"),
+        allowedPath: (pathName) => pathName !== "/" && !pathName.endsWith("/") && !/\.map$/i.test(pathName),
       });
     }
     fastify.setNotFoundHandler((request, reply) => {

@@ -29,8 +29,6 @@ export interface ServerConfig {
   readonly contactEmail: string;
   /** reCAPTCHA v3: checked server-side when the secret is set, skipped otherwise. */
   readonly recaptcha: { secret: string; verifyUrl: string; minScore: number } | undefined;
-  /** The organisation each demo visitor gets a fresh copy of. */
-  readonly demoTenant: string;
   /** E-mail domains refused for a demo (not business addresses). */
   readonly demoBlockedDomains: readonly string[];
   /** OpenID Connect providers for single sign-on and sign-up, one env group per provider. */
@@ -50,6 +48,11 @@ export interface ServerConfig {
    * latest 5 s after that, whatever is still stuck.
    */
   readonly shutdownGraceMs: number;
+  /**
+   * The operator's token for `/metrics` (`VARIA_METRICS_TOKEN`, at least 32 characters), sent as
+   * `Authorization: Bearer <token>`. Without it the server serves no metrics.
+   */
+  readonly metricsToken: string | undefined;
 }
 
 export const ssoProviderNames = ["Google", "Intuit", "Microsoft", "Xero"] as const;
@@ -107,6 +110,13 @@ function trustProxy(value: string | undefined): boolean | string {
   return /^(true|yes|on)$/i.test(value) ? true : value;
 }
 
+function metricsToken(value: string | undefined): string | undefined {
+  if (!value) return undefined;
+  if (value.length < 32 || /\s/.test(value))
+    throw new Error("VARIA_METRICS_TOKEN must be at least 32 characters without spaces");
+  return value;
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   const port = Number(env.PORT ?? 8080);
   if (!Number.isInteger(port) || port < 0 || port > 65535)
@@ -136,7 +146,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
           minScore: Number(env.RECAPTCHA_MIN_SCORE ?? 0.5),
         }
       : undefined,
-    demoTenant: env.VARIA_DEMO_TENANT || "demo",
     demoBlockedDomains: (env.VARIA_DEMO_BLOCKED_DOMAINS ?? "gmail.com,yahoo.com,hotmail.com,outlook.com")
       .split(",")
       .map((d) => d.trim().toLowerCase())
@@ -145,5 +154,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     authRateLimitPerIp: Number(env.VARIA_AUTH_RATE_LIMIT_PER_IP ?? 300),
     trustProxy: trustProxy(env.VARIA_TRUST_PROXY),
     shutdownGraceMs: milliseconds("VARIA_SHUTDOWN_GRACE_MS", env.VARIA_SHUTDOWN_GRACE_MS, 10_000),
+    metricsToken: metricsToken(env.VARIA_METRICS_TOKEN),
   };
 }

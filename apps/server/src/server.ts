@@ -7,6 +7,7 @@ import { type Database, type DatabaseTarget, openDatabase } from "./db/database"
 import { migrate } from "./db/migrate";
 import type { AppDeps } from "./http/deps";
 import { type ImportQueue, openImportQueue } from "./imports/import-queue";
+import { sweepUploads, uploadIdleMs } from "./imports/sweep-uploads";
 import { createMailer, type Mailer } from "./mail/mailer";
 
 /** Where the configuration says the data lives: PostgreSQL when DATABASE_URL is set, else PGlite. */
@@ -59,6 +60,7 @@ export async function buildServer(
     bodyLimit: 1024 * 1024,
     trustProxy: config.trustProxy,
   });
+  await sweepUploadsNowAndThen(fastify, config, database);
   const jobs = await openImportQueue(database, { log: fastify.log, work: true });
   // Before the database closes: a running job finishes first, within the shutdown grace.
   fastify.addHook("onClose", () => jobs.stop(config.shutdownGraceMs));
@@ -75,6 +77,29 @@ export async function buildServer(
   fastify.addHook("onClose", async () => deps.mailer.close());
   await fastify.register(app, deps);
   return fastify;
+}
+
+/**
+ * The leftovers of uploads cut short (see `sweepUploads`) go at start, before uploads are taken, and
+ * every `uploadIdleMs` while the server runs. At start on PGlite the server owns its data folder
+ * alone, so every file no job names goes; on PostgreSQL another server may share the folder and be
+ * writing one, so only files idle for `uploadIdleMs` go.
+ */
+async function sweepUploadsNowAndThen(fastify: FastifyInstance, config: ServerConfig, database: Database) {
+  const uploads = join(config.dataDir, "uploads");
+  const sweep = async (idleMs: number) => {
+    const removed = await sweepUploads(database.db, uploads, { idleMs });
+    if (removed.length)
+      fastify.log.info({ files: removed.length }, "removed the leftovers of cut-short uploads");
+  };
+  await sweep(database.kind === "pglite" ? 0 : uploadIdleMs);
+  const timer = setInterval(() => {
+    sweep(uploadIdleMs).catch((error: unknown) =>
+      fastify.log.error({ err: error }, "sweeping uploads failed"),
+    );
+  }, uploadIdleMs);
+  timer.unref();
+  fastify.addHook("onClose", async () => clearInterval(timer));
 }
 
 export interface RunningServer {

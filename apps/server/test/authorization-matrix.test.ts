@@ -14,17 +14,32 @@ import { getServerSecret } from "../src/auth/server-secret";
 import { createSession } from "../src/auth/sessions";
 import "../src/db/settings-schema";
 import { issueXsrfToken } from "../src/auth/xsrf";
-import { type Caller, type MatrixFixture, type MatrixInput, matrix } from "./authorization-matrix";
+import { type Caller, type MatrixFixture, type MatrixInput, matrix, tokenWith } from "./authorization-matrix";
 import { Browser, describeWithServer } from "./harness";
 
-const callers: Caller[] = ["anonymous", "otherTenant", "plainUser", "lacksAbility", "apiToken", "admin"];
+/** The callers of every call: people, an admin's full token, and a token of every single ability. */
+const callers: Caller[] = [
+  "anonymous",
+  "otherTenant",
+  "plainUser",
+  "lacksAbility",
+  "apiToken",
+  "admin",
+  ...abilityCatalogue.map(tokenWith),
+];
+
+const isToken = (caller: Caller) => caller === "apiToken" || caller.startsWith("token:");
 
 /** The status each caller gets, from the contract's access and the entry's exceptions. */
 function expectedStatus(contract: Contract, caller: Caller, allowed: number): number {
   const { access } = contract;
   if (access === "public") return allowed;
   if (caller === "anonymous" || caller === "otherTenant") return 401;
-  if (access === "authenticated") return allowed;
+  // A token does only what its abilities name: of the calls that name none, it only reads.
+  if (access === "authenticated") return isToken(caller) && contract.method !== "GET" ? 403 : allowed;
+  // A token of one ability may call what names that ability (alone or among others).
+  if (caller.startsWith("token:"))
+    return accessAbilities(access).some((ability) => caller === tokenWith(ability)) ? allowed : 403;
   return caller === "plainUser" || caller === "lacksAbility" ? 403 : allowed;
 }
 
@@ -93,6 +108,16 @@ describeWithServer("authorization matrix", (ctx) => {
       userId: org.userId,
       name: "matrix",
     });
+    const singleAbilityTokens = new Map<Caller, string>();
+    for (const ability of abilityCatalogue) {
+      const created = await createApiToken(db, {
+        organisationId: org.organisationId,
+        userId: org.userId,
+        name: `matrix ${abilityKey(ability)}`,
+        abilities: [ability],
+      });
+      singleAbilityTokens.set(tokenWith(ability), created.token);
+    }
     fixture = {
       organisationId: org.organisationId,
       adminUserId: org.userId,
@@ -171,6 +196,8 @@ describeWithServer("authorization matrix", (ctx) => {
           return { authorization: `Bearer ${adminToken.token}` };
         case "admin":
           return sessionHeaders(org.organisationId, org.userId);
+        default:
+          return { authorization: `Bearer ${singleAbilityTokens.get(caller)}` };
       }
     };
   });

@@ -1,4 +1,4 @@
-import type { ContractName } from "@varia/contracts";
+import { type AbilityRef, abilities, abilityKey, type ContractName } from "@varia/contracts";
 import { analyticsMatrix } from "./authorization-matrix-analytics";
 import { reportMatrix } from "./authorization-matrix-reports";
 
@@ -11,7 +11,20 @@ import { reportMatrix } from "./authorization-matrix-reports";
  *   myNewCall: { input: { query: { id: "..." } } },
  */
 
-export type Caller = "anonymous" | "plainUser" | "lacksAbility" | "admin" | "apiToken" | "otherTenant";
+/** An API token of the organisation's admin scoped to one ability, e.g. `token:Variance/Users/Manage`. */
+export type TokenCaller = `token:${string}`;
+
+export type Caller =
+  | "anonymous"
+  | "plainUser"
+  | "lacksAbility"
+  | "admin"
+  | "apiToken"
+  | "otherTenant"
+  | TokenCaller;
+
+/** The caller that is an admin's token holding only `ability`. */
+export const tokenWith = (ability: AbilityRef): TokenCaller => `token:${abilityKey(ability)}`;
 
 export interface MatrixInput {
   params?: Record<string, string>;
@@ -56,11 +69,24 @@ export const matrix: Partial<Record<ContractName, MatrixEntry>> = {
   backupList: {},
   backupCreate: {},
   backupDownload: { input: { query: { backupID: randomUuid } }, status: 404 },
-  backupRestore: { input: { query: { backupID: randomUuid } }, status: 404 },
-  login: { input: { body: { email: "nobody@matrix.example.com", password: "not a password" } }, status: 401 },
+  // Restoring takes a caller acting as an admin: a token holding Backups/Manage alone is not one.
+  backupRestore: {
+    input: { query: { backupID: randomUuid } },
+    status: 404,
+    expect: { [tokenWith(abilities.settingsBackupsManage)]: 403 },
+  },
+  // A fresh address each call: ten failures on one would lock it (429).
+  login: {
+    input: (f) => ({
+      body: { email: `${f.unique("nobody")}@matrix.example.com`, password: "not a password" },
+    }),
+    status: 401,
+  },
   logout: {},
   globalLogin: {
-    input: { body: { email: "nobody@matrix.example.com", password: "not a password" } },
+    input: (f) => ({
+      body: { email: `${f.unique("nobody")}@matrix.example.com`, password: "not a password" },
+    }),
     status: 401,
   },
   resetMultiFactorAuthentication: {
@@ -83,8 +109,9 @@ export const matrix: Partial<Record<ContractName, MatrixEntry>> = {
   singleSignOnCallback: { input: { params: { provider: "Google" } }, status: 404 },
   singleSignUp: { input: { params: { provider: "Quickbooks" } }, status: 404 },
   singleSignUpCallback: { input: { params: { provider: "Xero" } }, status: 404 },
-  demoSignup: { input: { body: { name: "Visitor", email: "visitor@gmail.com" } }, status: 400 },
-  demoVerify: { input: { body: { email: "visitor@matrix.example.com", code: "123456" } }, status: 401 },
+  // The matrix's server is not in demo mode: demo sign-up and verification are no routes there.
+  demoSignup: { input: { body: { name: "Visitor", email: "visitor@gmail.com" } }, status: 404 },
+  demoVerify: { input: { body: { email: "visitor@matrix.example.com", code: "123456" } }, status: 404 },
   demoContactUs: { input: { body: { userMessage: "Hello" } } },
   listApiTokens: {},
   createApiToken: { input: (f) => ({ body: { name: f.unique("token") } }) },

@@ -1,7 +1,12 @@
+import { writeFileSync } from "node:fs";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
+import { join } from "node:path";
 import { sql } from "kysely";
-import { afterAll, beforeAll, expect, it } from "vitest";
+import { afterAll, beforeAll, expect, it, vi } from "vitest";
+import { demoMonths } from "../src/demo/generate-demo-data";
+import { enqueueImport } from "../src/imports/import-jobs";
+import { invoiceColumns } from "../src/imports/invoice-columns";
 import { Browser, describeWithServer, TestClock } from "./harness";
 import { MailReceiver } from "./mail-receiver";
 
@@ -46,12 +51,37 @@ const codeOf = (subject: string) => /(\d{6})$/.exec(subject)?.[1] ?? "";
 describeWithServer(
   "demo",
   (ctx) => {
-    let demoName = "";
     beforeAll(async () => {
       const db = ctx().database.db;
       const demo = await ctx().createOrganisation("demo");
-      demoName = "demo Ltd";
-      // Whatever data the demo organisation holds is copied, including tables this code never named.
+      // The default tenant's data, in the import tables and in a table this code never names: a
+      // visitor's organisation holds none of it.
+      const file = join(ctx().config.dataDir, "default-tenant.csv");
+      writeFileSync(
+        file,
+        `${invoiceColumns.join(",")}\n2025-05-01,INV-1,1,ONLY-IN-DEFAULT,Secret Client,PRO,Pro,Subscription,1,,100.00,,,,,Actual,Recurring\n`,
+      );
+      const queued = await enqueueImport(ctx().server.jobs, {
+        organisationId: demo.organisationId,
+        userId: null,
+        fileName: "default-tenant.csv",
+        filePath: file,
+        sha256: "default-tenant",
+        idempotencyKey: undefined,
+      });
+      await vi.waitFor(
+        async () =>
+          expect(
+            (
+              await db
+                .selectFrom("import_jobs")
+                .select("status")
+                .where("id", "=", queued.jobGuid)
+                .executeTakeFirstOrThrow()
+            ).status,
+          ).toBe("Completed"),
+        { timeout: 20_000, interval: 50 },
+      );
       await sql`create table demo_widgets (
         organisation_id uuid not null references organisations (id) on delete cascade,
         id integer not null, label text not null, primary key (organisation_id, id))`.execute(db);
@@ -89,7 +119,37 @@ describeWithServer(
       expect(captchaCalls.at(-1)?.get("secret")).toBe("test-secret");
     });
 
-    it("mails a 6-digit code that signs in to a fresh copy of the demo organisation, once", async () => {
+    it("takes a name of plain text only, and mails nothing of the request but the code", async () => {
+      const browser = new Browser(ctx().tenantUrl("demo"));
+      const email = `plain.${ctx().kind}@bigcorp.example.com`;
+      for (const name of [
+        "Win a prize at http://evil.example",
+        "<b>Vera</b>",
+        "Vera\nClick here",
+        "V".repeat(81),
+      ]) {
+        const answer = await browser.request("POST", "/api/Demo/Signup", {
+          name,
+          email,
+          phoneDetected: false,
+          recaptchaToken: "human",
+        });
+        expect(answer.status, name).toBe(400);
+        expect(answer.json.errors, name).toEqual([{ field: "name", message: expect.any(String) }]);
+      }
+      const accepted = await browser.request("POST", "/api/Demo/Signup", {
+        name: "Anne-Marie O’Neil Jr.",
+        email,
+        phoneDetected: false,
+        recaptchaToken: "human",
+      });
+      expect(accepted.status).toBe(200);
+      const sent = await mail.waitFor(email);
+      expect(sent.text).not.toContain("Anne");
+      expect(sent.text).toMatch(/login code for the Varia demo is \d{6}/);
+    });
+
+    it("mails a 6-digit code that signs in to an organisation of the visitor's own, once", async () => {
       const email = `vera.${ctx().kind}@bigcorp.example.com`;
       const browser = new Browser(ctx().tenantUrl("demo"));
       expect((await signup(browser, email)).status).toBe(200);
@@ -103,7 +163,7 @@ describeWithServer(
       expect(profile).toMatchObject({
         email,
         name: "Visiting Vera",
-        organisationName: demoName,
+        organisationName: "Demo Company",
         loginMethod: "DemoCode",
         demoMode: true,
         userIsAdmin: false,
@@ -115,12 +175,45 @@ describeWithServer(
         .executeTakeFirstOrThrow();
       expect(copy.tenant).toMatch(/^demo-/);
       expect(copy.is_demo).toBe(true);
+      // Signed in, the visitor sees the generated demo business at once: Verify answered after its
+      // import, so its three years are there on the first call.
+      const periods = await browser.request("GET", "/api/variance/VarianceOverview/ActualPeriods");
+      expect(periods.json).toHaveLength(demoMonths.count);
+      const last = demoMonths.first.year * 12 + demoMonths.first.month - 1 + demoMonths.count - 1;
+      expect((periods.json as unknown as unknown[])[0]).toEqual({
+        yearNo: Math.floor(last / 12),
+        monthNo: (last % 12) + 1,
+      });
+      const job = await ctx()
+        .database.db.selectFrom("import_jobs")
+        .select(["status", "file_name"])
+        .where("organisation_id", "=", copy.id)
+        .execute();
+      expect(job).toEqual([{ status: "Completed", file_name: "varia-demo-data.csv" }]);
+      // Nothing of the default tenant's.
+      const secret = await browser.request(
+        "POST",
+        "/api/variance/Lookup/GetClientList",
+        {
+          search: "ONLY-IN-DEFAULT",
+        },
+        { "x-xsrf-token": browser.cookie("XSRF-TOKEN") ?? "" },
+      );
+      expect(secret.status).toBe(200);
+      expect(secret.json.rowCount).toBe(0);
+      const clients = await browser.request(
+        "POST",
+        "/api/variance/Lookup/GetClientList",
+        { rowLimit: 1 },
+        { "x-xsrf-token": browser.cookie("XSRF-TOKEN") ?? "" },
+      );
+      expect(clients.json.rowCount).toBeGreaterThan(250);
       const widgets = await sql<{
         label: string;
       }>`select label from demo_widgets where organisation_id = ${copy.id} order by id`.execute(
         ctx().database.db,
       );
-      expect(widgets.rows.map((r) => r.label)).toEqual(["one", "two"]);
+      expect(widgets.rows).toEqual([]);
       // The visitor may not invite people or mint tokens in the copy.
       expect((await browser.request("GET", "/api/variance/UserManagement/GetUserList")).status).toBe(403);
       // The code worked once.
@@ -229,6 +322,27 @@ describeWithServer(
       RECAPTCHA_SECRET: "test-secret",
       RECAPTCHA_VERIFY_URL: `http://127.0.0.1:${(captcha.address() as AddressInfo).port}/siteverify`,
       VARIA_CONTACT_EMAIL: "sales@varia.test",
+      VARIA_DEMO_MODE: "true",
     }),
   },
 );
+
+describeWithServer("demo sign-up outside demo mode", (ctx) => {
+  it("does not exist: Demo/Signup and Demo/Verify answer 404 and nothing is mailed or made", async () => {
+    await ctx().createOrganisation("demo");
+    const browser = new Browser(ctx().tenantUrl("demo"));
+    const email = `nodemo.${ctx().kind}@bigcorp.example.com`;
+    const signup = await browser.request("POST", "/api/Demo/Signup", {
+      name: "Visiting Vera",
+      email,
+      phoneDetected: false,
+    });
+    expect(signup.status).toBe(404);
+    const verify = await browser.request("POST", "/api/Demo/Verify", { email, code: "123456" });
+    expect(verify.status).toBe(404);
+    const requests = await ctx().database.db.selectFrom("demo_requests").select("id").execute();
+    expect(requests).toEqual([]);
+    const organisations = await ctx().database.db.selectFrom("organisations").select("tenant").execute();
+    expect(organisations).toEqual([{ tenant: "demo" }]);
+  });
+});

@@ -1,4 +1,7 @@
-import { expect, it } from "vitest";
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, expect, it } from "vitest";
 import { Browser, describeWithServer } from "./harness";
 
 describeWithServer(
@@ -69,4 +72,32 @@ describeWithServer(
   {
     env: () => ({ VARIA_PUBLIC_URL: "https://app.varia.test", VARIA_AUTH_RATE_LIMIT_PER_IP: "5" }),
   },
+);
+
+const webDist = mkdtempSync(join(tmpdir(), "varia-web-dist-"));
+mkdirSync(join(webDist, "assets"));
+writeFileSync(join(webDist, "index.html"), "<html><head></head><body>app</body></html>");
+writeFileSync(join(webDist, "assets", "app.js"), "console.log(1);\n//# sourceMappingURL=app.js.map\n");
+writeFileSync(join(webDist, "assets", "app.js.map"), '{"version":3,"sources":["secret.ts"]}');
+afterAll(() => rmSync(webDist, { recursive: true, force: true }));
+
+describeWithServer(
+  "the built web app",
+  (ctx) => {
+    it("serves the bundles but never their source maps", async () => {
+      const browser = new Browser(ctx().url);
+      expect((await browser.request("GET", "/assets/app.js")).status).toBe(200);
+      for (const path of [
+        "/assets/app.js.map",
+        "/assets/app.js%2Emap",
+        "/assets/APP.JS.MAP",
+        "/assets/app.js.map?x=1",
+      ]) {
+        const answer = await browser.request("GET", path);
+        expect(answer.status, path).toBe(404);
+        expect(answer.text, path).not.toContain("secret.ts");
+      }
+    });
+  },
+  { env: () => ({ VARIA_WEB_DIST: webDist }) },
 );

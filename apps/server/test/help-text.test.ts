@@ -1,6 +1,6 @@
 import { beforeAll, expect, it } from "vitest";
 import { createTokenForUser } from "../src/admin/organisations";
-import { describeWithServer } from "./harness";
+import { describeWithServer, localFetch } from "./harness";
 
 /** A help text, or an error body. */
 interface HelpAnswer {
@@ -26,7 +26,7 @@ describeWithServer("help text", (ctx) => {
 
   async function help(key: string | null, auth = true) {
     const query = key === null ? "" : `?key=${encodeURIComponent(key)}`;
-    const response = await fetch(`${ctx().url}/api/variance/helpText${query}`, {
+    const response = await localFetch(`${ctx().tenantUrl("helps")}/api/variance/helpText${query}`, {
       headers: auth ? { authorization: `Bearer ${token}` } : {},
     });
     return { status: response.status, json: (await response.json()) as HelpAnswer };
@@ -69,7 +69,7 @@ describeWithServer("help text", (ctx) => {
   });
 
   it("has a text for every report of the catalogue", async () => {
-    const reports = await fetch(`${ctx().url}/api/variance/Lookup/GetReportList`, {
+    const reports = await localFetch(`${ctx().tenantUrl("helps")}/api/variance/Lookup/GetReportList`, {
       headers: { authorization: `Bearer ${token}` },
     }).then((r) => r.json() as Promise<{ reportID: string; description: string }[]>);
     expect(reports).toHaveLength(9);

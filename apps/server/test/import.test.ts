@@ -6,7 +6,6 @@ import { gunzipSync } from "node:zlib";
 import { sql } from "kysely";
 import { expect, it, vi } from "vitest";
 import { createTokenForUser } from "../src/admin/organisations";
-import { copyOrganisation } from "../src/auth/copy-organisation";
 import { convertQuickBooks } from "../src/connectors/quickbooks/convert-quickbooks";
 import { dateOfDay } from "../src/db/binary-copy";
 import { formatScaled } from "../src/imports/decimal";
@@ -16,7 +15,7 @@ import { dimensionNames, readDimensions } from "../src/lines/dimension-names";
 import { blockLine } from "../src/lines/line-block";
 import { readLineBlocks } from "../src/lines/line-blocks-store";
 import { mergeBlocks } from "../src/lines/merge-blocks";
-import { describeWithServer } from "./harness";
+import { describeWithServer, localFetch } from "./harness";
 
 const header =
   "InvoiceDate,InvoiceNumber,LineNumber,ClientCode,ClientName,ItemCode,ItemName,StockType,Quantity,UnitPrice,Amount,Cost,Salesperson,ServiceFrom,ServiceTo,RecordType,Category";
@@ -47,7 +46,7 @@ describeWithServer("CSV import", (ctx) => {
   }
 
   async function call(tenant: string, path: string, init: RequestInit = {}) {
-    const response = await fetch(`${ctx().url}${path}`, {
+    const response = await localFetch(`${ctx().tenantUrl(tenant)}${path}`, {
       ...init,
       headers: {
         authorization: `Bearer ${await token(tenant)}`,
@@ -426,22 +425,6 @@ describeWithServer("CSV import", (ctx) => {
     expect(badGuid.json.message).toContain("JobGuid");
   });
 
-  it("copies an organisation's invoice data, cube included, into a fresh organisation (demo copies)", async () => {
-    const queued = await upload("source", goodFile);
-    await finalStatus("source", queued.json.jobGuid);
-    const source = await ctx()
-      .database.db.selectFrom("organisations")
-      .select("id")
-      .where("tenant", "=", "source")
-      .executeTakeFirstOrThrow();
-    await copyOrganisation(ctx().database.db, source.id, {
-      tenant: "sourcecopy",
-      isDemo: true,
-      createdAt: new Date(),
-    });
-    expect(await snapshot("sourcecopy")).toEqual(await snapshot("source"));
-  });
-
   it("exports the lines as CSV that a spreadsheet opens safely, filtered by month and client", async () => {
     const file = [
       header,
@@ -495,7 +478,7 @@ describeWithServer("CSV import", (ctx) => {
       ["BeforeImport", 0],
     ]);
     const backupID = list.json[0].backupID as string;
-    const file = await fetch(`${ctx().url}/api/Backup/Download?backupID=${backupID}`, {
+    const file = await localFetch(`${ctx().tenantUrl("backup")}/api/Backup/Download?backupID=${backupID}`, {
       headers: { authorization: `Bearer ${await token("backup")}` },
     });
     expect(file.headers.get("content-disposition")).toMatch(/varia-backup-backup-.*\.json\.gz/);

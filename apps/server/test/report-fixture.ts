@@ -1,6 +1,6 @@
 import { expect, vi } from "vitest";
 import { createTokenForUser } from "../src/admin/organisations";
-import type { TestServer } from "./harness";
+import { localFetch, type TestServer } from "./harness";
 
 export const csvHeader =
   "InvoiceDate,InvoiceNumber,LineNumber,ClientCode,ClientName,ItemCode,ItemName,StockType,Quantity,UnitPrice,Amount,Cost,Salesperson,ServiceFrom,ServiceTo,RecordType,Category";
@@ -55,7 +55,7 @@ export async function tenantWithData(ctx: TestServer, tenant: string, csv: strin
   const { token } = await createTokenForUser(ctx.database.db, { tenant, email: org.email, name: "reports" });
 
   async function call(method: string, path: string, body?: unknown, init: RequestInit = {}): Promise<Answer> {
-    const response = await fetch(`${ctx.url}${path}`, {
+    const response = await localFetch(`${ctx.tenantUrl(tenant)}${path}`, {
       method,
       ...init,
       headers: {

@@ -156,14 +156,16 @@ export const login = defineContract({
   summary: "Sign in with e-mail and password; may answer with required actions such as multi-factor.",
 });
 
+/** Ends the session: a POST, so that it carries the session's XSRF token (a link cannot sign anyone out). */
 export const logout = defineContract({
   name: "logout",
-  method: "GET",
+  method: "POST",
   root: "api",
   path: "logout",
   response: emptySchema,
   responseKind: "empty",
   access: "public",
+  actsOnSession: true,
   policy: "never",
   summary: "End the current session.",
 });

@@ -8,8 +8,20 @@ export const periodSchema = z.object({
 });
 export type PeriodDto = z.infer<typeof periodSchema>;
 
-/** A year-month as sent in query strings (spec 7.3: dates sent as year-month). */
-export const yearMonthSchema = z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/, "expected YYYY-MM");
+/**
+ * The months Varia speaks of: every period the API takes and every date an import holds lies from
+ * January 1900 to December 2999, so that the engine's steps from one (500 months back for a series,
+ * 12 ahead for a forecast) stay within the years a period can have.
+ */
+export const supportedMonths = { first: "1900-01", last: "2999-12" } as const;
+
+/** A year-month as sent in query strings (spec 7.3: dates sent as year-month), 1900-01 to 2999-12. */
+export const yearMonthSchema = z
+  .string()
+  .regex(
+    /^(19\d\d|2\d\d\d)-(0[1-9]|1[0-2])$/,
+    `expected a month YYYY-MM from ${supportedMonths.first} to ${supportedMonths.last}`,
+  );
 
 /** Ping responses carry a success flag (spec 3.8). */
 export const pingSchema = z.object({ success: z.boolean() });

@@ -17,8 +17,12 @@ export interface AbilityRef {
 }
 
 /**
- * Who may call: anyone, any signed-in user (session or API token), a user holding an ability, or a
- * user holding any one of a list of abilities (a picker two screens share). Admins hold every ability.
+ * Who may call: anyone, any signed-in user, a user holding an ability, or a user holding any one of
+ * a list of abilities (a picker two screens share). Admins hold every ability; an API token holds
+ * those of its scope that its user holds. A token does only what its abilities name: an
+ * `authenticated` call is open to it only when it reads (GET: who am I, my menu, my terms status);
+ * one that acts on the user's own account (profile, password, MFA, terms, a contact message) takes
+ * a signed-in session.
  */
 export type Access = "public" | "authenticated" | AbilityRef | readonly [AbilityRef, ...AbilityRef[]];
 
@@ -53,6 +57,11 @@ export interface Contract<
   /** Kept as a literal type, so the client can type a `file` answer as a file. */
   readonly responseKind: Kind;
   readonly access: Access;
+  /**
+   * A public call that acts on the caller's session when there is one (logout): made with a session,
+   * it carries the session's XSRF token, as every unsafe call of a signed-in caller does.
+   */
+  readonly actsOnSession?: boolean;
   /** Retry and cache policy of the client; `never` for calls that must not repeat (uploads). */
   readonly policy?: ClientPolicy;
   /** Cache time to live in ms for cached calls (spec 9: actual periods 60 s, lookups 20 min). */

@@ -5,13 +5,27 @@ import { defineContract } from "./define-contract";
 /** The server's reply to a blocked domain; the form shows 'Please enter a valid business email'. */
 export const notBusinessEmailMessage = "Email is not a valid business email";
 
+/**
+ * A demo visitor's name: plain text, as a person's name is written (letters, spaces, apostrophes,
+ * hyphens, dots), at most 80 characters. It becomes the visitor's user name; no mail carries it.
+ */
+export const demoVisitorNameSchema = z
+  .string()
+  .trim()
+  .min(1, "Please enter a name")
+  .max(80, "The name has at most 80 characters")
+  .regex(
+    /^\p{L}[\p{L}\p{M} '’.-]*$/u,
+    "The name may hold letters, spaces, apostrophes, hyphens and dots only",
+  );
+
 export const demoSignup = defineContract({
   name: "Demo/Signup",
   method: "POST",
   root: "api",
   path: "Demo/Signup",
   body: z.object({
-    name: z.string().trim().min(1, "Please enter a name").max(200),
+    name: demoVisitorNameSchema,
     email: z.string().trim().min(3).max(320),
     phoneDetected: z.boolean().default(false),
     recaptchaToken: z.string().max(4096).nullish(),
@@ -20,7 +34,8 @@ export const demoSignup = defineContract({
   responseKind: "empty",
   access: "public",
   policy: "never",
-  summary: "Request a demo: a 6-digit login code (10 min, 5 tries) is mailed to the business address.",
+  summary:
+    "Request a demo (demo mode only): a 6-digit login code (10 min, 5 tries) is mailed to the business address.",
 });
 
 export const demoVerify = defineContract({
@@ -39,7 +54,8 @@ export const demoVerify = defineContract({
   responseKind: "empty",
   access: "public",
   policy: "never",
-  summary: "Sign in with the mailed code, to a fresh copy of the demo organisation.",
+  summary:
+    "Sign in with the mailed code, to an organisation of one's own holding the generated demo business (demo mode only).",
 });
 
 export const demoContactUs = defineContract({

@@ -5,6 +5,9 @@ import { enqueueImport } from "../imports/import-jobs";
 import type { ImportQueue } from "../imports/import-queue";
 import { generateDemoCsv } from "./generate-demo-data";
 
+/** The generated demo business, made once per process: it is the same text every time. */
+let demoCsv: string | undefined;
+
 /**
  * Loads the generated demo business into an organisation through the import path (a queued job,
  * as an upload would be). The same data twice is a no-op: the job is keyed by the file's hash.
@@ -16,7 +19,8 @@ export async function seedDemo(jobs: ImportQueue, dataDir: string, tenant: strin
     .where("tenant", "=", tenant.toLowerCase())
     .executeTakeFirst();
   if (!organisation) throw new Error(`No organisation with tenant '${tenant}'`);
-  const csv = generateDemoCsv();
+  demoCsv ??= generateDemoCsv();
+  const csv = demoCsv;
   const uploads = join(dataDir, "uploads");
   await mkdir(uploads, { recursive: true });
   const filePath = join(uploads, `${randomUUID()}.csv`);

@@ -109,7 +109,9 @@ async function loadUser(db: Kysely<Schema>, organisationId: string, userId: stri
 
 /**
  * Resolves the caller from an `Authorization: Bearer` API token or the session cookie.
- * A token is bound to its organisation: presented on another tenant's host it is refused.
+ * A token is bound to its organisation: it counts only on a host that addresses that organisation
+ * (its tenant's host, or a host that names none, such as `localhost`, an IP address, `app.` or
+ * `www.`, when its organisation is the default tenant); anywhere else it is refused.
  * A session counts only on the host of its own tenant (or the host it was made for).
  */
 export async function resolveAuth(
@@ -118,7 +120,7 @@ export async function resolveAuth(
   options: { defaultTenant: string | undefined; secureCookies: boolean },
   now: Date = new Date(),
 ): Promise<AuthContext | null> {
-  const { explicit, tenant } = requestTenant(request, options.defaultTenant);
+  const { tenant } = requestTenant(request, options.defaultTenant);
   const authorization = request.headers.authorization;
   if (authorization) {
     const match = /^Bearer\s+(\S+)$/i.exec(authorization);
@@ -126,7 +128,7 @@ export async function resolveAuth(
     const token = await findApiToken(db, match[1], now);
     if (!token) return null;
     const found = await loadUser(db, token.organisationId, token.userId);
-    if (!found || (explicit !== null && found.organisation.tenant !== explicit)) return null;
+    if (!found || found.organisation.tenant !== tenant) return null;
     const held = await loadUserAbilities(db, found.user);
     const abilities = token.scoped
       ? intersectAbilities(held, await loadTokenAbilities(db, token.organisationId, token.tokenId))

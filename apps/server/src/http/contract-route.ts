@@ -27,8 +27,29 @@ function fieldErrors(error: z.ZodError, location: string): FieldError[] {
   }));
 }
 
+/**
+ * The fields of `value` whose text holds U+0000: PostgreSQL stores no NUL in text, so such a value
+ * would fail in the database (a 500) wherever it went. Refused at the door, with its field named.
+ */
+function nulFields(value: unknown, path: string[] = [], out: FieldError[] = []): FieldError[] {
+  if (typeof value === "string") {
+    if (value.includes("\u0000"))
+      out.push({ field: path.join(".") || "value", message: "must not contain the NUL character" });
+  } else if (Array.isArray(value)) {
+    for (const [i, item] of value.entries()) nulFields(item, [...path, String(i)], out);
+  } else if (value !== null && typeof value === "object") {
+    for (const [key, item] of Object.entries(value)) nulFields(item, [...path, key], out);
+    if (Object.keys(value).some((key) => key.includes("\u0000")))
+      out.push({ field: path.join(".") || "value", message: "must not contain the NUL character" });
+  }
+  return out;
+}
+
 function parsePart<T extends ZodType | undefined>(schema: T, value: unknown, location: string) {
   if (!schema) return undefined;
+  const nul = nulFields(value);
+  if (nul.length)
+    throw new AppError("BadRequest", `Invalid ${location}: ${nul.map((e) => e.field).join(", ")}`, nul);
   const result = schema.safeParse(value);
   if (!result.success) {
     const errors = fieldErrors(result.error, location);
@@ -38,15 +59,31 @@ function parsePart<T extends ZodType | undefined>(schema: T, value: unknown, loc
   return result.data;
 }
 
-/** Query keys are matched without regard to case (the spec mixes `DataType` and `dataType`). */
+/**
+ * Query keys are matched without regard to case (the spec mixes `DataType` and `dataType`). A key
+ * given twice in different cases (`dateFrom` and `DateFrom`) is ambiguous: refused, naming it,
+ * rather than one silently overwriting the other.
+ */
 function normaliseQuery(schema: ZodType | undefined, raw: Record<string, unknown>): Record<string, unknown> {
   if (!(schema instanceof z.ZodObject)) return raw;
   const byLower = new Map(Object.keys(schema.shape).map((key) => [key.toLowerCase(), key]));
   const out: Record<string, unknown> = {};
+  const spelled = new Map<string, string[]>();
   for (const [key, value] of Object.entries(raw)) {
     const canonical = byLower.get(key.toLowerCase()) ?? key;
+    spelled.set(canonical, [...(spelled.get(canonical) ?? []), key]);
     out[canonical] = value;
   }
+  const twice = [...spelled].filter(([, keys]) => keys.length > 1);
+  if (twice.length)
+    throw new AppError(
+      "BadRequest",
+      `Invalid query: ${twice.map(([canonical]) => canonical).join(", ")}`,
+      twice.map(([canonical, keys]) => ({
+        field: canonical,
+        message: `is given more than once (${keys.join(", ")}): send it once`,
+      })),
+    );
   return out;
 }
 
@@ -85,8 +122,16 @@ export function registerContract<C extends Contract>(
         if (needed.length && !needed.some((ability) => holdsAbility(auth, ability))) {
           throw new AppError("Forbidden", "You do not have permission to do this.");
         }
+        // A token does only what its abilities name: of the calls that name none, it may read who
+        // it is (pings, menu, terms status), never act on its user's own account.
+        if (contract.access === "authenticated" && auth.tokenId && unsafeMethods.has(request.method)) {
+          throw new AppError("Forbidden", "An API token cannot do this: sign in to change your own account.");
+        }
       }
-      if (contract.access !== "public" && auth?.sessionId && unsafeMethods.has(request.method)) {
+      // An unsafe call made with a session carries its XSRF token: every call that needs a caller,
+      // and the public ones that act on the session (logout).
+      const checked = contract.access !== "public" || contract.actsOnSession;
+      if (checked && auth?.sessionId && unsafeMethods.has(request.method)) {
         const header = request.headers[xsrfHeaderName];
         const ok = verifyXsrfToken(
           deps.xsrfKey,

@@ -1,3 +1,4 @@
+import { createHash, timingSafeEqual } from "node:crypto";
 import type { FastifyInstance } from "fastify";
 
 const buckets = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5] as const;
@@ -8,11 +9,25 @@ interface Series {
   bucketCounts: number[];
 }
 
+/** Whether the request carries the operator's metrics token (compared in constant time). */
+function isOperator(authorization: string | undefined, token: string): boolean {
+  const sent = /^Bearer\s+(\S+)$/i.exec(authorization ?? "")?.[1] ?? "";
+  const digest = (text: string) => createHash("sha256").update(text).digest();
+  return timingSafeEqual(digest(sent), digest(token));
+}
+
 /**
  * Prometheus metrics at /metrics: requests and their durations by method, route pattern and status
- * (the pattern, never the path, so ids and tokens stay out), plus the process's memory.
+ * (the pattern, never the path, so ids and tokens stay out), plus the process's memory. For the
+ * operator only: served with `metricsToken` (VARIA_METRICS_TOKEN) to whoever sends it as a Bearer
+ * token, on any host; without one configured, /metrics answers 404 and nothing is counted.
  */
-export function registerMetrics(fastify: FastifyInstance) {
+export function registerMetrics(fastify: FastifyInstance, metricsToken: string | undefined) {
+  if (!metricsToken) {
+    // Not the web app's page either: plainly nothing here.
+    fastify.get("/metrics", async (_request, reply) => reply.code(404).send({ message: "Not found" }));
+    return;
+  }
   const series = new Map<string, Series>();
 
   fastify.addHook("onResponse", async (request, reply) => {
@@ -32,7 +47,12 @@ export function registerMetrics(fastify: FastifyInstance) {
     });
   });
 
-  fastify.get("/metrics", async (_request, reply) => {
+  fastify.get("/metrics", async (request, reply) => {
+    if (!isOperator(request.headers.authorization, metricsToken))
+      return reply
+        .code(401)
+        .header("www-authenticate", 'Bearer realm="metrics"')
+        .send({ message: "Unauthorized" });
     const lines = [
       "# HELP varia_http_request_duration_seconds HTTP request durations by method, route and status.",
       "# TYPE varia_http_request_duration_seconds histogram",

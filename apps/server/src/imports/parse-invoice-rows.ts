@@ -1,4 +1,4 @@
-import type { ImportRowError } from "@varia/contracts";
+import { type ImportRowError, supportedMonths } from "@varia/contracts";
 import { divideHalfEven, formatScaled, parseScaled } from "./decimal";
 import { type InvoiceColumn, importLimits, invoiceColumns, requiredColumns } from "./invoice-columns";
 
@@ -31,6 +31,15 @@ function choice<T extends string>(value: string, options: readonly T[]): T | und
   return options.find((o) => o.toLowerCase() === value.toLowerCase());
 }
 
+/** The dates an import takes: those of the months the API speaks of (YYYY-MM-DD compares as text). */
+export const importDates = {
+  first: `${supportedMonths.first}-01`,
+  last: `${supportedMonths.last}-31`,
+} as const;
+
+const outsideDates = (text: string) =>
+  `'${text}' is not a date from ${importDates.first} to ${importDates.last}`;
+
 function isDate(text: string): boolean {
   if (!/^\d{4}-\d{2}-\d{2}$/.test(text)) return false;
   const date = new Date(`${text}T00:00:00Z`);
@@ -61,11 +70,16 @@ export function mapHeader(fields: readonly string[]): {
 
 const maxScaled = 10n ** 15n;
 
-/** Checks one record; `positionInInvoice` gives the default LineNumber. */
+/**
+ * Checks one record; `positionInInvoice` gives the default LineNumber. `shape` is how many fields
+ * the record and the header have: a field beyond the header's columns is a bad cell (its value
+ * would be dropped), a record with fewer fields leaves the columns it lacks empty.
+ */
 export function validateRow(
   raw: Partial<Record<InvoiceColumn, string>>,
   line: number,
   positionInInvoice: (invoiceNumber: string) => number,
+  shape?: { fields: number; header: number },
 ): ParsedRow {
   const errors: ImportRowError[] = [];
   const fail = (column: InvoiceColumn, message: string) => {
@@ -76,11 +90,18 @@ export function validateRow(
     const value = (raw[column] ?? "").trim();
     if (!value) return required ? fail(column, "is required") : "";
     if (value.length > max) return fail(column, `is longer than ${max} characters`);
+    // The database stores no NUL in text.
+    if (value.includes("\u0000")) return fail(column, "holds the NUL character");
     return value;
+  };
+  const date = (column: InvoiceColumn, value: string | undefined) => {
+    if (!value) return;
+    if (!isDate(value)) fail(column, `'${value}' is not a date (YYYY-MM-DD)`);
+    else if (value < importDates.first || value > importDates.last) fail(column, outsideDates(value));
   };
 
   const invoiceDate = text("InvoiceDate", true);
-  if (invoiceDate && !isDate(invoiceDate)) fail("InvoiceDate", `'${invoiceDate}' is not a date (YYYY-MM-DD)`);
+  date("InvoiceDate", invoiceDate);
   const invoiceNumber = text("InvoiceNumber", true, importLimits.maxCodeLength);
   const lineText = text("LineNumber", false);
   let lineNumber = 0;
@@ -138,8 +159,8 @@ export function validateRow(
 
   const serviceFrom = text("ServiceFrom", false);
   const serviceTo = text("ServiceTo", false);
-  if (serviceFrom && !isDate(serviceFrom)) fail("ServiceFrom", `'${serviceFrom}' is not a date (YYYY-MM-DD)`);
-  if (serviceTo && !isDate(serviceTo)) fail("ServiceTo", `'${serviceTo}' is not a date (YYYY-MM-DD)`);
+  date("ServiceFrom", serviceFrom);
+  date("ServiceTo", serviceTo);
   if (Boolean(serviceFrom) !== Boolean(serviceTo)) {
     fail(serviceFrom ? "ServiceTo" : "ServiceFrom", "ServiceFrom and ServiceTo go together");
   } else if (serviceFrom && serviceTo && serviceTo < serviceFrom) {
@@ -153,6 +174,14 @@ export function validateRow(
   const categoryText = text("Category", false);
   const category = categoryText ? choice(categoryText, ["Recurring", "Adhoc", "Exclude"] as const) : null;
   if (categoryText && !category) fail("Category", `'${categoryText}' is not Recurring, Adhoc or Exclude`);
+  if (shape && shape.fields > shape.header)
+    errors.push({
+      line,
+      column: `field ${shape.header + 1}`,
+      message:
+        `is beyond the header's ${shape.header} columns` +
+        (shape.fields > shape.header + 1 ? ` (the row has ${shape.fields} fields)` : ""),
+    });
 
   if (errors.length) return { errors };
   return {

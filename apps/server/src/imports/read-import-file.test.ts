@@ -395,7 +395,8 @@ function checkedRows(file: { columns: readonly Column[]; rows: readonly string[]
     file.columns.forEach((column, i) => {
       if (column !== "Notes") raw[column] = fields[i] ?? "";
     });
-    parsed.push(validateRow(raw, line, position));
+    // A field beyond the header's columns is a bad cell.
+    parsed.push(validateRow(raw, line, position, { fields: fields.length, header: file.columns.length }));
   }
   return parsed;
 }

@@ -17,7 +17,7 @@ function checkedReader(header: readonly string[]) {
     header.forEach((name, i) => {
       raw[name] = fields[i] ?? "";
     });
-    const checked = validateRow(raw, line, position);
+    const checked = validateRow(raw, line, position, { fields: fields.length, header: header.length });
     return checked.errors ? { errors: checked.errors } : { line: invoiceLineOf(checked.row) };
   };
 }
@@ -47,12 +47,22 @@ const oddNumber = fc.constantFrom(
 );
 const field = {
   date: mostly(
-    fc.constantFrom("2025-05-03", "2024-02-29", "2025-12-31"),
-    fc.constantFrom("2023-02-29", "2025-13-01", " 2025-05-03", "2025-5-3", "", "x"),
+    fc.constantFrom("2025-05-03", "2024-02-29", "2025-12-31", "1900-01-01", "2999-12-31"),
+    fc.constantFrom(
+      "2023-02-29",
+      "2025-13-01",
+      " 2025-05-03",
+      "2025-5-3",
+      "",
+      "x",
+      "0000-01-01",
+      "1899-12-31",
+      "3000-01-01",
+    ),
   ),
   code: mostly(
     fc.constantFrom("INV-1", "INV-2", "C1", "a".repeat(100), "Café", "Ørsted-7"),
-    fc.constantFrom(" C1", "", "a".repeat(101), "é".repeat(51), "\u00a0C1", "C1\u2009", "\u3000"),
+    fc.constantFrom(" C1", "", "a".repeat(101), "é".repeat(51), "\u00a0C1", "C1\u2009", "\u3000", "C\u00001"),
   ),
   name: mostly(
     fc.constantFrom("", "Acme Ltd", "Jane", "Élodie", "José", "Ørsted A/S 🙂"),
@@ -64,6 +74,7 @@ const field = {
       "\u00a0Acme",
       "Acme\u3000",
       "\u2028",
+      "Ac\u0000me",
     ),
   ),
   line: mostly(
@@ -121,17 +132,42 @@ describe("InvoiceLineReader", () => {
       fc.property(
         fc.shuffledSubarray([...invoiceColumns], { minLength: 14 }),
         fc.array(record, { minLength: 1, maxLength: 20 }),
-        (columns, records) => {
+        fc.array(fc.constantFrom([], [], [], [], ["extra"], [""]), { minLength: 20, maxLength: 20 }),
+        (columns, records, extras) => {
           const fast = new InvoiceLineReader(columns);
           const checked = checkedReader(columns);
           records.forEach((r, i) => {
-            const fields = columns.map((c) => r[c]);
+            // Now and then a field beyond the header's columns.
+            const fields = [...columns.map((c) => r[c]), ...extras[i]!];
             expect(fast.read(fields, i + 2)).toEqual(checked(fields, i + 2));
           });
         },
       ),
       { numRuns: 400 },
     );
+  });
+
+  it("flags a field beyond the header, a date outside 1900 to 2999 and a NUL, whichever path reads it", () => {
+    const header = [...requiredColumns, "Amount"];
+    const reader = new InvoiceLineReader(header);
+    const good = ["2025-05-01", "INV-1", "C1", "A", "Subscription", "1", "10.00"];
+    expect(reader.read(good, 2).line?.invoiceDay).toBeGreaterThan(0);
+    expect(reader.read([...good, "dropped"], 3).errors).toEqual([
+      { line: 3, column: "field 8", message: "is beyond the header's 7 columns" },
+    ]);
+    expect(reader.read([...good, "", ""], 4).errors).toEqual([
+      { line: 4, column: "field 8", message: "is beyond the header's 7 columns (the row has 9 fields)" },
+    ]);
+    expect(reader.read(["0000-05-01", ...good.slice(1)], 5).errors).toEqual([
+      { line: 5, column: "InvoiceDate", message: "'0000-05-01' is not a date from 1900-01-01 to 2999-12-31" },
+    ]);
+    expect(reader.read([good[0]!, "INV\u00002", ...good.slice(2)], 6).errors).toEqual([
+      { line: 6, column: "InvoiceNumber", message: "holds the NUL character" },
+    ]);
+    // Fewer fields than the header: the missing columns are empty.
+    expect(reader.read(good.slice(0, 6), 7).errors).toEqual([
+      { line: 7, column: "Amount", message: "is required when UnitPrice is empty" },
+    ]);
   });
 
   it("gives a line without LineNumber its position within its invoice, whichever path reads it", () => {

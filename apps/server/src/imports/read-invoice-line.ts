@@ -4,7 +4,7 @@ import type { RecordType } from "@varia/variance";
 import { dayNumber } from "../db/binary-copy";
 import { ByteRecord } from "./csv-bytes";
 import { type InvoiceColumn, importLimits, invoiceColumns } from "./invoice-columns";
-import { type InvoiceRow, mapHeader, type ParsedRow, validateRow } from "./parse-invoice-rows";
+import { type InvoiceRow, importDates, mapHeader, type ParsedRow, validateRow } from "./parse-invoice-rows";
 
 /** One checked invoice line in numbers: what binary COPY and the cube take. */
 export interface InvoiceLine {
@@ -129,11 +129,14 @@ export class InvoiceLineReader {
   /** Day numbers (NaN: not a date) by the date's digits as a number, YYYYMMDD. */
   private readonly days = new Map<number, number>();
   readonly headerErrors: ImportRowError[];
+  /** How many fields the header has: a record with more has a bad cell. */
+  private readonly headerLength: number;
 
   constructor(
     header: readonly string[],
     private readonly positionInInvoice: (invoiceNumber: string) => number = positionsByMap(),
   ) {
+    this.headerLength = header.length;
     const mapped = mapHeader(header);
     this.headerErrors = mapped.errors;
     this.at = Object.fromEntries(invoiceColumns.map((c) => [c, -1])) as Record<InvoiceColumn, number>;
@@ -203,6 +206,8 @@ export class InvoiceLineReader {
   readFast(record: ByteRecord, out: CheckedLine): boolean {
     const at = this.at;
     const { bytes, starts, ends, count } = record;
+    // More fields than the header, or a NUL anywhere: validateRow words the bad cell.
+    if (count > this.headerLength || (count > 0 && hasNul(bytes, starts[0]!, ends[count - 1]!))) return false;
     const invoiceDay = this.day(record, at.InvoiceDate);
     if (Number.isNaN(invoiceDay)) return false;
     let i = at.InvoiceNumber;
@@ -286,7 +291,10 @@ export class InvoiceLineReader {
     const raw: Partial<Record<InvoiceColumn, string>> = {};
     for (const column of invoiceColumns)
       if (this.at[column] >= 0) raw[column] = pick(fields, this.at[column]);
-    return validateRow(raw, line, this.positionInInvoice);
+    return validateRow(raw, line, this.positionInInvoice, {
+      fields: fields.length,
+      header: this.headerLength,
+    });
   }
 
   /** The record through `validateRow`, in numbers. */
@@ -405,8 +413,14 @@ function plainDay(text: string): number {
   return isPlainDate(text) ? dayNumber(text) : Number.NaN;
 }
 
+/** Whether a NUL byte is in `bytes` from `start` to `end` (the whole of a record's fields). */
+function hasNul(bytes: Uint8Array, start: number, end: number): boolean {
+  return end > start && bytes.subarray(start, end).indexOf(0) !== -1;
+}
+
 function isPlainDate(text: string): boolean {
   if (text.length !== 10 || text.charCodeAt(4) !== 45 || text.charCodeAt(7) !== 45) return false;
+  if (text < importDates.first || text > importDates.last) return false;
   const date = new Date(`${text}T00:00:00Z`);
   return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(text);
 }

@@ -1,16 +1,24 @@
+import { supportedMonths } from "@varia/contracts";
 import { type Period, periodFormat, periodTryParse } from "@varia/period";
 import { z } from "zod";
 import { AppError } from "../errors";
 import { helpTexts } from "./help-texts";
 
 /** A period in the key's filter parameters: any string form of spec 3.2, or {yearNo, monthNo}. */
+const firstYear = Number(supportedMonths.first.slice(0, 4));
+const lastYear = Number(supportedMonths.last.slice(0, 4));
+const periodMessage = `expected a period such as 2025-06, from ${supportedMonths.first} to ${supportedMonths.last}`;
 const periodOf = z.union([
   z.string().transform((text, ctx) => {
     const period = periodTryParse(text);
-    if (!period) ctx.addIssue({ code: "custom", message: "expected a period such as 2025-06" });
+    if (!period || period.yearNo < firstYear || period.yearNo > lastYear)
+      ctx.addIssue({ code: "custom", message: periodMessage });
     return period ?? z.NEVER;
   }),
-  z.object({ yearNo: z.number().int(), monthNo: z.number().int().min(1).max(12).optional() }),
+  z.object({
+    yearNo: z.number().int().min(firstYear, periodMessage).max(lastYear, periodMessage),
+    monthNo: z.number().int().min(1).max(12).optional(),
+  }),
 ]);
 
 const keySchema = z.object({

@@ -9,6 +9,7 @@ import {
   type UserProfile,
 } from "@varia/contracts";
 import type { FastifyInstance } from "fastify";
+import { actsAsAdmin } from "../auth/caller-reach";
 import { issueXsrfToken, xsrfCookieName } from "../auth/xsrf";
 import { type AuthContext, holdsAbility } from "../http/auth-context";
 import { registerContract } from "../http/contract-route";
@@ -27,7 +28,7 @@ export function userProfile(auth: AuthContext, demoMode: boolean): UserProfile {
     organisationModule: moduleIds.Variance,
     multiFactorAuthenticationStatus: user.mfa_enabled ? "enabled" : "disabled",
     subscriptionCurrencyCode: organisation.currency_code.toUpperCase(),
-    userIsAdmin: user.is_admin,
+    userIsAdmin: actsAsAdmin(auth),
     userRoleAbilities: auth.abilities,
     organisationSignUpStep: (organisation.sign_up_step as UserProfile["organisationSignUpStep"]) ?? null,
     loginMethod: auth.method,
@@ -53,7 +54,7 @@ export async function accountRoutes(app: FastifyInstance, deps: AppDeps) {
 
   registerContract(app, deps, permissionPing, ({ auth }) => ({
     success: true,
-    userIsAdmin: auth!.user.is_admin,
+    userIsAdmin: actsAsAdmin(auth!),
     userRoleAbilities: auth!.abilities,
   }));
 

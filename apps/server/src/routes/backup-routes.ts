@@ -1,5 +1,6 @@
 import { backupCreate, backupDownload, backupList, backupRestore } from "@varia/contracts";
 import type { FastifyInstance } from "fastify";
+import { actsAsAdmin } from "../auth/caller-reach";
 import { AppError } from "../errors";
 import { registerContract } from "../http/contract-route";
 import type { AppDeps } from "../http/deps";
@@ -53,7 +54,7 @@ export async function backupRoutes(app: FastifyInstance, deps: AppDeps) {
   });
 
   registerContract(app, deps, backupRestore, async ({ auth, query }) => {
-    if (!auth!.user.is_admin) throw new AppError("Forbidden", "Only an admin can restore a backup.");
+    if (!actsAsAdmin(auth!)) throw new AppError("Forbidden", "Only an admin can restore a backup.");
     const exists = await deps.db
       .selectFrom("backups")
       .select("id")

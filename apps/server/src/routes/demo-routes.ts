@@ -1,12 +1,11 @@
 import { createHmac, randomInt, randomUUID } from "node:crypto";
-import { abilities, demoContactUs, demoSignup, demoVerify, notBusinessEmailMessage } from "@varia/contracts";
+import { demoContactUs, demoSignup, demoVerify, notBusinessEmailMessage } from "@varia/contracts";
 import type { FastifyInstance } from "fastify";
 import { sql } from "kysely";
-import { abilityCatalogue } from "../auth/abilities";
-import { copyOrganisation } from "../auth/copy-organisation";
 import { verifyCaptcha } from "../auth/recaptcha";
 import { startSession, tooManyRequests } from "../auth/sign-in";
 import { takeRateLimit } from "../auth/throttle";
+import { createDemoVisitor } from "../demo/demo-visitor";
 import { AppError } from "../errors";
 import { requestTenant } from "../http/auth-context";
 import { registerContract } from "../http/contract-route";
@@ -26,17 +25,16 @@ export function isBusinessEmail(email: string, blocked: readonly string[]): bool
   return !blocked.some((b) => domain === b || domain.endsWith(`.${b}`));
 }
 
-/** A visitor's copy lasts a week; older copies go when the next visitor signs in. */
+/** A visitor's organisation lasts a week; older ones go when the next visitor signs in. */
 export const demoCopyLifetimeMs = 7 * 24 * 3600_000;
 
-/** Deletes demo copies older than their lifetime (a few at a time); their rows go by cascade. */
+/** Deletes visitors' organisations older than their lifetime (a few at a time); rows go by cascade. */
 export async function deleteStaleDemoCopies(deps: AppDeps): Promise<number> {
   const stale = await deps.db
     .selectFrom("organisations")
     .select("id")
     .where("is_demo", "=", true)
     .where("tenant", "like", "demo-%")
-    .where("tenant", "<>", deps.config.demoTenant)
     .where(sql`created_at`, "<", new Date(deps.now().getTime() - demoCopyLifetimeMs))
     .limit(20)
     .execute();
@@ -52,10 +50,46 @@ export async function deleteStaleDemoCopies(deps: AppDeps): Promise<number> {
   return stale.length;
 }
 
-/** What a demo visitor may not do in their copy: invite people or mint tokens. */
-const demoWithheld = new Set([abilities.settingsUsersManage, abilities.settingsTokensManage]);
-
+/**
+ * Demo requests (spec 7.2). Sign-up and verification exist in demo mode only: elsewhere they are
+ * not routes at all (404), so nobody can have mail sent or an organisation made through them.
+ * A signed-in user may send a contact message in either mode.
+ */
 export async function demoRoutes(app: FastifyInstance, deps: AppDeps) {
+  if (deps.config.demoMode) demoSignInRoutes(app, deps);
+  const { db } = deps;
+
+  registerContract(app, deps, demoContactUs, async ({ auth, body, request }) => {
+    const { organisation, user } = auth!;
+    const wait = await takeRateLimit(
+      db,
+      `contact:${organisation.id}:${user.id}`,
+      { limit: 5, windowMs: 3600_000 },
+      deps.now(),
+    );
+    if (wait) throw tooManyRequests(wait);
+    await db
+      .insertInto("contact_messages")
+      .values({
+        id: randomUUID(),
+        organisation_id: organisation.id,
+        user_id: user.id,
+        email: user.email,
+        message: body.userMessage,
+      })
+      .execute();
+    await deps.mailer.send({
+      to: deps.config.contactEmail,
+      replyTo: user.email,
+      subject: `Varia contact message from ${user.name}`,
+      text: `${user.name} <${user.email}> (${organisation.name}, ${organisation.tenant}) wrote:\n\n${body.userMessage}\n`,
+    });
+    request.log.info({ organisation: organisation.tenant, user: user.id }, "contact message stored");
+  });
+}
+
+/** Demo/Signup mails a code to a business address; Demo/Verify signs the visitor in with it. */
+function demoSignInRoutes(app: FastifyInstance, deps: AppDeps) {
   const { db } = deps;
   const codeHash = (requestId: string, code: string) =>
     createHmac("sha256", deps.xsrfKey).update(`demo:${requestId}:${code}`).digest("hex");
@@ -102,10 +136,11 @@ export async function demoRoutes(app: FastifyInstance, deps: AppDeps) {
         used_at: null,
       })
       .execute();
+    // The mail carries no text of the request's: only the code, to the address that asked.
     await deps.mailer.send({
       to: email,
       subject: `Your Varia demo login code: ${code}`,
-      text: `Hello ${body.name},\n\nYour login code for the Varia demo is ${code}.\nIt works once, for the next 10 minutes.\n`,
+      text: `Hello,\n\nYour login code for the Varia demo is ${code}.\nIt works once, for the next 10 minutes.\n`,
     });
   });
 
@@ -139,55 +174,12 @@ export async function demoRoutes(app: FastifyInstance, deps: AppDeps) {
       .executeTakeFirst();
     if (Number(used.numUpdatedRows) !== 1) throw invalidCode();
 
-    const source = await db
-      .selectFrom("organisations")
-      .select("id")
-      .where("tenant", "=", deps.config.demoTenant)
-      .executeTakeFirst();
-    if (!source) throw new AppError("Internal", "The demo organisation does not exist");
-    const tenant = `demo-${randomUUID().replace(/-/g, "").slice(0, 16)}`;
-    const organisationId = await copyOrganisation(db, source.id, { tenant, isDemo: true, createdAt: now });
-    const userId = randomUUID();
-    const roleId = randomUUID();
-    await db.transaction().execute(async (tx) => {
-      await tx
-        .insertInto("users")
-        .values({
-          organisation_id: organisationId,
-          id: userId,
-          email: pending.email,
-          name: pending.name,
-          password_hash: null,
-          is_admin: false,
-          mfa_secret: null,
-          disabled_at: null,
-        })
-        .execute();
-      await tx
-        .insertInto("roles")
-        .values({ organisation_id: organisationId, id: roleId, name: "Demo visitor", description: "" })
-        .onConflict((oc) => oc.doNothing())
-        .execute();
-      await tx
-        .insertInto("role_abilities")
-        .values(
-          abilityCatalogue
-            .filter((a) => ![...demoWithheld].some((w) => w.featureSystemName === a.featureSystemName))
-            .map((a) => ({
-              organisation_id: organisationId,
-              role_id: roleId,
-              module_system_name: a.moduleSystemName,
-              feature_system_name: a.featureSystemName,
-              ability_system_name: a.abilitySystemName,
-            })),
-        )
-        .execute();
-      await tx
-        .insertInto("user_roles")
-        .values({ organisation_id: organisationId, user_id: userId, role_id: roleId })
-        .execute();
-    });
-    // The visitor stays on the demo host; the session points at their own copy.
+    // Their own organisation with the generated demo business, loaded before they are signed in.
+    const { organisationId, userId, tenant } = await createDemoVisitor(
+      { db, jobs: deps.jobs, dataDir: deps.config.dataDir, now: deps.now, log: request.log },
+      { email: pending.email, name: pending.name },
+    );
+    // The visitor stays on the demo host; the session points at their own organisation.
     await startSession(deps, reply, {
       organisationId,
       userId,
@@ -196,37 +188,9 @@ export async function demoRoutes(app: FastifyInstance, deps: AppDeps) {
       previousSessionId: auth?.sessionId,
       hostTenant: requestTenant(request, deps.config.defaultTenant).tenant,
     });
-    request.log.info({ organisation: tenant }, "demo visitor signed in to a fresh copy");
+    request.log.info({ organisation: tenant }, "demo visitor signed in to their own organisation");
     await deleteStaleDemoCopies(deps).catch((error: unknown) =>
-      request.log.error({ err: error }, "deleting old demo copies failed"),
+      request.log.error({ err: error }, "deleting old demo organisations failed"),
     );
-  });
-
-  registerContract(app, deps, demoContactUs, async ({ auth, body, request }) => {
-    const { organisation, user } = auth!;
-    const wait = await takeRateLimit(
-      db,
-      `contact:${organisation.id}:${user.id}`,
-      { limit: 5, windowMs: 3600_000 },
-      deps.now(),
-    );
-    if (wait) throw tooManyRequests(wait);
-    await db
-      .insertInto("contact_messages")
-      .values({
-        id: randomUUID(),
-        organisation_id: organisation.id,
-        user_id: user.id,
-        email: user.email,
-        message: body.userMessage,
-      })
-      .execute();
-    await deps.mailer.send({
-      to: deps.config.contactEmail,
-      replyTo: user.email,
-      subject: `Varia contact message from ${user.name}`,
-      text: `${user.name} <${user.email}> (${organisation.name}, ${organisation.tenant}) wrote:\n\n${body.userMessage}\n`,
-    });
-    request.log.info({ organisation: organisation.tenant, user: user.id }, "contact message stored");
   });
 }

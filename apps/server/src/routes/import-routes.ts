@@ -17,6 +17,36 @@ import { backupRoutes } from "./backup-routes";
 
 const mib = (bytes: number) => `${Math.round(bytes / 1024 / 1024)} MiB`;
 
+/**
+ * A multipart body its parser cannot read (no boundary, garbage, cut short) is the caller's mistake:
+ * 400 naming the part, where the parser's own error would be an unexpected one (500). Errors the
+ * multipart plugin already answers as a client's (413 for the limits) keep their status.
+ */
+function notMultipart(error: unknown): never {
+  if (error instanceof AppError) throw error;
+  const status = (error as { statusCode?: number }).statusCode;
+  if (status !== undefined && status >= 400 && status < 500) throw error;
+  const reason = error instanceof Error ? error.message : String(error);
+  throw new AppError("BadRequest", `The upload is not a valid multipart/form-data body: ${reason}`, [
+    { field: "csv", message: "is not a valid multipart/form-data body" },
+  ]);
+}
+
+/** Whether the text holds a control character of ASCII (NUL, line breaks, DEL...). */
+function hasControlCharacter(text: string): boolean {
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    if (code < 32 || code === 127) return true;
+  }
+  return false;
+}
+
+/** An upload's file and the reading made of it, gone. */
+async function removeUpload(path: string) {
+  await takeUploadReading(path)?.close();
+  await rm(path, { force: true });
+}
+
 /** Import: CSV upload (answered at once with a job), job status and the template (spec 7.6). */
 export async function importRoutes(app: FastifyInstance, deps: AppDeps) {
   await backupRoutes(app, deps);
@@ -32,10 +62,16 @@ export async function importRoutes(app: FastifyInstance, deps: AppDeps) {
         "Unsupported content type: send multipart/form-data with the part 'csv'",
       );
     }
-    const part = await request.file();
+    const part = await request.file().catch(notMultipart);
     if (part?.fieldname !== "csv") {
       throw new AppError("BadRequest", "The upload needs the file in the multipart part 'csv'", [
         { field: "csv", message: "is required" },
+      ]);
+    }
+    // The name is kept with the job: plain text, as a file system would name a file.
+    if (hasControlCharacter(part.filename) || part.filename.length > 255) {
+      throw new AppError("BadRequest", "The file name must be plain text of at most 255 characters", [
+        { field: "csv", message: "has a file name with control characters or over 255 characters" },
       ]);
     }
     if (!/\.csv$/i.test(part.filename)) {
@@ -49,8 +85,11 @@ export async function importRoutes(app: FastifyInstance, deps: AppDeps) {
     // A large file is also read as it arrives (see upload-readings.ts), on a thread of its own.
     const reading =
       Number(request.headers["content-length"]) >= workerThresholdBytes ? startUploadReading() : null;
-    // Streamed to disk while hashed: the file is never held in memory.
+    // Whatever ends the upload short (the client going away, a broken body, the size limit, a
+    // failed enqueue), its partial file goes with it: a file stays only for a queued job.
     try {
+      // Streamed to disk while hashed: the file is never held in memory. What goes wrong reading
+      // the body (or the client going away) is the caller's (400); writing the file, the server's.
       await pipeline(
         part.file,
         new Transform({
@@ -61,23 +100,18 @@ export async function importRoutes(app: FastifyInstance, deps: AppDeps) {
           },
         }),
         createWriteStream(path),
+      ).catch((error: unknown) =>
+        error === part.file.errored || request.raw.destroyed ? notMultipart(error) : Promise.reject(error),
       );
-    } catch (error) {
-      reading?.discard();
-      throw error;
-    }
-    if (part.file.truncated) {
-      reading?.discard();
-      await rm(path, { force: true });
-      throw new AppError(
-        "PayloadTooLarge",
-        `The file is larger than the limit of ${mib(importLimits.maxFileBytes)}`,
-      );
-    }
-    // Kept before the job is sent: the job may start at once and look for it.
-    reading?.keep(path);
-    const key = request.headers["idempotency-key"];
-    try {
+      if (part.file.truncated) {
+        throw new AppError(
+          "PayloadTooLarge",
+          `The file is larger than the limit of ${mib(importLimits.maxFileBytes)}`,
+        );
+      }
+      // Kept before the job is sent: the job may start at once and look for it.
+      reading?.keep(path);
+      const key = request.headers["idempotency-key"];
       const queued = await enqueueImport(deps.jobs, {
         organisationId: auth!.organisation.id,
         userId: auth!.user.id,
@@ -86,13 +120,11 @@ export async function importRoutes(app: FastifyInstance, deps: AppDeps) {
         sha256: hash.digest("hex"),
         idempotencyKey: typeof key === "string" && key ? key.slice(0, 200) : undefined,
       });
-      if (queued.duplicate) {
-        await takeUploadReading(path)?.close();
-        await rm(path, { force: true });
-      }
+      if (queued.duplicate) await removeUpload(path);
       return queued;
     } catch (error) {
-      await takeUploadReading(path)?.close();
+      reading?.discard();
+      await removeUpload(path);
       throw error;
     }
   });

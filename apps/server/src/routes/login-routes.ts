@@ -8,6 +8,7 @@ import {
 } from "@varia/contracts";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { sql } from "kysely";
+import { assertCanActOn } from "../auth/caller-reach";
 import { verifyAgainstDummy, verifyPassword } from "../auth/passwords";
 import { deleteSession, deleteUserSessions } from "../auth/sessions";
 import {
@@ -17,7 +18,15 @@ import {
   tenantSiteUrl,
   tooManyRequests,
 } from "../auth/sign-in";
-import { lockedForSeconds, recordEvent, takeRateLimit } from "../auth/throttle";
+import {
+  clientAddressKey,
+  lockedForSeconds,
+  recordEvent,
+  recordSignInFailure,
+  signInKeys,
+  signInLockedFor,
+  takeRateLimit,
+} from "../auth/throttle";
 import { generateTotpSecret, otpauthUri, verifyTotp } from "../auth/totp";
 import { AppError } from "../errors";
 import type { Organisation, User } from "../http/auth-context";
@@ -45,7 +54,7 @@ const fifteenMinutes = 15 * 60_000;
 export async function limitByAddress(deps: AppDeps, request: FastifyRequest, bucket: string) {
   const wait = await takeRateLimit(
     deps.db,
-    `ip:${bucket}:${request.ip}`,
+    `ip:${bucket}:${clientAddressKey(request.ip)}`,
     { limit: deps.config.authRateLimitPerIp, windowMs: fifteenMinutes },
     deps.now(),
   );
@@ -85,9 +94,9 @@ export async function loginRoutes(app: FastifyInstance, deps: AppDeps) {
     await limitByAddress(deps, request, "login");
     const now = deps.now();
     const { tenant } = requestTenant(request, deps.config.defaultTenant);
-    const accountKey = `login:${tenant ?? ""}:${body.email.toLowerCase()}`;
     // The lock is per e-mail typed, whether or not an account has it: the answer tells nothing.
-    const locked = await lockedForSeconds(db, accountKey, now);
+    const keys = signInKeys(body.email, request.ip);
+    const locked = await signInLockedFor(db, keys, now);
     if (locked) throw lockedError(locked);
     const organisation = await findOrganisationByTenant(db, tenant);
     const user = organisation
@@ -103,7 +112,7 @@ export async function loginRoutes(app: FastifyInstance, deps: AppDeps) {
       ? await verifyPassword(body.password, user.password_hash)
       : await verifyAgainstDummy(body.password);
     if (!ok || !user || !organisation) {
-      await recordEvent(db, accountKey, now);
+      await recordSignInFailure(db, keys, now);
       throw invalidLogin();
     }
 
@@ -172,8 +181,9 @@ export async function loginRoutes(app: FastifyInstance, deps: AppDeps) {
   registerContract(app, deps, globalLogin, async ({ body, request }) => {
     await limitByAddress(deps, request, "login");
     const now = deps.now();
-    const accountKey = `login::${body.email.toLowerCase()}`;
-    const locked = await lockedForSeconds(db, accountKey, now);
+    // The same counters as `login`: guessing here counts there, and a lock there holds here.
+    const keys = signInKeys(body.email, request.ip);
+    const locked = await signInLockedFor(db, keys, now);
     if (locked) throw lockedError(locked);
     const candidates = await db
       .selectFrom("users")
@@ -196,7 +206,7 @@ export async function loginRoutes(app: FastifyInstance, deps: AppDeps) {
     }
     if (candidates.length === 0) await verifyAgainstDummy(body.password);
     if (organisations.length === 0) {
-      await recordEvent(db, accountKey, now);
+      await recordSignInFailure(db, keys, now);
       throw invalidLogin();
     }
     return { organisations };
@@ -231,13 +241,12 @@ export async function loginRoutes(app: FastifyInstance, deps: AppDeps) {
   registerContract(app, deps, adminResetMultiFactorAuthentication, async ({ auth, body }) => {
     const target = await db
       .selectFrom("users")
-      .select(["id", "is_admin"])
+      .select(["organisation_id", "id", "is_admin"])
       .where("organisation_id", "=", auth!.organisation.id)
       .where("id", "=", body.userID)
       .executeTakeFirst();
     if (!target) throw new AppError("NotFound", "No such user");
-    if (target.is_admin && !auth!.user.is_admin)
-      throw new AppError("Forbidden", "Only an admin can reset an admin's multi-factor authentication");
+    await assertCanActOn(db, auth!, target);
     await db
       .updateTable("users")
       .set({ mfa_enabled: false, mfa_secret: null, mfa_last_step: null, mfa_skipped_at: null })

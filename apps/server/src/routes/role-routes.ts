@@ -1,6 +1,5 @@
 import {
   type AbilityModule,
-  abilityKey,
   availableAbilities,
   deleteRole,
   editRole,
@@ -12,27 +11,12 @@ import {
 } from "@varia/contracts";
 import type { FastifyInstance } from "fastify";
 import type { Kysely } from "kysely";
-import { abilityCatalogue, isCatalogueAbility, normaliseAbilities } from "../auth/abilities";
+import { abilityCatalogue, normaliseAbilities } from "../auth/abilities";
+import { assertCanGrant } from "../auth/caller-reach";
 import type { Schema } from "../db/schema";
 import { AppError } from "../errors";
-import type { AuthContext } from "../http/auth-context";
 import { registerContract } from "../http/contract-route";
 import type { AppDeps } from "../http/deps";
-
-/** Nobody grants what they do not hold: a non-admin editing roles stays within their own abilities. */
-export function assertCanGrant(auth: AuthContext, wanted: readonly RoleAbility[]) {
-  const unknown = wanted.filter((a) => !isCatalogueAbility(a));
-  if (unknown.length)
-    throw new AppError("BadRequest", "Unknown ability", [
-      { field: "activeToggles", message: `Unknown: ${unknown.map(abilityKey).join(", ")}` },
-    ]);
-  const held = new Set(auth.abilities.map(abilityKey));
-  const beyond = wanted.filter((a) => !held.has(abilityKey(a)));
-  if (beyond.length)
-    throw new AppError("Forbidden", "You cannot grant an ability you do not hold", [
-      { field: "activeToggles", message: `Not held: ${beyond.map(abilityKey).join(", ")}` },
-    ]);
-}
 
 /** The abilities grouped by module and feature, in catalogue order (the role editor's toggles). */
 export function groupAbilities(list: readonly RoleAbility[]): AbilityModule[] {

@@ -1,7 +1,8 @@
-import { abilityKey, createApiToken, listApiTokens, revokeApiToken } from "@varia/contracts";
+import { createApiToken, listApiTokens, revokeApiToken } from "@varia/contracts";
 import type { FastifyInstance } from "fastify";
 import { intersectAbilities, loadTokenAbilities } from "../auth/abilities";
 import { createApiToken as storeApiToken } from "../auth/api-tokens";
+import { assertCanGrant } from "../auth/caller-reach";
 import { AppError } from "../errors";
 import type { AuthContext } from "../http/auth-context";
 import { registerContract } from "../http/contract-route";
@@ -55,11 +56,7 @@ export async function tokenRoutes(app: FastifyInstance, deps: AppDeps) {
   registerContract(app, deps, createApiToken, async ({ auth, body, request }) => {
     const held = auth!.abilities;
     const wanted = body.abilities ?? held;
-    const beyond = wanted.filter((a) => !held.some((h) => abilityKey(h) === abilityKey(a)));
-    if (beyond.length)
-      throw new AppError("Forbidden", "A token cannot hold an ability its creator lacks", [
-        { field: "abilities", message: `Not held: ${beyond.map(abilityKey).join(", ")}` },
-      ]);
+    assertCanGrant(auth!, wanted, "abilities", "A token cannot hold an ability its creator lacks");
     const created = await storeApiToken(db, {
       organisationId: auth!.organisation.id,
       userId: auth!.user.id,

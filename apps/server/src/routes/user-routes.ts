@@ -13,6 +13,7 @@ import {
 import type { FastifyInstance } from "fastify";
 import type { Kysely } from "kysely";
 import { sql } from "kysely";
+import { assertCanActOn, assertCanGrant, assertCanMakeAdmin } from "../auth/caller-reach";
 import { deleteUserSessions } from "../auth/sessions";
 import type { Schema } from "../db/schema";
 import { AppError } from "../errors";
@@ -20,7 +21,6 @@ import type { AuthContext } from "../http/auth-context";
 import { registerContract } from "../http/contract-route";
 import type { AppDeps } from "../http/deps";
 import { sendPasswordLink } from "./password-routes";
-import { assertCanGrant } from "./role-routes";
 
 async function rolesOf(db: Kysely<Schema>, organisationId: string) {
   const rows = await db
@@ -64,14 +64,16 @@ export async function userRoutes(app: FastifyInstance, deps: AppDeps) {
       .where("id", "=", userId)
       .executeTakeFirst();
     if (!user) throw new AppError("NotFound", "No such user");
-    if (user.is_admin && !auth.user.is_admin)
-      throw new AppError("Forbidden", "Only an admin can change an admin");
+    await assertCanActOn(db, auth, user);
     return user;
   }
 
-  /** Roles given to a user must exist and grant nothing the caller lacks; only admins make admins. */
+  /**
+   * Roles given to a user must exist and grant nothing the caller lacks; only a caller acting as an
+   * admin makes an admin (see auth/caller-reach.ts: a token counts by its scope, not its user's flag).
+   */
   async function checkAssignment(auth: AuthContext, roleIds: readonly string[], makeAdmin: boolean) {
-    if (makeAdmin && !auth.user.is_admin) throw new AppError("Forbidden", "Only an admin can make an admin");
+    if (makeAdmin) assertCanMakeAdmin(auth);
     if (roleIds.length === 0) return;
     const roles = await db
       .selectFrom("roles")
@@ -91,7 +93,7 @@ export async function userRoutes(app: FastifyInstance, deps: AppDeps) {
       .where("organisation_id", "=", auth.organisation.id)
       .where("role_id", "in", [...roleIds])
       .execute();
-    assertCanGrant(auth, granted);
+    assertCanGrant(auth, granted, "roleIDs", "You cannot give a role with an ability you do not hold");
   }
 
   async function setRoles(tx: Kysely<Schema>, organisationId: string, userId: string, roleIds: string[]) {

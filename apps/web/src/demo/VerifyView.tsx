@@ -59,7 +59,8 @@ export function VerifyView() {
             label="Login code"
             disabled={busy}
           />
-          <FormMessage error={error} />
+          {/* The server answers once the visitor's demo data is loaded (a second or two). */}
+          <FormMessage error={error} success={busy ? "Preparing your demo data…" : null} />
           <button
             type="submit"
             className="button button--primary"

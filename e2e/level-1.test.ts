@@ -116,6 +116,47 @@ describe("level 1 in the browser, on the demo data", () => {
     expect(Math.max(width, height)).toBeLessThanOrEqual(16384);
   }, 120_000);
 
+  it("shows a card's help text in a tooltip on hover and on focus, and records it shown and hidden", async () => {
+    const analytics = watchAnalytics(page);
+    const help = card(page, "mrr").getByRole("button", { name: "About MRR" });
+    await help.hover();
+    const tooltip = page.getByRole("tooltip");
+    await expect.poll(() => tooltip.innerText()).toContain("Monthly recurring revenue");
+    const { fromShown, toShown } = await comparedMonths(page);
+    expect(await tooltip.innerText()).toContain(`Shown for ${toShown} against ${fromShown}.`);
+    await page.mouse.move(5, 5);
+    await tooltip.waitFor({ state: "detached" });
+    await page.keyboard.press("Escape");
+    await help.focus();
+    await tooltip.waitFor();
+    await page.keyboard.press("Escape");
+    await tooltip.waitFor({ state: "detached" });
+    await expect
+      .poll(() => analytics.records.filter((r) => r.startsWith("FeatureUsage MRR")), { timeout: 10_000 })
+      .toEqual([
+        "FeatureUsage MRR: Help shown",
+        "FeatureUsage MRR: Help hidden",
+        "FeatureUsage MRR: Help shown",
+        "FeatureUsage MRR: Help hidden",
+      ]);
+  }, 60_000);
+
+  it("alerts 'Error occurred while downloading screenshot of card' when the screenshot cannot be made", async () => {
+    const other = await context.newPage();
+    // The screenshot's library cannot be loaded: the download fails as a whole.
+    await other.route("**/assets/render-png-*.js", (route) => route.abort());
+    await other.goto(page.url());
+    await cardsDrawn(other);
+    await card(other, "trend").getByRole("button", { name: "Download a screenshot of Trend" }).click();
+    const alert = other.getByRole("alertdialog", {
+      name: "Error occurred while downloading screenshot of card",
+    });
+    await alert.waitFor();
+    await alert.getByRole("button", { name: "Ok" }).click();
+    await alert.waitFor({ state: "detached" });
+    await other.close();
+  }, 60_000);
+
   it("shows the card's error when its call fails while the other cards render, and tries again", async () => {
     await page.route("**/api/variance/VarianceOverview/WaterfallChart**", (route) =>
       route.fulfill({ status: 500, contentType: "application/json", body: '{"message":"boom"}' }),
@@ -140,12 +181,12 @@ describe("level 1 in the browser, on the demo data", () => {
       .click();
     const panel = page.getByRole("dialog", { name: "Filter" });
     await panel.getByRole("button", { name: /Stock type/ }).click();
-    await page.getByRole("option", { name: "Subscription" }).click();
+    await page.getByRole("listbox").getByRole("option", { name: "Subscription" }).click();
     const salesperson = panel.getByRole("combobox", { name: "Salesperson" });
     await salesperson.fill("zzz-nobody");
     await page.getByRole("listbox").getByText("No results").waitFor();
     await salesperson.fill("ella");
-    await page.getByRole("option", { name: "Ella Fischer" }).click();
+    await page.getByRole("listbox").getByRole("option", { name: "Ella Fischer" }).click();
     await page.screenshot({ path: join(testOutput, "level-1-filter-panel.png") });
     const drawn = await drawnCount(page);
     await panel.getByRole("button", { name: "Apply" }).click();

@@ -6,7 +6,7 @@
 //    has drawn: charts once Plotly has drawn, the grid once its first page is in), on the demo data
 //    and on the million-line tenant of apps/server/bench, BENCH_RUNS page loads each (default 5).
 // 3. Lighthouse's accessibility score of level 1 (Debian's Chromium), on the demo data.
-// Run: npm run build -w @varia/web && npx tsx e2e/bench/level-1.bench.ts
+// Run: npm run bench:web (the web app built, then this file with tsx)
 import { readdirSync, readFileSync } from "node:fs";
 import { request } from "node:http";
 import { cpus, loadavg, totalmem } from "node:os";

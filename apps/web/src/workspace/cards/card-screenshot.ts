@@ -31,7 +31,7 @@ export function screenshotFileName(periods: string, heading: string, at: Date): 
  * buttons are left out of the picture.
  */
 export async function downloadScreenshot(node: HTMLElement, fileName: string): Promise<void> {
-  const { toPng } = await import("html-to-image");
+  const { renderPng: toPng } = await import("./render-png");
   const { width, height } = node.getBoundingClientRect();
   const dataUrl = await toPng(node, {
     pixelRatio: screenshotScale(width, height, window.devicePixelRatio),

@@ -119,6 +119,9 @@ describe("level 1 in the browser, on the demo data", () => {
   it("shows a card's help text in a tooltip on hover and on focus, and records it shown and hidden", async () => {
     const analytics = watchAnalytics(page);
     const help = card(page, "mrr").getByRole("button", { name: "About MRR" });
+    // A pointer that moves onto the button, as a person's does (React Aria's hover needs the move).
+    await page.mouse.move(700, 500);
+    await page.mouse.move(710, 510);
     await help.hover();
     const tooltip = page.getByRole("tooltip");
     await expect.poll(() => tooltip.innerText()).toContain("Monthly recurring revenue");

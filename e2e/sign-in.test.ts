@@ -76,7 +76,8 @@ describe("signing in through the browser", () => {
 
     // Logout is a POST carrying the session's XSRF token; the session ends on the server.
     const logout = page.waitForRequest((request) => request.url().endsWith("/api/logout"));
-    await page.getByRole("button", { name: "Logout" }).click();
+    await page.getByRole("button", { name: /^Account of/ }).click();
+    await page.getByRole("menuitem", { name: "Logout" }).click();
     const sent = await logout;
     expect(sent.method()).toBe("POST");
     expect(sent.headers()["x-xsrf-token"]).toBeTruthy();

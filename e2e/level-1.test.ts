@@ -308,9 +308,13 @@ describe("level 1 in the browser, on the demo data", () => {
     await result.waitFor();
     await page.keyboard.press("Enter");
     await page.waitForURL(/\/variance\/dashboard\/specific\?.*thirdClientID=\d+/);
-    await page.getByRole("heading", { name: "This screen is not built yet" }).waitFor();
+    // Level 3 of that client; its crumb leads back up to level 1.
+    await page.getByRole("heading", { name: "Willow Dental Group", level: 1 }).waitFor();
     const drawn = await drawnCount(page);
-    await page.getByRole("link", { name: "Back to the overview" }).click();
+    await page
+      .getByRole("navigation", { name: "Breadcrumbs" })
+      .getByRole("link", { name: "Level 1" })
+      .click();
     await page.waitForURL(
       (url) => url.pathname === "/variance/dashboard/stockTypeOverview" && !url.search.includes("third"),
     );

@@ -284,6 +284,13 @@ describeWithServer("analytics calls (spec 7.3)", (ctx) => {
       `VarianceOverview/ActivityTable?${aprMay}&varType=service&sign=negative`,
     );
     expect(negativeService.rows.map((r: { clientCode: string }) => r.clientCode)).toEqual(["C2"]);
+    // Sorted by one part of the change: the price effects, largest first.
+    const byPrice = await get(
+      `VarianceOverview/ActivityTable?${aprMay}&varType=Price&sortBy=parts.Price&sortDir=desc`,
+    );
+    expect(byPrice.rows.map((r: { parts: { Price: number } }) => r.parts.Price)).toEqual([2000]);
+    const everyPrice = await get(`VarianceOverview/ActivityTable?${aprMay}&sortBy=parts.Volume&sortDir=desc`);
+    expect(everyPrice.rows[0]).toMatchObject({ clientCode: "C3", parts: { Volume: 8000 } });
     // One badge only (any case): the lost client's rows, and the totals of those rows.
     const lost = await get(`VarianceOverview/ActivityTable?${aprMay}&badgeVariant=LOST`);
     expect(lost.rows.map((r: { clientCode: string }) => r.clientCode)).toEqual(["C4"]);
@@ -375,6 +382,13 @@ describeWithServer("analytics calls (spec 7.3)", (ctx) => {
       ["C4", "Negative", -15000],
       ["C5", "Positive", 9000],
     ]);
+    // The total is of every contributor that matches, whatever the page.
+    expect(bars.totals).toEqual({ valueCents: -6000 });
+    const page = await get(`VarianceOverview/VarianceBars?${aprMay}&varType=Client&startRow=1&rowLimit=1`);
+    expect(page.rows).toHaveLength(1);
+    expect(page.totals).toEqual({ valueCents: -6000 });
+    const searched = await get(`VarianceOverview/VarianceBars?${aprMay}&varType=Client&search=C5`);
+    expect(searched.totals).toEqual({ valueCents: 9000 });
   });
 
   it("VarianceBars names the service of a pair's contribution", async () => {
@@ -646,6 +660,22 @@ describeWithServer("analytics calls (spec 7.3)", (ctx) => {
       `VarianceOverview/TableInvoiceData?${aprMay}&clientID=${ids.clients.C1}&startRow=5&rowLimit=5&sortBy=amountCents&sortDir=desc`,
     );
     expect(rest.rows.map((r: { amountCents: number }) => r.amountCents)).toEqual([10000, 8000, 3000]);
+    expect(first.rows[0]).toMatchObject({
+      clientCode: "C1",
+      clientName: "Alpha",
+      itemCode: "SUP",
+      itemName: "Support",
+    });
+    // A stock type narrows the lines to its items: C1's Hourly support only.
+    const hourly = await get(
+      `VarianceOverview/TableInvoiceData?${aprMay}&clientID=${ids.clients.C1}&stockType=Hourly&sortBy=invoiceDate&sortDir=asc`,
+    );
+    expect(
+      hourly.rows.map((r: { itemCode: string; invoiceDate: string }) => [r.itemCode, r.invoiceDate]),
+    ).toEqual([
+      ["SUP", "2025-04-01"],
+      ["SUP", "2025-05-01"],
+    ]);
     // A line is placed in the months of its service period (DESIGN 7.1), not in its invoice's month.
     const prepaid = (from: string, to: string) =>
       get(

@@ -357,6 +357,15 @@ describeWithServer("reports", (ctx) => {
       });
       expect(answer.json.rows).toEqual([...actual, ...ahead]);
       expect(answer.json.notes[1]).toBe("Back-test over 1 month, one month ahead: MAE 0.00, MAPE 0.00%.");
+      // The same figures as numbers, for screens.
+      expect(answer.json.figures).toEqual({
+        fittedMonths: 4,
+        alpha: expect.any(Number),
+        beta: expect.any(Number),
+        backtestMonths: 1,
+        backtestMae: 0,
+        backtestMape: 0,
+      });
     });
 
     it("agrees with DashboardAlpha/GetVariance to the cent (DESIGN 7.7)", async () => {
@@ -393,6 +402,29 @@ describeWithServer("reports", (ctx) => {
     it("defaults the periods to the latest actual month and the month before", async () => {
       const answer = await rep.call("POST", "/api/variance/Report/Run", { reportID: "acquired-clients" });
       expect(answer.json).toMatchObject({ dateFrom: may, dateTo: june, rowCount: 1 });
+    });
+
+    it("defaults to the dashboards' latest month when a prepaid line reaches into months to come", async () => {
+      const prepaid = await tenantWithData(
+        ctx(),
+        "rep-prepaid",
+        [
+          csvHeader,
+          "2025-06-01,P-1,1,C1,Solo,PLAN,Plan,Subscription,1,,6000.00,,Sam,2025-06-01,2030-05-31,Actual,Recurring",
+          "",
+        ].join("\n"),
+      );
+      const periods = await prepaid.call("GET", "/api/variance/VarianceOverview/ActualPeriods");
+      const latest = periods.json[0] as { yearNo: number; monthNo: number };
+      const latestKey = `${latest.yearNo}-${String(latest.monthNo).padStart(2, "0")}`;
+      expect(latestKey).toBe(june);
+      const answer = await prepaid.call("POST", "/api/variance/Report/Run", { reportID: "mrr-by-client" });
+      expect(answer.json.dateTo).toBe(latestKey);
+      const filters = await prepaid.call(
+        "GET",
+        "/api/variance/Report/getReportFilter?reportID=mrr-by-client",
+      );
+      expect(filters.json.filters.find((f: { name: string }) => f.name === "dateTo").default).toBe(latestKey);
     });
   });
 

@@ -431,8 +431,11 @@ export const varianceBars = get(
       itemName: z.string().nullable(),
       valueCents: money,
     }),
-  ),
-  "The contributors of a type and sign (varType, sign), largest first (DESIGN 7.5 level 2).",
+  ).extend({
+    /** The sum of every contributor that matches (not only the page's): level 2's total. */
+    totals: z.object({ valueCents: money }),
+  }),
+  "The contributors of a type and sign (varType, sign), largest first (DESIGN 7.5 level 2), and their total.",
 );
 
 export const comparisonKpiChart = get(
@@ -469,7 +472,9 @@ export const tableInvoiceData = get(
       lineNumber: z.number().int(),
       invoiceDate: z.string(),
       clientCode: z.string(),
+      clientName: z.string(),
       itemCode: z.string(),
+      itemName: z.string(),
       salesperson: z.string().nullable(),
       quantity: z.string(),
       amountCents: money,
@@ -479,7 +484,7 @@ export const tableInvoiceData = get(
       recordType: z.string(),
     }),
   ),
-  "The invoice lines behind the figures: the filtered client, service and salesperson, dated DateFrom to DateTo; paged.",
+  "The invoice lines behind the figures: the filtered client, service, salesperson and stock type, dated DateFrom to DateTo; paged, sorted (invoiceDate, invoiceNumber, clientCode, itemCode, amountCents) and searched.",
 );
 
 function chartPost<R extends z.ZodType>(name: string, response: R, summary: string) {

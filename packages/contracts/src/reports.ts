@@ -182,6 +182,11 @@ export const reportResultSchema = z.object({
   /** The totals of the whole report by field, where a total means something. */
   totals: z.record(z.string(), reportCellSchema),
   notes: z.array(z.string()),
+  /**
+   * Headline numbers of the run by name, when the report has some. The forecast: fittedMonths,
+   * alpha, beta, backtestMonths, backtestMae (money), backtestMape (a fraction, or null).
+   */
+  figures: z.record(z.string(), reportCellSchema).optional(),
 });
 export type ReportResult = z.infer<typeof reportResultSchema>;
 

@@ -114,32 +114,53 @@ export interface TableQuery {
   search?: string | undefined;
 }
 
+/** The rows whose text fields contain the search text (case-insensitive); all without one. */
+export function searchRows<R extends Record<string, unknown>>(
+  rows: R[],
+  search: string | undefined,
+  searchFields: (keyof R)[],
+): R[] {
+  const text = search?.trim().toLowerCase();
+  if (!text) return rows;
+  return rows.filter((row) =>
+    searchFields.some((f) =>
+      String(row[f] ?? "")
+        .toLowerCase()
+        .includes(text),
+    ),
+  );
+}
+
+/** A row's value of a sort field: a field of the row, or one part of an object field (`parts.Price`). */
+function sortField<R extends Record<string, unknown>>(
+  sample: R,
+  sortBy: string,
+): ((row: R) => unknown) | null {
+  if (sortBy in sample) return (row) => row[sortBy];
+  const [field, part, ...rest] = sortBy.split(".");
+  if (!field || !part || rest.length || !(field in sample)) return null;
+  const value = sample[field];
+  if (value === null || typeof value !== "object") return null;
+  return (row) => (row[field] as Record<string, unknown> | undefined)?.[part] ?? 0;
+}
+
 /**
  * Server-side table work: a text search over the row's text fields, sorting by a field the row has
- * (default order kept when none), and the page [startRow, startRow + rowLimit).
+ * or a part of one (`parts.Price`; default order kept when none), and the page
+ * [startRow, startRow + rowLimit).
  */
 export function pageRows<R extends Record<string, unknown>>(
   rows: R[],
   query: TableQuery,
   searchFields: (keyof R)[],
 ) {
-  let result = rows;
-  const search = query.search?.trim().toLowerCase();
-  if (search) {
-    result = result.filter((row) =>
-      searchFields.some((f) =>
-        String(row[f] ?? "")
-          .toLowerCase()
-          .includes(search),
-      ),
-    );
-  }
-  const sortBy = query.sortBy;
-  if (sortBy && result.length && sortBy in result[0]!) {
+  let result = searchRows(rows, query.search, searchFields);
+  const value = query.sortBy && result.length ? sortField(result[0]!, query.sortBy) : null;
+  if (value) {
     const direction = query.sortDir === "asc" ? 1 : -1;
     result = [...result].sort((a, b) => {
-      const x = a[sortBy];
-      const y = b[sortBy];
+      const x = value(a);
+      const y = value(b);
       const order =
         typeof x === "number" && typeof y === "number"
           ? x - y

@@ -12,6 +12,8 @@ export interface LineTableQuery {
   clientId?: number;
   itemId?: number;
   salespersonId?: number;
+  /** Lines of items of this stock type only. */
+  stockType?: string;
   /** Lines of these clients and items are left out (the active exclusion lists). */
   excludedClientIds?: ReadonlySet<number>;
   excludedItemIds?: ReadonlySet<number>;
@@ -28,7 +30,9 @@ export interface LineTableRow {
   lineNumber: number;
   invoiceDate: string;
   clientCode: string;
+  clientName: string;
   itemCode: string;
+  itemName: string;
   salesperson: string | null;
   quantity: string;
   amountCents: number;
@@ -65,6 +69,8 @@ export function invoiceLineTable(
       if (query.clientId !== undefined && c.clientId[row] !== query.clientId) continue;
       if (query.itemId !== undefined && c.itemId[row] !== query.itemId) continue;
       if (query.salespersonId !== undefined && c.salespersonId[row] !== query.salespersonId) continue;
+      if (query.stockType !== undefined && names.items.get(c.itemId[row]!)?.stockType !== query.stockType)
+        continue;
       if (query.excludedClientIds?.has(c.clientId[row]!) || query.excludedItemIds?.has(c.itemId[row]!))
         continue;
       if (needle) {
@@ -104,7 +110,9 @@ export function invoiceLineTable(
       lineNumber: c.lineNumber[row]!,
       invoiceDate: dateOfDay(c.invoiceDay[row]!),
       clientCode: names.clients.get(c.clientId[row]!)?.code ?? "",
+      clientName: names.clients.get(c.clientId[row]!)?.name ?? "",
       itemCode: names.items.get(c.itemId[row]!)?.code ?? "",
+      itemName: names.items.get(c.itemId[row]!)?.name ?? "",
       salesperson: salesperson ? (names.salespeople.get(salesperson)?.name ?? null) : null,
       quantity: formatScaled(BigInt(c.quantity[row]!), 4),
       amountCents: c.amountCents[row]!,
@@ -122,6 +130,8 @@ function sortValue(
   names: DimensionNames,
 ): (block: LineBlock, row: number) => string | number {
   switch (sortBy) {
+    case "invoiceDate":
+      return (block, row) => block.columns.invoiceDay[row]!;
     case "invoiceNumber":
       return (block, row) => block.invoiceNumbers[row]!;
     case "amountCents":

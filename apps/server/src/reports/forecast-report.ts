@@ -46,6 +46,14 @@ export const forecastReport: ReportDefinition = {
           }.`
         : "Too few months for a back-test.",
     ];
-    return { rows, notes };
+    const figures = {
+      fittedMonths: result.history.length,
+      alpha: result.alpha,
+      beta: result.beta,
+      backtestMonths: months,
+      backtestMae: money(mae),
+      backtestMape: mape,
+    };
+    return { rows, notes, figures };
   },
 };

@@ -18,6 +18,8 @@ export interface ReportOutput {
   columns?: ReportColumn[];
   totals?: Record<string, ReportCell>;
   notes?: string[];
+  /** Headline numbers of the run by name (the forecast's fit and back-test), for screens to show. */
+  figures?: Record<string, ReportCell>;
 }
 
 /**

@@ -24,8 +24,11 @@ export const yearMonthOf = (month: MonthIndex): string =>
 
 /** The latest month with actual data, else the current month. */
 export function latestMonth(cube: Cube, now: Date): MonthIndex {
-  const months = cube.months("Actual");
-  return months.length ? months[months.length - 1]! : now.getUTCFullYear() * 12 + now.getUTCMonth();
+  // `now` is the latest invoiced month (report-routes.ts): a prepaid line's service period reaches
+  // into months to come, which are not actuals yet, as the actual periods say.
+  const current = now.getUTCFullYear() * 12 + now.getUTCMonth();
+  const months = cube.months("Actual").filter((m) => m <= current);
+  return months.at(-1) ?? current;
 }
 
 /**

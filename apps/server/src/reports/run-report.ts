@@ -73,5 +73,6 @@ export function runReport(
     rowCount: rows.length,
     totals: output.totals ?? {},
     notes: output.notes ?? [],
+    ...(output.figures ? { figures: output.figures } : {}),
   };
 }

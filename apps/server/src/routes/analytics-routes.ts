@@ -50,6 +50,7 @@ import {
   byTypeCents,
   kpiResponse,
   pageRows,
+  searchRows,
   segmentOf,
   segmentRows,
   seriesPoint,
@@ -432,7 +433,12 @@ export async function analyticsRoutes(app: FastifyInstance, deps: AppDeps) {
         itemName: c.itemId === null ? null : (cube.items.get(c.itemId)?.name ?? ""),
         valueCents: c.value,
       }));
-    return pageRows(rows, query, ["clientCode", "clientName", "itemCode"]);
+    const searchFields = ["clientCode", "clientName", "itemCode", "itemName"] as const;
+    const totalCents = searchRows(rows, query.search, [...searchFields]).reduce(
+      (s, r) => s + r.valueCents,
+      0,
+    );
+    return { ...pageRows(rows, query, [...searchFields]), totals: { valueCents: totalCents } };
   });
 
   const series = (analysis: Analysis, q: ResolvedFilter, periodTo: number, count: number) =>
@@ -565,6 +571,7 @@ export async function analyticsRoutes(app: FastifyInstance, deps: AppDeps) {
         clientId: q.clientId,
         itemId: q.itemId,
         salespersonId: q.salespersonId,
+        stockType: q.stockType,
         // The lines behind the figures: what the exclusion lists leave out of them is not listed.
         excludedClientIds: q.excludedClientIds,
         excludedItemIds: q.excludedItemIds,

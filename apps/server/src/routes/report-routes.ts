@@ -12,6 +12,7 @@ import {
 } from "@varia/contracts";
 import type { FastifyInstance } from "fastify";
 import { analysisFor } from "../analytics/cube-cache";
+import { latestInvoicedMonth } from "../analytics/latest-invoiced-month";
 import { registerContract } from "../http/contract-route";
 import type { AppDeps } from "../http/deps";
 import { findClientPage, findSalespersonPage, findSkuPage } from "../reports/find-dimension-page";
@@ -25,6 +26,10 @@ const xlsxType = "application/vnd.openxmlformats-officedocument.spreadsheetml.sh
 
 /** Lookups, reports and help text of spec 7.4; every report number comes from @varia/variance. */
 export async function reportRoutes(app: FastifyInstance, deps: AppDeps) {
+  // The default months stop at the latest invoiced month, as the actual periods do.
+  const defaultsAt = async (organisationId: string) =>
+    (await latestInvoicedMonth(deps.db, organisationId)) ?? deps.now();
+
   registerContract(app, deps, lookupReportList, ({ query }) => {
     const system = query.systemName?.trim().toLowerCase();
     const text = query.value?.trim().toLowerCase();
@@ -45,11 +50,19 @@ export async function reportRoutes(app: FastifyInstance, deps: AppDeps) {
   );
 
   registerContract(app, deps, reportGetFilter, async ({ auth, query }) =>
-    reportFilters((await analysisFor(deps, auth!.organisation.id)).cube, query.reportID, deps.now()),
+    reportFilters(
+      (await analysisFor(deps, auth!.organisation.id)).cube,
+      query.reportID,
+      await defaultsAt(auth!.organisation.id),
+    ),
   );
 
   registerContract(app, deps, reportRun, async ({ auth, body }) => {
-    const report = runReport(await analysisFor(deps, auth!.organisation.id), body, deps.now());
+    const report = runReport(
+      await analysisFor(deps, auth!.organisation.id),
+      body,
+      await defaultsAt(auth!.organisation.id),
+    );
     return {
       ...report,
       rows: report.rows.slice(body.startRow, body.startRow + body.rowLimit),
@@ -58,7 +71,11 @@ export async function reportRoutes(app: FastifyInstance, deps: AppDeps) {
   });
 
   registerContract(app, deps, reportExport, async ({ auth, body, reply }) => {
-    const report = runReport(await analysisFor(deps, auth!.organisation.id), body, deps.now());
+    const report = runReport(
+      await analysisFor(deps, auth!.organisation.id),
+      body,
+      await defaultsAt(auth!.organisation.id),
+    );
     const periods = [report.dateFrom, report.dateTo].filter(Boolean).join("_to_");
     const filename = `varia-${report.reportID}-${periods}.${body.format}`;
     reply.header("content-disposition", `attachment; filename="${filename}"`);

@@ -2,8 +2,8 @@ import { actualPeriods, getVariance } from "@varia/contracts";
 import { periodFromMonthIndex } from "@varia/period";
 import { variance, varianceJson } from "@varia/variance";
 import type { FastifyInstance } from "fastify";
-import { sql } from "kysely";
 import { analysisFor } from "../analytics/cube-cache";
+import { latestInvoicedMonth } from "../analytics/latest-invoiced-month";
 import { memo, resolveFilter } from "../analytics/resolve-filter";
 import { registerContract } from "../http/contract-route";
 import type { AppDeps } from "../http/deps";
@@ -12,18 +12,15 @@ export async function varianceRoutes(app: FastifyInstance, deps: AppDeps) {
   // The months that hold Actual data, newest first (spec 4.4), up to the latest invoiced month:
   // a prepaid year spreads into months that have not happened yet, which are not actuals yet.
   // The months come from the cube held in memory (grouping the stored cube took seconds on a
-  // million-line tenant, on every page load); the latest invoiced day is one row per block.
+  // million-line tenant, on every page load); the latest invoiced month is latestInvoicedMonth's.
   registerContract(app, deps, actualPeriods, async ({ auth }) => {
     const organisationId = auth!.organisation.id;
     const [{ cube }, latest] = await Promise.all([
       analysisFor(deps, organisationId),
-      sql<{ month: number | null }>`
-        select (extract(year from d) * 12 + extract(month from d) - 1)::int as month
-        from (select date '2000-01-01' + max(last_actual_day) as d
-          from invoice_line_blocks where organisation_id = ${organisationId}) last`.execute(deps.db),
+      latestInvoicedMonth(deps.db, organisationId),
     ]);
-    const until = latest.rows[0]?.month;
-    if (until === null || until === undefined) return [];
+    if (!latest) return [];
+    const until = latest.getUTCFullYear() * 12 + latest.getUTCMonth();
     return cube
       .months("Actual")
       .filter((month) => month <= until)

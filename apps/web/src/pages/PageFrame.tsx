@@ -5,15 +5,19 @@ import { usePageTitle } from "../page-title";
 export function PageFrame({
   title,
   actions,
+  lead,
   children,
 }: {
   title: string;
   actions?: ReactNode;
+  /** Above the title (the breadcrumbs of a drill-down). */
+  lead?: ReactNode;
   children: ReactNode;
 }) {
   usePageTitle(title);
   return (
     <section className="page" aria-labelledby="page-heading">
+      {lead}
       <div className="page__header">
         <h1 id="page-heading">{title}</h1>
         {actions}

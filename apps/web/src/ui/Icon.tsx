@@ -29,6 +29,9 @@ const paths = {
   settings:
     "M12 9a3 3 0 1 0 0 6 3 3 0 0 0 0-6zM19 12l2-1-1-3-2.2.3-1.6-1.6L16.5 4l-3-1-1 2h-1l-1-2-3 1 .3 2.2-1.6 1.6L4 7.5l-1 3 2 1v1l-2 1 1 3 2.2-.3 1.6 1.6L7.5 20l3 1 1-2h1l1 2 3-1-.3-2.2 1.6-1.6 2.2.3 1-3-2-1z",
   logout: "M15 4h4v16h-4M10 8l-4 4 4 4M6 12h10",
+  map: "M9 4L3 6v14l6-2 6 2 6-2V4l-6 2-6-2zM9 4v14M15 6v14",
+  up: "M12 19V5M6 11l6-6 6 6",
+  play: "M7 4l13 8-13 8z",
 } as const;
 
 export type IconName = keyof typeof paths;

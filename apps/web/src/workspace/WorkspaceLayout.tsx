@@ -2,6 +2,7 @@ import { logout } from "@varia/contracts";
 import {
   selectMenu,
   selectMenuExpanded,
+  selectNavigationMapOpen,
   selectProfile,
   selectProfileOpen,
   selectSearchOpen,
@@ -13,6 +14,8 @@ import { Logo } from "../shell/LoadingOverlay";
 import { StartupContext } from "../shell/startup-context";
 import { Icon, type IconName } from "../ui/Icon";
 import { MenuButton } from "../ui/Menu";
+import { NavigationMap } from "./navigation/NavigationMap";
+import { PageTransition } from "./navigation/PageTransition";
 import { ProfileModal } from "./profile/ProfileModal";
 import { SearchModal } from "./search/SearchModal";
 import { useAlert, WorkspaceContext } from "./workspace-actors";
@@ -46,6 +49,7 @@ export function WorkspaceLayout({ children }: { children: ReactNode }) {
   const expanded = WorkspaceContext.useSelector(selectMenuExpanded);
   const searchOpen = WorkspaceContext.useSelector(selectSearchOpen);
   const profileOpen = WorkspaceContext.useSelector(selectProfileOpen);
+  const mapOpen = WorkspaceContext.useSelector(selectNavigationMapOpen);
   const alert = useAlert();
 
   useEffect(() => {
@@ -123,6 +127,16 @@ export function WorkspaceLayout({ children }: { children: ReactNode }) {
             <kbd>Ctrl K</kbd>
           </button>
           <span className="top-bar__spacer" />
+          <button
+            type="button"
+            className={`button button--secondary button--small${mapOpen ? " is-pressed" : ""}`}
+            aria-pressed={mapOpen}
+            aria-controls={mapOpen ? "navigation-map" : undefined}
+            onClick={() => workspace.send({ type: "navigationMap.toggle" })}
+          >
+            <Icon name="map" size={16} />
+            <span>Navigation map</span>
+          </button>
           <MenuButton
             label={`Account of ${profile?.name ?? "the user"}`}
             className="button button--secondary button--small top-bar__user"
@@ -138,9 +152,16 @@ export function WorkspaceLayout({ children }: { children: ReactNode }) {
             ]}
           />
         </header>
-        <main id="main-content" className="workspace__content" tabIndex={-1}>
-          {children}
-        </main>
+        <div className="workspace__body">
+          <main id="main-content" className="workspace__content" tabIndex={-1}>
+            <PageTransition>{children}</PageTransition>
+          </main>
+          {mapOpen ? (
+            <div id="navigation-map" className="workspace__map">
+              <NavigationMap onClose={() => workspace.send({ type: "navigationMap.close" })} />
+            </div>
+          ) : null}
+        </div>
       </div>
       {searchOpen ? <SearchModal onClose={() => workspace.send({ type: "search.close" })} /> : null}
       {profileOpen ? <ProfileModal onClose={() => workspace.send({ type: "profile.close" })} /> : null}

@@ -5,10 +5,17 @@ import { Navigate, Outlet, Route, Routes, useLocation } from "react-router";
 import { NotFoundPage } from "../pages/NotFoundPage";
 import { SectionPage } from "../pages/SectionPage";
 import { StartupContext } from "../shell/startup-context";
+import { DataExportPage } from "./export/DataExportPage";
 import { viewPaths } from "./filters/view-filter";
+import { ForecastPage } from "./forecast/ForecastPage";
 import { Level1Page } from "./level-1/Level1Page";
+import { Level2Page } from "./level-2/Level2Page";
+import { Level3Page } from "./level-3/Level3Page";
+import { Level4Page } from "./level-4/Level4Page";
 import { NoPermissionPage } from "./NoPermissionPage";
-import { DrillDownPlaceholder, PlaceholderPage } from "./PlaceholderPage";
+import { PlaceholderPage } from "./PlaceholderPage";
+import { ReportPage } from "./reports/ReportPage";
+import { ReportTypesPage } from "./reports/ReportTypesPage";
 import { WorkspaceLayout } from "./WorkspaceLayout";
 import { useRecordUsage } from "./workspace-actors";
 
@@ -16,37 +23,8 @@ const ImportPage = lazy(() => import("../pages/ImportPage").then((m) => ({ defau
 
 const selectCanViewDashboard = selectHasAbility(abilities.varianceDashboardView);
 
-/** The screens of the settings and reports sections not built yet, with what exists for each today. */
+/** The settings screens not built yet, with what exists for each today. */
 const placeholders: { path: string; title: string; text: ReactNode }[] = [
-  {
-    path: "/variance/forecast",
-    title: "Forecast",
-    text: (
-      <p>
-        The forecast (the next 12 months, with an 80% band and the back-tested error) runs as the{" "}
-        <code>forecast</code> report: <code>varia report run forecast</code>.
-      </p>
-    ),
-  },
-  {
-    path: "/variance/reports/types",
-    title: "Reports",
-    text: (
-      <p>
-        Reports run through the API and the CLI: <code>varia report list</code>, <code>varia report run</code>
-        , <code>varia report export</code> (CSV or XLSX).
-      </p>
-    ),
-  },
-  {
-    path: "/variance/reports/types/:reportChosen",
-    title: "Report",
-    text: (
-      <p>
-        This report runs through the API and the CLI: <code>varia report run</code>.
-      </p>
-    ),
-  },
   {
     path: "/variance/settings/menu",
     title: "Settings",
@@ -92,15 +70,6 @@ const placeholders: { path: string; title: string; text: ReactNode }[] = [
     title: "Backups",
     text: <p>Backups are taken before every import and can be listed and restored through the API.</p>,
   },
-  {
-    path: "/variance/settings/export",
-    title: "Data Export",
-    text: (
-      <p>
-        The raw export of invoice lines runs through the API and the CLI: <code>varia export raw</code>.
-      </p>
-    ),
-  },
 ];
 
 function PageFallback() {
@@ -118,6 +87,18 @@ function Home() {
 function Dashboard({ children }: { children: ReactNode }) {
   const canView = StartupContext.useSelector(selectCanViewDashboard);
   return canView ? children : <NoPermissionPage />;
+}
+
+const gates = {
+  forecast: selectHasAbility(abilities.varianceForecastView),
+  reports: selectHasAbility(abilities.varianceReportsView),
+  export: selectHasAbility(abilities.varianceExportData),
+};
+
+/** A screen behind its ability (the one its menu entry names); the no-permission page otherwise. */
+function Gate({ screen, children }: { screen: keyof typeof gates; children: ReactNode }) {
+  const allowed = StartupContext.useSelector(gates[screen]);
+  return allowed ? children : <NoPermissionPage />;
 }
 
 /** An unknown path of a signed-in user: the not-found page, and its record (PUT analytics/general). */
@@ -156,7 +137,7 @@ export function WorkspaceRoutes() {
           path={viewPaths.level2}
           element={
             <Dashboard>
-              <DrillDownPlaceholder level={2} />
+              <Level2Page />
             </Dashboard>
           }
         />
@@ -164,7 +145,7 @@ export function WorkspaceRoutes() {
           path={viewPaths.level3}
           element={
             <Dashboard>
-              <DrillDownPlaceholder level={3} />
+              <Level3Page />
             </Dashboard>
           }
         />
@@ -172,8 +153,40 @@ export function WorkspaceRoutes() {
           path={viewPaths.level4}
           element={
             <Dashboard>
-              <DrillDownPlaceholder level={4} />
+              <Level4Page />
             </Dashboard>
+          }
+        />
+        <Route
+          path="/variance/forecast"
+          element={
+            <Gate screen="forecast">
+              <ForecastPage />
+            </Gate>
+          }
+        />
+        <Route
+          path="/variance/reports/types"
+          element={
+            <Gate screen="reports">
+              <ReportTypesPage />
+            </Gate>
+          }
+        />
+        <Route
+          path="/variance/reports/types/:reportChosen"
+          element={
+            <Gate screen="reports">
+              <ReportPage />
+            </Gate>
+          }
+        />
+        <Route
+          path="/variance/settings/export"
+          element={
+            <Gate screen="export">
+              <DataExportPage />
+            </Gate>
           }
         />
         {placeholders.map((p) => (

@@ -30,6 +30,15 @@ export interface LineSeries extends SeriesBase {
   color: string;
   /** Draw markers at the points (default true). */
   markers?: boolean;
+  /** A dashed line (a forecast). */
+  dashed?: boolean;
+}
+
+/** A shaded band between two lines (an interval); `values` are its upper bounds. */
+export interface BandSeries extends SeriesBase {
+  kind: "band";
+  lower: (number | null)[];
+  color: string;
 }
 
 export interface WaterfallSeries extends SeriesBase {
@@ -43,7 +52,7 @@ export interface DonutSeries extends SeriesBase {
   colors: string[];
 }
 
-export type Series = BarSeries | LineSeries | WaterfallSeries | DonutSeries;
+export type Series = BarSeries | LineSeries | WaterfallSeries | DonutSeries | BandSeries;
 
 export interface ChartProps {
   series: Series[];

@@ -1,3 +1,4 @@
+import { type ReactNode, useEffect, useRef } from "react";
 import createPlotlyComponent from "react-plotly.js/factory";
 import { useFormat } from "../format";
 import type { Format } from "../format/format";
@@ -27,7 +28,12 @@ const scale = (kind: ValueKind) =>
 /** Category labels may hold line breaks ("Services\nadded"): Plotly writes them with <br>. */
 const label = (text: string) => text.replace(/\n/g, "<br>");
 
-function traceOf(series: Series, kind: ValueKind, write: (v: number) => string, props: ChartProps): Trace {
+function traceOf(
+  series: Series,
+  kind: ValueKind,
+  write: (v: number) => string,
+  props: ChartProps,
+): Trace | Trace[] {
   const toPlot = scale(kind);
   const categories = series.categories.map(label);
   const hover = series.values.map((v) => (v === null ? "" : write(v)));
@@ -57,7 +63,7 @@ function traceOf(series: Series, kind: ValueKind, write: (v: number) => string, 
         mode: series.markers === false ? "lines" : "lines+markers",
         x: categories,
         y: series.values.map(toPlot),
-        line: { color: series.color, width: 2.5 },
+        line: { color: series.color, width: 2.5, ...(series.dashed ? { dash: "dash" } : {}) },
         marker: { color: series.color, size: 7 },
         hovertemplate: `%{x}<br><b>%{customdata[0]}</b><extra>${series.name}</extra>`,
       };
@@ -74,6 +80,38 @@ function traceOf(series: Series, kind: ValueKind, write: (v: number) => string, 
         connector: { line: { color: chartColors.grid, width: 1 } },
         hovertemplate: "%{x}<br><b>%{customdata[0]}</b><extra></extra>",
       };
+    case "band": {
+      // The lower bound as an invisible line, the upper filled down to it.
+      const lowText = series.lower.map((v) => (v === null ? "" : write(v)));
+      return [
+        {
+          type: "scatter",
+          mode: "lines",
+          x: categories,
+          y: series.lower.map(toPlot),
+          line: { width: 0, color: series.color },
+          showlegend: false,
+          hoverinfo: "skip",
+          legendgroup: series.name,
+        },
+        {
+          ...common,
+          type: "scatter",
+          mode: "lines",
+          x: categories,
+          y: series.values.map(toPlot),
+          fill: "tonexty",
+          fillcolor: series.color,
+          line: { width: 0, color: series.color },
+          legendgroup: series.name,
+          customdata: series.categories.map((_, i) => [
+            `${lowText[i]} – ${hover[i]}`,
+            series.keys?.[i] ?? "",
+          ]),
+          hovertemplate: `%{x}<br><b>%{customdata[0]}</b><extra>${series.name}</extra>`,
+        },
+      ];
+    }
     case "donut":
       return {
         ...common,
@@ -133,7 +171,8 @@ function valueRange(series: Series[], stacked: boolean): [number, number] {
       const span = hi - lo || Math.abs(hi) || 1;
       return [lo - span * 0.35, hi + span * 0.15];
     }
-    if (!stacked || s.kind === "line") for (const v of s.values) if (v !== null) seen(v);
+    if (s.kind === "band") for (const v of s.lower) if (v !== null) seen(v);
+    if (!stacked || s.kind === "line" || s.kind === "band") for (const v of s.values) if (v !== null) seen(v);
   }
   const pad = (hi - lo) * 0.08;
   return [lo < 0 ? lo - pad : 0, hi > 0 ? hi + pad : 0];
@@ -144,7 +183,7 @@ export default function PlotView(props: ChartProps) {
   const format = useFormat();
   const kind = props.valueKind ?? "money";
   const write = writer(format, kind);
-  const traces = props.series.map((s) => traceOf(s, kind, write, props));
+  const traces = props.series.flatMap((s) => traceOf(s, kind, write, props));
   const isDonut = props.series.some((s) => s.kind === "donut");
   const [lo, hi] = valueRange(props.series, props.stacked ?? false);
   const ticks = niceTicks(lo, hi, 5);
@@ -198,15 +237,50 @@ export default function PlotView(props: ChartProps) {
     if (key && props.onSelect) props.onSelect(key);
   };
   return (
-    <Plot
-      data={traces}
-      layout={layout}
-      config={{ displayModeBar: false, displaylogo: false }}
-      useResizeHandler
-      style={{ width: "100%", height: layout.height, cursor: props.onSelect ? "pointer" : undefined }}
-      onClick={onClick}
-      onInitialized={() => props.onDrawn?.()}
-      onUpdate={() => props.onDrawn?.()}
-    />
+    <ResizeToBox>
+      {(graph) => (
+        <Plot
+          data={traces}
+          layout={layout}
+          config={{ displayModeBar: false, displaylogo: false }}
+          useResizeHandler
+          style={{ width: "100%", height: layout.height, cursor: props.onSelect ? "pointer" : undefined }}
+          onClick={onClick}
+          onInitialized={(_, div) => {
+            graph(div);
+            props.onDrawn?.();
+          }}
+          onUpdate={() => props.onDrawn?.()}
+        />
+      )}
+    </ResizeToBox>
+  );
+}
+
+/**
+ * Redraws a chart at its box's new width when the box changes without the window (the side menu
+ * collapsed, the navigation map opened beside the page): Plotly only follows the window.
+ */
+function ResizeToBox({ children }: { children: (graph: (div: HTMLElement) => void) => ReactNode }) {
+  const box = useRef<HTMLDivElement>(null);
+  const graph = useRef<HTMLElement | null>(null);
+  useEffect(() => {
+    const element = box.current;
+    if (!element || typeof ResizeObserver === "undefined") return;
+    let width = element.clientWidth;
+    const observer = new ResizeObserver(() => {
+      if (element.clientWidth === width) return;
+      width = element.clientWidth;
+      if (graph.current) void Plotly.Plots.resize(graph.current);
+    });
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, []);
+  return (
+    <div ref={box} className="chart__box">
+      {children((div) => {
+        graph.current = div;
+      })}
+    </div>
   );
 }

@@ -12,6 +12,10 @@ export function cellText(kind: ColumnKind, value: unknown, format: Format): stri
       return typeof value === "number" ? format.percent(value) : String(value);
     case "count":
       return typeof value === "number" ? format.count(value) : String(value);
+    case "number":
+      return typeof value === "number"
+        ? value.toLocaleString(format.locale, { maximumFractionDigits: 4 })
+        : String(value);
     case "date": {
       const match = typeof value === "string" ? /^(\d{4})-(\d{2})-(\d{2})/.exec(value) : null;
       return match

@@ -29,6 +29,15 @@ export function countColumn<Row>(field: string, header: string, options: Options
   return { field, header, kind: "count", width: 110, ...options };
 }
 
+/** A number with decimals (a quantity), up to 4 of them. */
+export function numberColumn<Row>(
+  field: string,
+  header: string,
+  options: Options<Row> = {},
+): GridColumn<Row> {
+  return { field, header, kind: "number", width: 120, ...options };
+}
+
 /** A date 'YYYY-MM-DD', written '1st Jan 2024'. */
 export function dateColumn<Row>(field: string, header: string, options: Options<Row> = {}): GridColumn<Row> {
   return { field, header, kind: "date", width: 130, ...options };

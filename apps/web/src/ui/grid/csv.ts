@@ -31,11 +31,13 @@ export function csvOf<Row>(columns: GridColumn<Row>[], rows: Row[]): string {
 export async function allRows<Row>(
   source: ServerSource<Row>,
   sort: { sortBy?: string; sortDir?: "asc" | "desc" } = {},
+  onProgress?: (read: number, total: number) => void,
 ): Promise<Row[]> {
   const rows: Row[] = [];
   for (let startRow = 0; ; startRow += exportPage) {
     const page = await source({ startRow, rowLimit: exportPage, ...sort });
     rows.push(...page.rows);
+    onProgress?.(rows.length, page.rowCount);
     if (page.rows.length < exportPage || rows.length >= page.rowCount) return rows;
   }
 }
@@ -63,8 +65,11 @@ export async function exportCsv<Row>(options: {
   sort?: { sortBy?: string; sortDir?: "asc" | "desc" };
   fileName: string;
   format?: Format;
+  /** Rows read so far of how many, as the pages of a server source arrive. */
+  onProgress?: (read: number, total: number) => void;
 }) {
-  const rows = options.rows ?? (options.source ? await allRows(options.source, options.sort) : []);
+  const rows =
+    options.rows ?? (options.source ? await allRows(options.source, options.sort, options.onProgress) : []);
   saveFile(
     options.fileName.endsWith(".csv") ? options.fileName : `${options.fileName}.csv`,
     csvOf(options.columns, rows),

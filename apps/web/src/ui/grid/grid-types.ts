@@ -7,7 +7,7 @@ import type { ReactNode } from "react";
  */
 
 /** How a column's values are written: money in cents (2 decimals), ratios, counts, dates, text. */
-export type ColumnKind = "text" | "money" | "percent" | "count" | "date" | "month";
+export type ColumnKind = "text" | "money" | "percent" | "count" | "number" | "date" | "month";
 
 export interface GridColumn<Row> {
   /** The row's field; also what the server sorts by. */

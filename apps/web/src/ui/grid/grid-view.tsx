@@ -48,7 +48,7 @@ const theme = themeQuartz.withParams({
   oddRowBackgroundColor: "#fcfcfe",
 });
 
-const numeric = new Set(["money", "percent", "count"]);
+const numeric = new Set(["money", "percent", "count", "number"]);
 
 function columnDef<Row>(
   column: GridColumn<Row>,

@@ -21,7 +21,7 @@ import {
   useMemo,
   useRef,
 } from "react";
-import { useNavigate } from "react-router";
+import { useLocation } from "react-router";
 import { fromPromise } from "xstate";
 import { CompactSelect } from "../../ui/CompactSelect";
 import { AppDialog } from "../../ui/Dialog";
@@ -30,6 +30,7 @@ import { Icon } from "../../ui/Icon";
 import { Segmented } from "../../ui/Segmented";
 import { HelpTooltip } from "../../ui/Tooltip";
 import type { ViewFilter } from "../filters/view-filter";
+import { useGo } from "../navigation/use-go";
 import { useAlert, useRecordUsage } from "../workspace-actors";
 import { downloadScreenshot, screenshotFileName } from "./card-screenshot";
 import type { CardDefinition } from "./card-types";
@@ -77,7 +78,8 @@ export function Card<D>({
   const record = useRecordUsage();
   const alert = useAlert();
   const format = useFormat();
-  const navigate = useNavigate();
+  const navigate = useGo();
+  const location = useLocation();
   const machine = useMemo(
     () =>
       cardMachine.provide({
@@ -192,6 +194,7 @@ export function Card<D>({
           format={format}
           onSearch={(term) => actor.send({ type: "card.search", term })}
           navigate={navigate}
+          here={location.pathname}
         />
       </DrawnContext.Provider>
     );

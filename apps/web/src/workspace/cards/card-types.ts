@@ -20,8 +20,10 @@ export interface CardRenderProps<D> extends CardQueryContext {
   format: Format;
   /** Sets the card's search term (it carries over to the expanded copy). */
   onSearch: (term: string) => void;
-  /** Goes to another view (a drill-down link). */
+  /** Goes to another view (a drill-down link); the location shown now is ignored. */
   navigate: (href: string) => void;
+  /** The route of the page the card is on (a month of a trend opens the same page for that month). */
+  here: string;
 }
 
 export interface CardToggle {

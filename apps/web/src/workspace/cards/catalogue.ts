@@ -23,6 +23,10 @@ import { analyticsQuery, type ViewFilter } from "../filters/view-filter";
 import { measureName } from "../variance-labels";
 import { callShared, loadCall } from "./card-call";
 import type { AnyCardDefinition, CardDefinition, CardQueryContext } from "./card-types";
+import { forecastCards } from "./forecast-cards";
+import { level2Cards } from "./level-2-cards";
+import { level3Cards } from "./level-3-cards";
+import { level4Cards } from "./level-4-cards";
 import {
   ActivityRenderer,
   activityBadgeOptions,
@@ -400,6 +404,10 @@ export const cardCatalogue = {
   lostClients,
   revenueBySegment,
   activity,
+  ...level2Cards,
+  ...level3Cards,
+  ...level4Cards,
+  ...forecastCards,
 } satisfies Record<string, AnyCardDefinition>;
 
 export type CardId = keyof typeof cardCatalogue;

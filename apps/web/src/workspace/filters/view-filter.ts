@@ -97,10 +97,31 @@ const month = (value: string | null) => {
   return periodIsKey(trimmed) ? trimmed : null;
 };
 
-/** Reads a view's filter from the query string; the parameters' names are matched without regard to case. */
+/** The dashboards' routes. */
+export const viewPaths = {
+  level1: "/variance/dashboard/stockTypeOverview",
+  level2: "/variance/dashboard/positiveOrNegative",
+  level3: "/variance/dashboard/specific",
+  level4: "/variance/dashboard/invoice",
+} as const;
+
+/**
+ * Level 2 lists one type and sign and, when the address names none, it lists new clients
+ * (varType Client, sign Positive) of subscriptions (stockType Subscription). So that a link from a
+ * view of every stock type keeps its totals, the address of level 2 says `stockType=All` for "no
+ * stock-type filter" (read back as null); the other routes leave it out.
+ */
+export const level2Defaults = { stockType: "Subscription", varType: "Client", sign: "Positive" } as const;
+const allStockTypes = "All";
+
+/**
+ * Reads a view's filter from the query string; the parameters' names are matched without regard to
+ * case. `path` is the route it is read for: level 2 fills in its own defaults.
+ */
 export function readViewFilter(
   search: URLSearchParams | string,
   actualPeriods: readonly Period[],
+  path?: string,
 ): ViewFilter {
   const params = new URLSearchParams(search);
   const byName = new Map<string, string>();
@@ -113,6 +134,10 @@ export function readViewFilter(
   const dateTo = month(get("dateTo")) ?? (range ? periodKey(range.dateTo) : null);
   const dateFrom = month(get("dateFrom")) ?? (range ? periodKey(range.dateFrom) : null);
   const count = Number(get("trendPeriodCount"));
+  const level2 = path === viewPaths.level2;
+  const stockTypeParam = get("stockType");
+  const stockType =
+    level2 && stockTypeParam === null ? level2Defaults.stockType : oneOf(stockTypes, stockTypeParam);
   return {
     dataType: oneOf(dataTypes, get("dataType")) ?? "Revenue",
     dateFrom,
@@ -120,15 +145,15 @@ export function readViewFilter(
     recordTypeFrom: oneOf(recordTypes, get("recordTypeFrom")) ?? "Actual",
     recordTypeTo: oneOf(recordTypes, get("recordTypeTo")) ?? "Actual",
     periodType: "Monthly",
-    stockType: oneOf(stockTypes, get("stockType")),
+    stockType,
     clientID: id(get("clientID")),
     client: text(get("client")),
     stockItemID: id(get("stockItemID")),
     stockItem: text(get("stockItem")),
     salespersonID: id(get("salespersonID")),
     salesperson: text(get("salesperson")),
-    varType: oneOf(varianceTypes, get("varType")),
-    sign: oneOf(signs, get("sign")),
+    varType: oneOf(varianceTypes, get("varType")) ?? (level2 ? level2Defaults.varType : null),
+    sign: oneOf(signs, get("sign")) ?? (level2 ? level2Defaults.sign : null),
     thirdClientID: id(get("thirdClientID")),
     thirdStockItemID: id(get("thirdStockItemID")),
     periodFrom: month(get("periodFrom")),
@@ -154,12 +179,16 @@ const defaults: Partial<Record<keyof ViewFilter, string | number>> = {
 /**
  * The query string of a filter. The two periods are always written, so that the address names the
  * months it compares even after newer data arrives; other parameters only when they differ from
- * their default.
+ * their default. For level 2 (`path`), no stock-type filter is written `stockType=All`.
  */
-export function viewFilterSearch(filter: ViewFilter): string {
+export function viewFilterSearch(filter: ViewFilter, path?: string): string {
   const params = new URLSearchParams();
   for (const key of viewFilterKeys) {
     const value = filter[key];
+    if (key === "stockType" && value === null && path === viewPaths.level2) {
+      params.set(key, allStockTypes);
+      continue;
+    }
     if (value === null || value === undefined) continue;
     if (key !== "dateFrom" && key !== "dateTo" && defaults[key] === value) continue;
     params.set(key, String(value));
@@ -175,19 +204,22 @@ export function withFilter(filter: ViewFilter, changes: Partial<ViewFilter>): Vi
 
 /** The address of another view with this filter (and changes): how every figure links to what explains it. */
 export function viewHref(path: string, filter: ViewFilter, changes: Partial<ViewFilter> = {}): string {
-  return `${path}${viewFilterSearch(withFilter(filter, changes))}`;
+  return `${path}${viewFilterSearch(withFilter(filter, changes), path)}`;
 }
 
-/** The dashboards' routes. */
-export const viewPaths = {
-  level1: "/variance/dashboard/stockTypeOverview",
-  level2: "/variance/dashboard/positiveOrNegative",
-  level3: "/variance/dashboard/specific",
-  level4: "/variance/dashboard/invoice",
-} as const;
-
-/** The filter fields every analytics call takes (the calls' own query names). */
-export function analyticsQuery(filter: ViewFilter) {
+/**
+ * The filter fields every analytics call takes (the calls' own query names). The client and service
+ * a view is about (thirdClientID, thirdStockItemID: levels 3 and 4) narrow every call as a client or
+ * service filter does.
+ */
+export function analyticsQuery(view: ViewFilter) {
+  const filter = {
+    ...view,
+    clientID: view.thirdClientID ?? view.clientID,
+    client: view.thirdClientID ? null : view.client,
+    stockItemID: view.thirdStockItemID ?? view.stockItemID,
+    stockItem: view.thirdStockItemID ? null : view.stockItem,
+  };
   return {
     dataType: filter.dataType,
     ...(filter.dateFrom ? { dateFrom: filter.dateFrom } : {}),

@@ -3,6 +3,7 @@ import { periodFormat, periodFromKey } from "@varia/period";
 import { useMemo, useRef } from "react";
 import { Link } from "react-router";
 import { api } from "../../../api";
+import { Badge } from "../../../ui/Badge";
 import { Change } from "../../../ui/format";
 import type { Format } from "../../../ui/format/format";
 import {
@@ -34,16 +35,6 @@ export const activityBadgeOptions = [
   { value: "adhoc", label: "Ad hoc" },
 ];
 
-const badgeLabels: Record<string, string> = {
-  new: "NEW",
-  lost: "LOST",
-  added: "ADDED",
-  removed: "REMOVED",
-  existing: "EXISTING",
-  adhoc: "AD HOC",
-  sku: "SERVICE",
-};
-
 /** The activity table's query for a page: the filter, the search, the badge, the sort. */
 export function activityQuery(
   context: Pick<CardQueryContext, "filter" | "search" | "toggle">,
@@ -71,23 +62,36 @@ function columns(filter: ViewFilter, format: Format): GridColumn<Row>[] {
       pinned: true,
       render: (r) => (
         <span className="grid-client">
-          <Link to={viewHref(viewPaths.level3, filter, { thirdClientID: String(r.clientID) })}>
+          <Link
+            to={viewHref(viewPaths.level3, filter, {
+              thirdClientID: String(r.clientID),
+              thirdStockItemID: null,
+            })}
+          >
             {r.clientName}
           </Link>
           <span className="grid-client__code">{r.clientCode}</span>
         </span>
       ),
     }),
-    textColumn<Row>("itemName", "Service", { minWidth: 180 }),
+    textColumn<Row>("itemName", "Service", {
+      minWidth: 180,
+      render: (r) => (
+        <Link
+          to={viewHref(viewPaths.level3, filter, {
+            thirdClientID: String(r.clientID),
+            thirdStockItemID: String(r.stockItemID),
+          })}
+        >
+          {r.itemName}
+        </Link>
+      ),
+    }),
     textColumn<Row>("salesperson", "Salesperson", { minWidth: 130 }),
     textColumn<Row>("badgeVariant", "Status", {
       width: 112,
       flex: 0,
-      render: (r) => (
-        <span className={`badge badge--${r.badgeVariant}`}>
-          {badgeLabels[r.badgeVariant] ?? r.badgeVariant}
-        </span>
-      ),
+      render: (r) => <Badge variant={r.badgeVariant} />,
     }),
     moneyColumn<Row>("valueFromCents", `MRR ${month(filter.dateFrom)}`),
     moneyColumn<Row>("valueCents", `MRR ${month(filter.dateTo)}`),
@@ -179,7 +183,7 @@ export function ActivityRenderer({
         columns={cols}
         source={source}
         pageSize={activityPageSize}
-        height={expanded ? 720 : 560}
+        height={expanded ? 720 : Math.min(560, 100 + Math.min(data.rowCount, activityPageSize) * 40)}
         getRowId={(r) => `${r.clientID}-${r.stockItemID}`}
         onRowCount={drawn}
       />

@@ -3,6 +3,7 @@ import { Link } from "react-router";
 import { Chart, chartColors } from "../../../ui/charts/Chart";
 import { Change } from "../../../ui/format";
 import { type ViewFilter, viewHref, viewPaths } from "../../filters/view-filter";
+import { subjectAsFilter } from "../../navigation/drill-path";
 import { measureName } from "../../variance-labels";
 import { useCardDrawn } from "../Card";
 import type { CardRenderProps } from "../card-types";
@@ -38,9 +39,12 @@ export function SegmentRenderer({ data, filter, expanded, navigate, format }: Ca
   const drawn = useCardDrawn();
   const href = (row: SegmentData["rows"][number]) => {
     const changes = segmentFilter(data.segment, row);
-    return changes ? viewHref(viewPaths.level1, filter, changes) : null;
+    return changes
+      ? viewHref(viewPaths.level1, subjectAsFilter(filter), { ...changes, varType: null, sign: null })
+      : null;
   };
   const rows = expanded ? data.rows : data.rows.slice(0, 5);
+  const withChange = data.rows.some((r) => r.valueCentsVariance !== undefined);
   const segmentName =
     segmentOptions.find((o) => o.value === data.segment)?.label.toLowerCase() ?? data.segment;
   return (
@@ -69,9 +73,11 @@ export function SegmentRenderer({ data, filter, expanded, navigate, format }: Ca
             <th scope="col" className="number">
               MRR
             </th>
-            <th scope="col" className="number">
-              Change
-            </th>
+            {withChange ? (
+              <th scope="col" className="number">
+                Change
+              </th>
+            ) : null}
           </tr>
         </thead>
         <tbody>
@@ -91,12 +97,14 @@ export function SegmentRenderer({ data, filter, expanded, navigate, format }: Ca
                   {format.money(row.valueCents)}
                   <span className="segments__share">{format.percent(row.share, { decimals: 0 })}</span>
                 </td>
-                <td className="number">
-                  <Change
-                    value={row.valueCentsVariance ?? 0}
-                    text={format.money(row.valueCentsVariance ?? 0, { signed: true })}
-                  />
-                </td>
+                {withChange ? (
+                  <td className="number">
+                    <Change
+                      value={row.valueCentsVariance ?? 0}
+                      text={format.money(row.valueCentsVariance ?? 0, { signed: true })}
+                    />
+                  </td>
+                ) : null}
               </tr>
             );
           })}

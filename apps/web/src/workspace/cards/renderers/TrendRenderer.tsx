@@ -14,16 +14,23 @@ const axisMonth = (key: string, count: number) => (count > 6 ? twoLines(month(ke
 
 /**
  * MRR of each of the card's months up to the later compared month (TrendChart), the compared months
- * marked; with ad hoc revenue stacked on top when the toggle asks for it. A month leads to level 1
- * for that month against the one before.
+ * marked; with ad hoc revenue stacked on top when the toggle asks for it. A month leads to the same
+ * page for that month against the one before.
  */
-export function TrendRenderer({ data, filter, toggle, expanded, navigate }: CardRenderProps<TrendPoint[]>) {
+export function TrendRenderer({
+  data,
+  filter,
+  toggle,
+  expanded,
+  navigate,
+  here,
+}: CardRenderProps<TrendPoint[]>) {
   const drawn = useCardDrawn();
   const categories = data.map((p) => axisMonth(p.period, data.length));
   const compared = new Set([filter.dateFrom, filter.dateTo]);
   const withAdhoc = toggle === "adhoc";
   const monthHref = (key: string) =>
-    viewHref(viewPaths.level1, filter, {
+    viewHref(here || viewPaths.level1, filter, {
       dateFrom: periodKey(periodPrevious(periodFromKey(key))),
       dateTo: key as PeriodKey,
     });

@@ -4,6 +4,7 @@ import { Link } from "react-router";
 import { Chart } from "../../../ui/charts/Chart";
 import { Change } from "../../../ui/format";
 import { viewHref, viewPaths } from "../../filters/view-filter";
+import { subjectAsFilter } from "../../navigation/drill-path";
 import { measureName, twoLines, varianceStepLabel } from "../../variance-labels";
 import { useCardDrawn } from "../Card";
 import type { CardRenderProps } from "../card-types";
@@ -35,9 +36,10 @@ export function WaterfallRenderer({
   format,
 }: CardRenderProps<WaterfallStep[]>) {
   const drawn = useCardDrawn();
+  // On a detail page, a step lists that client's or service's contributors: the subject becomes a filter.
   const stepHref = (step: WaterfallStep) =>
     step.type && step.sign
-      ? viewHref(viewPaths.level2, filter, { varType: step.type as never, sign: step.sign })
+      ? viewHref(viewPaths.level2, subjectAsFilter(filter), { varType: step.type as never, sign: step.sign })
       : null;
   const categories = data.map((step, i) => stepLabel(step, i, filter.dateFrom, filter.dateTo));
   const axisLabels = categories.map(twoLines);

@@ -1,0 +1,193 @@
+import { activityTableGet, type ResponseOf } from "@varia/contracts";
+import { periodFormat, periodFromKey } from "@varia/period";
+import { useMemo, useRef } from "react";
+import { Link } from "react-router";
+import { api } from "../../../api";
+import { Badge } from "../../../ui/Badge";
+import { Change } from "../../../ui/format";
+import type { Format } from "../../../ui/format/format";
+import { DataGrid, exportCsv, type GridColumn, moneyColumn, textColumn } from "../../../ui/grid/Grid";
+import { type ViewFilter, viewHref, viewPaths } from "../../filters/view-filter";
+import { varianceStepLabel } from "../../variance-labels";
+import { useAlert } from "../../workspace-actors";
+import { useCardDrawn } from "../Card";
+import type { CardQueryContext, CardRenderProps } from "../card-types";
+import { stepQuery } from "../step-query";
+import { firstPageSource } from "./first-page-source";
+
+export type ContributorLinesPage = ResponseOf<typeof activityTableGet>;
+type Row = ContributorLinesPage["rows"][number];
+
+export const contributorLinesPageSize = 25;
+
+/** The query of a page of a step's lines: largest effect first unless the grid sorts otherwise. */
+export function contributorLinesQuery(
+  context: Pick<CardQueryContext, "filter" | "search">,
+  page: { startRow: number; rowLimit: number; sortBy?: string; sortDir?: "asc" | "desc" },
+) {
+  const { filter, search } = context;
+  const effect = `parts.${filter.varType ?? "Price"}`;
+  return {
+    ...stepQuery(filter),
+    ...(search.trim() ? { search: search.trim() } : {}),
+    startRow: page.startRow,
+    rowLimit: page.rowLimit,
+    sortBy: page.sortBy ?? effect,
+    sortDir: page.sortBy ? (page.sortDir ?? "desc") : filter.sign === "Negative" ? "asc" : "desc",
+  };
+}
+
+const quantity = (n: number) => (Number.isInteger(n) ? String(n) : n.toFixed(2));
+
+function columns(filter: ViewFilter, format: Format): GridColumn<Row>[] {
+  const month = (key: string | null) => (key ? periodFormat(periodFromKey(key)) : "");
+  const type = filter.varType ?? "Price";
+  const showQuantities = type === "Volume" || type === "Usage" || type === "Price";
+  const unit = (cents: number, qty: number) => (qty > 0 ? Math.round(cents / qty) : null);
+  return [
+    textColumn<Row>("clientName", "Client", {
+      minWidth: 190,
+      pinned: true,
+      render: (r) => (
+        <span className="grid-client">
+          <Link
+            to={viewHref(viewPaths.level3, filter, {
+              thirdClientID: String(r.clientID),
+              thirdStockItemID: null,
+            })}
+          >
+            {r.clientName}
+          </Link>
+          <span className="grid-client__code">{r.clientCode}</span>
+        </span>
+      ),
+    }),
+    textColumn<Row>("itemName", "Service", {
+      minWidth: 180,
+      render: (r) => (
+        <Link
+          to={viewHref(viewPaths.level3, filter, {
+            thirdClientID: String(r.clientID),
+            thirdStockItemID: String(r.stockItemID),
+          })}
+        >
+          {r.itemName}
+        </Link>
+      ),
+    }),
+    moneyColumn<Row>(`parts.${type}`, varianceStepLabel(type, filter.sign ?? "Positive"), {
+      width: 160,
+      value: (r) => r.parts[type] ?? 0,
+      render: (r) => (
+        <Change
+          value={r.parts[type] ?? 0}
+          text={format.money(r.parts[type] ?? 0, { signed: true, decimals: 2 })}
+        />
+      ),
+    }),
+    ...(showQuantities
+      ? [
+          textColumn<Row>("quantities", "Quantity", {
+            width: 110,
+            flex: 0,
+            minWidth: 100,
+            sortable: false,
+            value: (r) => `${quantity(r.quantityFrom)} → ${quantity(r.quantityTo)}`,
+          }),
+        ]
+      : []),
+    ...(type === "Price"
+      ? [
+          moneyColumn<Row>("unitFrom", `Unit ${month(filter.dateFrom)}`, {
+            sortable: false,
+            width: 130,
+            value: (r) => unit(r.valueFromCents, r.quantityFrom),
+          }),
+          moneyColumn<Row>("unitTo", `Unit ${month(filter.dateTo)}`, {
+            sortable: false,
+            width: 130,
+            value: (r) => unit(r.valueCents, r.quantityTo),
+          }),
+        ]
+      : []),
+    moneyColumn<Row>("valueFromCents", `MRR ${month(filter.dateFrom)}`),
+    moneyColumn<Row>("valueCents", `MRR ${month(filter.dateTo)}`),
+    textColumn<Row>("badgeVariant", "Status", {
+      width: 150,
+      flex: 0,
+      render: (r) => (
+        <span className="badges">
+          <Badge variant={r.status === "Adhoc" ? "adhoc" : r.status.toLowerCase()} />
+          {r.clientBadge ? <Badge variant={r.clientBadge} /> : null}
+        </span>
+      ),
+    }),
+    textColumn<Row>("salesperson", "Salesperson", { minWidth: 120 }),
+  ];
+}
+
+/**
+ * The contributors of a type per client and service (Service, Price, Volume, Usage): MRR in both
+ * months, the quantities and unit prices where they explain the change, and the effect of the type;
+ * a client or a service leads to its level-3 view. Paged, sorted and searched on the server
+ * (ActivityTable narrowed to the type and sign); Download CSV writes every row.
+ */
+export function ContributorLinesRenderer({
+  data,
+  filter,
+  search,
+  expanded,
+  format,
+}: CardRenderProps<ContributorLinesPage>) {
+  const drawn = useCardDrawn();
+  const alert = useAlert();
+  const sort = useRef<{ sortBy?: string; sortDir?: "asc" | "desc" }>({});
+  const cols = useMemo(() => columns(filter, format), [filter, format]);
+  const source = useMemo(
+    () =>
+      firstPageSource(data, contributorLinesPageSize, (page) => {
+        sort.current = page.sortBy ? { sortBy: page.sortBy, sortDir: page.sortDir ?? "desc" } : {};
+        return api.call(activityTableGet, { query: contributorLinesQuery({ filter, search }, page) });
+      }),
+    [data, filter, search],
+  );
+  const download = async () => {
+    try {
+      await exportCsv({
+        columns: cols.filter((c) => c.field !== "badgeVariant"),
+        source,
+        sort: sort.current,
+        fileName: `${varianceStepLabel(filter.varType ?? "", filter.sign ?? "")} ${filter.dateFrom} to ${filter.dateTo}.csv`,
+      });
+    } catch {
+      alert("The CSV file could not be downloaded.", "Please try again.");
+    }
+  };
+  return (
+    <div className="step-contributors">
+      <div className="activity__summary">
+        <p>
+          <strong>{format.count(data.rowCount)}</strong> client {data.rowCount === 1 ? "service" : "services"}
+          {search ? ` matching '${search}'` : ""}
+        </p>
+        <button
+          type="button"
+          className="button button--secondary button--small"
+          onClick={download}
+          data-screenshot="skip"
+        >
+          Download CSV
+        </button>
+      </div>
+      <DataGrid<Row>
+        label="Contributors"
+        columns={cols}
+        source={source}
+        pageSize={contributorLinesPageSize}
+        height={expanded ? 720 : Math.min(520, 100 + Math.min(data.rowCount, contributorLinesPageSize) * 40)}
+        getRowId={(r) => `${r.clientID}-${r.stockItemID}`}
+        onRowCount={drawn}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,141 @@
+import { type ResponseOf, tableInvoiceData } from "@varia/contracts";
+import { useMemo, useRef, useState } from "react";
+import { api } from "../../../api";
+import {
+  DataGrid,
+  dateColumn,
+  exportCsv,
+  type GridColumn,
+  moneyColumn,
+  textColumn,
+} from "../../../ui/grid/Grid";
+import { analyticsQuery, type ViewFilter } from "../../filters/view-filter";
+import { useAlert } from "../../workspace-actors";
+import { useCardDrawn } from "../Card";
+import type { CardRenderProps } from "../card-types";
+import { firstPageSource } from "./first-page-source";
+
+export type InvoicePage = ResponseOf<typeof tableInvoiceData>;
+type Row = InvoicePage["rows"][number];
+
+/** Level 4 pages 100 lines at a time. */
+export const invoicePageSize = 100;
+
+export function invoiceQuery(
+  filter: ViewFilter,
+  search: string,
+  page: { startRow: number; rowLimit: number; sortBy?: string; sortDir?: "asc" | "desc" },
+) {
+  return {
+    ...analyticsQuery(filter),
+    ...(search.trim() ? { search: search.trim() } : {}),
+    startRow: page.startRow,
+    rowLimit: page.rowLimit,
+    sortBy: page.sortBy ?? "invoiceDate",
+    sortDir: page.sortBy ? (page.sortDir ?? "desc") : "asc",
+  };
+}
+
+/** The columns of the lines; the server sorts by date, invoice number, client, service and amount. */
+export function invoiceColumns(): GridColumn<Row>[] {
+  return [
+    dateColumn<Row>("invoiceDate", "Invoice date", { width: 140 }),
+    textColumn<Row>("invoiceNumber", "Invoice number", { width: 150, flex: 0, minWidth: 120 }),
+    textColumn<Row>("lineNumber", "Line", { width: 80, flex: 0, minWidth: 70, sortable: false }),
+    textColumn<Row>("clientCode", "Client code", { width: 120, flex: 0, minWidth: 100 }),
+    textColumn<Row>("clientName", "Client", { minWidth: 170, sortable: false }),
+    textColumn<Row>("itemCode", "Service code", { width: 130, flex: 0, minWidth: 100 }),
+    textColumn<Row>("itemName", "Service", { minWidth: 170, sortable: false }),
+    textColumn<Row>("salesperson", "Salesperson", { minWidth: 130, sortable: false }),
+    textColumn<Row>("quantity", "Quantity", {
+      width: 110,
+      flex: 0,
+      minWidth: 90,
+      sortable: false,
+      value: (r) =>
+        r.quantity.includes(".") ? r.quantity.replace(/0+$/, "").replace(/\.$/, "") : r.quantity,
+    }),
+    moneyColumn<Row>("amountCents", "Amount", { width: 130 }),
+    moneyColumn<Row>("costCents", "Cost", { width: 120, sortable: false }),
+    moneyColumn<Row>("marginCents", "Margin", {
+      width: 120,
+      sortable: false,
+      value: (r) => r.amountCents - r.costCents,
+    }),
+    dateColumn<Row>("serviceFrom", "Service from", { sortable: false }),
+    dateColumn<Row>("serviceTo", "Service to", { sortable: false }),
+    textColumn<Row>("recordType", "Record type", { width: 120, flex: 0, minWidth: 100, sortable: false }),
+  ];
+}
+
+/**
+ * The invoice lines behind the view (TableInvoiceData), 100 a page, sorted and searched on the
+ * server; Download writes exactly the lines of the current filters and search, in the current order.
+ */
+export function InvoiceLinesRenderer({
+  data,
+  filter,
+  search,
+  expanded,
+  format,
+}: CardRenderProps<InvoicePage>) {
+  const drawn = useCardDrawn();
+  const alert = useAlert();
+  const sort = useRef<{ sortBy?: string; sortDir?: "asc" | "desc" }>({});
+  const [progress, setProgress] = useState<{ read: number; total: number } | null>(null);
+  const columns = useMemo(() => invoiceColumns(), []);
+  const source = useMemo(
+    () =>
+      firstPageSource(data, invoicePageSize, (page) => {
+        sort.current = page.sortBy ? { sortBy: page.sortBy, sortDir: page.sortDir ?? "desc" } : {};
+        return api.call(tableInvoiceData, { query: invoiceQuery(filter, search, page) });
+      }),
+    [data, filter, search],
+  );
+  const download = async () => {
+    setProgress({ read: 0, total: data.rowCount });
+    try {
+      await exportCsv({
+        columns,
+        source: (page) =>
+          api.call(tableInvoiceData, { query: invoiceQuery(filter, search, { ...page, ...sort.current }) }),
+        fileName: `Invoice lines ${filter.dateFrom} to ${filter.dateTo}.csv`,
+        onProgress: (read, total) => setProgress({ read, total }),
+      });
+    } catch {
+      alert("The CSV file could not be downloaded.", "Please try again.");
+    } finally {
+      setProgress(null);
+    }
+  };
+  return (
+    <div className="invoice-lines">
+      <div className="activity__summary">
+        <p>
+          <strong>{format.count(data.rowCount)}</strong> {data.rowCount === 1 ? "line" : "lines"}
+          {search ? ` matching '${search}'` : ""}
+        </p>
+        <button
+          type="button"
+          className="button button--primary button--small"
+          onClick={download}
+          disabled={progress !== null}
+          data-screenshot="skip"
+        >
+          {progress
+            ? `Downloading… ${format.count(progress.read)} of ${format.count(progress.total)}`
+            : "Download"}
+        </button>
+      </div>
+      <DataGrid<Row>
+        label="Invoice lines"
+        columns={columns}
+        source={source}
+        pageSize={invoicePageSize}
+        height={expanded ? 760 : Math.min(640, 100 + Math.min(data.rowCount, invoicePageSize) * 40)}
+        getRowId={(r) => `${r.invoiceNumber}-${r.lineNumber}`}
+        onRowCount={drawn}
+      />
+    </div>
+  );
+}

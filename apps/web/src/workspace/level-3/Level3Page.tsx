@@ -1,0 +1,63 @@
+import { periodFormat, periodFromKey } from "@varia/period";
+import { Link } from "react-router";
+import { Icon } from "../../ui/Icon";
+import { CardGrid } from "../cards/CardGrid";
+import { subjectKind } from "../cards/subject";
+import { useViewFilter } from "../filters/use-view-filter";
+import { DrillPage } from "../navigation/DrillPage";
+import { level4Href, subjectLabel } from "../navigation/drill-path";
+import { useSubjectNames } from "../navigation/use-subject-names";
+import { measureName } from "../variance-labels";
+import { level3DrawnMark, level3Layouts } from "./level-3-layouts";
+import { SubjectChooser } from "./SubjectChooser";
+
+const kindNames = {
+  client: "Client",
+  service: "Service",
+  clientService: "A client's service",
+  salesperson: "Salesperson",
+} as const;
+
+/**
+ * Level 3, `/variance/dashboard/specific`: one client, service, client's service or salesperson (the
+ * address's thirdClientID, thirdStockItemID, or a salesperson alone), in the layout of its kind; the
+ * revenue/margin toggle, the filter button and Invoice Data (level 4 of the same view).
+ */
+export function Level3Page() {
+  const { filter, setFilter } = useViewFilter();
+  const names = useSubjectNames(filter);
+  const kind = subjectKind(filter);
+  const month = (key: string | null) => (key ? periodFormat(periodFromKey(key)) : "");
+  const title = kind ? subjectLabel(filter, names) : "Specific";
+  return (
+    <DrillPage
+      level={3}
+      title={title}
+      filter={filter}
+      setFilter={setFilter}
+      names={names}
+      actions={
+        kind ? (
+          <Link className="button button--primary" to={level4Href(filter)}>
+            <Icon name="reports" size={16} />
+            Invoice Data
+          </Link>
+        ) : null
+      }
+      subtitle={
+        kind ? (
+          <>
+            {kindNames[kind]}: {measureName(filter.dataType)} from <strong>{month(filter.dateFrom)}</strong>{" "}
+            to <strong>{month(filter.dateTo)}</strong>
+          </>
+        ) : null
+      }
+    >
+      {kind ? (
+        <CardGrid layout={level3Layouts[kind]} filter={filter} markName={level3DrawnMark} />
+      ) : (
+        <SubjectChooser filter={filter} />
+      )}
+    </DrillPage>
+  );
+}

@@ -1,0 +1,193 @@
+import {
+  type ReportColumn,
+  type ReportResult,
+  type ReportRow,
+  reportExport,
+  reportRun,
+} from "@varia/contracts";
+import { useEffect, useMemo, useRef, useState } from "react";
+import { api } from "../../api";
+import { Badge } from "../../ui/Badge";
+import { useFormat } from "../../ui/format";
+import { cellText } from "../../ui/grid/cell-text";
+import {
+  countColumn,
+  DataGrid,
+  type GridColumn,
+  moneyColumn,
+  numberColumn,
+  percentColumn,
+  textColumn,
+} from "../../ui/grid/Grid";
+import { saveBytes } from "../../ui/save-file";
+import { useAlert } from "../workspace-actors";
+import type { ReportValues } from "./report-values";
+import { reportBody } from "./report-values";
+
+export const reportPageSize = 50;
+
+const toCents = (value: unknown) => (typeof value === "number" ? Math.round(value * 100) : null);
+
+/** A report's column in the grid: money in major units shown as the organisation's currency. */
+function gridColumn(column: ReportColumn, integers: boolean): GridColumn<ReportRow> {
+  switch (column.kind) {
+    case "money":
+      return moneyColumn<ReportRow>(column.field, column.header, { value: (r) => toCents(r[column.field]) });
+    case "percent":
+      return percentColumn<ReportRow>(column.field, column.header, { width: 130 });
+    case "number":
+      return integers
+        ? countColumn<ReportRow>(column.field, column.header, { width: 130 })
+        : numberColumn<ReportRow>(column.field, column.header, { width: 130 });
+    case "text":
+      return column.field === "status"
+        ? textColumn<ReportRow>(column.field, column.header, {
+            width: 130,
+            flex: 0,
+            render: (r) => (r[column.field] ? <Badge variant={String(r[column.field])} /> : null),
+          })
+        : textColumn<ReportRow>(column.field, column.header, { minWidth: 150 });
+  }
+}
+
+const types = {
+  csv: "text/csv;charset=utf-8",
+  xlsx: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
+};
+
+/**
+ * A report's run: its rows in AG Grid (paged and sorted on the server by Report/Run), its totals and
+ * notes, and Download as CSV or XLSX (Report/ExportReport: every row, in the grid's order).
+ */
+export function ReportResults({ reportID, values }: { reportID: string; values: ReportValues }) {
+  const format = useFormat();
+  const alert = useAlert();
+  const [first, setFirst] = useState<ReportResult | "failed" | null>(null);
+  const [downloading, setDownloading] = useState<"csv" | "xlsx" | null>(null);
+  const sort = useRef<{ sortField?: string; sortDirection?: "asc" | "desc" }>({});
+  const body = useMemo(() => reportBody(reportID, values), [reportID, values]);
+  useEffect(() => {
+    let live = true;
+    setFirst(null);
+    api
+      .call(reportRun, { body: { ...body, startRow: 0, rowLimit: reportPageSize } })
+      .then((r) => live && setFirst(r))
+      .catch(() => live && setFirst("failed"));
+    return () => {
+      live = false;
+    };
+  }, [body]);
+  const columns = useMemo(() => {
+    if (!first || first === "failed") return [];
+    return first.columns.map((c) =>
+      gridColumn(
+        c,
+        first.rows.every((r) => r[c.field] === null || Number.isInteger(r[c.field])),
+      ),
+    );
+  }, [first]);
+  const source = useMemo(() => {
+    if (!first || first === "failed") return undefined;
+    let kept: ReportResult | null = first;
+    return async (page: {
+      startRow: number;
+      rowLimit: number;
+      sortBy?: string;
+      sortDir?: "asc" | "desc";
+    }) => {
+      sort.current = page.sortBy ? { sortField: page.sortBy, sortDirection: page.sortDir ?? "asc" } : {};
+      if (kept && page.startRow === 0 && !page.sortBy) {
+        const answer = kept;
+        kept = null;
+        return { rows: answer.rows, rowCount: answer.rowCount };
+      }
+      const r = await api.call(reportRun, {
+        body: { ...body, ...sort.current, startRow: page.startRow, rowLimit: page.rowLimit },
+      });
+      return { rows: r.rows, rowCount: r.rowCount };
+    };
+  }, [first, body]);
+
+  const download = async (kind: "csv" | "xlsx") => {
+    setDownloading(kind);
+    try {
+      const file = await api.download(reportExport, { body: { ...body, ...sort.current, format: kind } });
+      saveBytes(file.fileName ?? `${reportID}.${kind}`, file.body, types[kind]);
+    } catch {
+      alert("The report could not be downloaded.", "Please try again.");
+    } finally {
+      setDownloading(null);
+    }
+  };
+
+  if (first === null)
+    return <div className="spinner spinner--dark" role="status" aria-label="Running the report" />;
+  if (first === "failed")
+    return (
+      <p className="card__status card__status--error" role="alert">
+        The report could not be run. Please try again.
+      </p>
+    );
+  const totals = first.columns.filter(
+    (c) => first.totals[c.field] !== undefined && first.totals[c.field] !== null,
+  );
+  return (
+    <section className="card report-results" aria-labelledby="report-results-heading">
+      <div className="activity__summary">
+        <h2 id="report-results-heading" className="card__heading">
+          {format.count(first.rowCount)} {first.rowCount === 1 ? "row" : "rows"}
+        </h2>
+        <div className="page__actions">
+          <button
+            type="button"
+            className="button button--secondary button--small"
+            onClick={() => download("csv")}
+            disabled={downloading !== null}
+          >
+            {downloading === "csv" ? "Downloading…" : "Download CSV"}
+          </button>
+          <button
+            type="button"
+            className="button button--secondary button--small"
+            onClick={() => download("xlsx")}
+            disabled={downloading !== null}
+          >
+            {downloading === "xlsx" ? "Downloading…" : "Download XLSX"}
+          </button>
+        </div>
+      </div>
+      {first.rowCount === 0 ? (
+        <p>No information available to show.</p>
+      ) : (
+        <DataGrid<ReportRow>
+          label={`${first.name} rows`}
+          columns={columns}
+          source={source}
+          pageSize={reportPageSize}
+          height={Math.min(680, 100 + Math.min(first.rowCount, reportPageSize) * 40)}
+        />
+      )}
+      {totals.length ? (
+        <dl className="figure__facts report-results__totals" aria-label="Totals">
+          {totals.map((c) => {
+            const value = first.totals[c.field];
+            const kind = c.kind === "number" ? "number" : c.kind;
+            return (
+              <div key={c.field}>
+                <dt>{c.header}</dt>
+                <dd>{cellText(kind, kind === "money" ? toCents(value) : value, format)}</dd>
+              </div>
+            );
+          })}
+        </dl>
+      ) : null}
+      {first.notes.length ? (
+        <ul className="report-results__notes">
+          {first.notes.map((n) => (
+            <li key={n}>{n}</li>
+          ))}
+        </ul>
+      ) : null}
+    </section>
+  );
+}

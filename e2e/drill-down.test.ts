@@ -1,0 +1,388 @@
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { launchChromium } from "./browser";
+import {
+  cardsDrawn,
+  centsOf,
+  downloadBytes,
+  downloadText,
+  keepScreenshot,
+  openPage,
+  parseCsv,
+  seriousViolations,
+  signIn,
+  startDemoWorkspace,
+} from "./drill-workspace";
+
+type Workspace = Awaited<ReturnType<typeof startDemoWorkspace>>;
+type Step = { label: string; kind: string; type?: string; sign?: string; valueCents: number };
+
+const level1 = "/variance/dashboard/stockTypeOverview";
+const level2 = "/variance/dashboard/positiveOrNegative";
+const level3 = "/variance/dashboard/specific";
+const level4 = "/variance/dashboard/invoice";
+
+/** A path and query as the page shows it. */
+const here = (page: Page) => {
+  const url = new URL(page.url());
+  return `${url.pathname}${url.search}`;
+};
+const params = (page: Page) => new URL(page.url()).searchParams;
+
+describe("the drill-down from level 1 to the invoice lines and back, on the demo data", () => {
+  let browser: Browser;
+  let workspace: Workspace;
+  let page: Page;
+  let months: { dateFrom: string; dateTo: string };
+
+  beforeAll(async () => {
+    workspace = await startDemoWorkspace();
+    browser = await launchChromium();
+    page = await signIn(browser, workspace.origin, workspace.account);
+    page.setDefaultTimeout(15_000);
+    const periods = (await (
+      await page.request.get(`${workspace.origin}/api/variance/VarianceOverview/ActualPeriods`)
+    ).json()) as { yearNo: number; monthNo: number }[];
+    const key = (p: { yearNo: number; monthNo: number }) =>
+      `${p.yearNo}-${String(p.monthNo).padStart(2, "0")}`;
+    months = { dateFrom: key(periods[1]!), dateTo: key(periods[0]!) };
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await workspace?.env.stop();
+  });
+
+  it("clicks the largest positive Price step, lists its contributors, opens one, downloads its lines, and goes back up", async () => {
+    // Level 1, as a bookmarked address names it.
+    const start = `${level1}?dateFrom=${months.dateFrom}&dateTo=${months.dateTo}`;
+    const waterfallAnswer = page.waitForResponse((r) => r.url().includes("/VarianceOverview/WaterfallChart"));
+    await openPage(page, `${workspace.origin}${start}`);
+    const steps = ((await (await waterfallAnswer).json()) as { steps: Step[] }).steps;
+    await page.locator('[data-card="waterfall"][data-drawn="true"]').waitFor();
+    const priceSteps = steps
+      .map((s, i) => ({ ...s, index: i }))
+      .filter((s) => s.type === "Price" && s.sign === "Positive" && s.valueCents > 0);
+    expect(priceSteps.length).toBeGreaterThan(0);
+    const step = priceSteps.reduce((a, b) => (b.valueCents > a.valueCents ? b : a));
+
+    // The step's bar of the Plotly waterfall, clicked where it is drawn.
+    const bar = await page.locator('[data-card="waterfall"] .point').nth(step.index).boundingBox();
+    await page.mouse.move(bar!.x + bar!.width / 2, bar!.y + bar!.height / 2);
+    // Plotly has taken the pointer over the step when it shows the step's hover label.
+    await page.locator('[data-card="waterfall"] .hoverlayer .hovertext').waitFor();
+    await page.mouse.down();
+    await page.mouse.up();
+    await page.waitForURL(`**${level2}?**`);
+    const level2Address = here(page);
+    // A deeper level comes in from below (its route's position).
+    await page.locator('.page-transition[data-transition="up"]').waitFor();
+    expect(params(page).get("varType")).toBe("Price");
+    expect(params(page).get("sign")).toBe("Positive");
+    await page.getByRole("heading", { name: "Price increases", level: 1 }).waitFor();
+    await cardsDrawn(page);
+    // The page's total is the step.
+    expect(centsOf(await page.locator('[data-card="stepTotal"] [data-kpi-value]').innerText())).toBe(
+      Math.round(step.valueCents / 100) * 100,
+    );
+    // Every contributor, downloaded: they add up to the step, to the cent.
+    const contributors = parseCsv(
+      (
+        await downloadText(page, () =>
+          page.locator('[data-card="stepLines"]').getByRole("button", { name: "Download CSV" }).click(),
+        )
+      ).text,
+    );
+    expect(contributors.length).toBeGreaterThan(0);
+    const sum = contributors.reduce((s, r) => s + Math.round(Number(r["Price increases"]) * 100), 0);
+    expect(sum).toBe(step.valueCents);
+
+    // Open the largest: its service of that client (level 3).
+    const first = contributors[0]!;
+    await page.locator('[data-card="stepLines"]').getByRole("link", { name: first.Service }).first().click();
+    await page.waitForURL(`**${level3}?**`);
+    const clientID = params(page).get("thirdClientID")!;
+    const stockItemID = params(page).get("thirdStockItemID")!;
+    expect(clientID).toMatch(/^\d+$/);
+    expect(stockItemID).toMatch(/^\d+$/);
+    const level3Address = here(page);
+    await cardsDrawn(page);
+    // Its MRR in both months, as the API has it.
+    const mrr = (await (
+      await page.request.get(
+        `${workspace.origin}/api/variance/VarianceOverview/SpecificMRRKpi?dateFrom=${months.dateFrom}&dateTo=${months.dateTo}&clientID=${clientID}&stockItemID=${stockItemID}`,
+      )
+    ).json()) as { mrrCents: number; mrrFromCents: number };
+    const shown = page.locator('[data-card="subjectMrr"]');
+    expect(Number(await shown.locator('[data-month="from"]').getAttribute("data-cents"))).toBe(
+      mrr.mrrFromCents,
+    );
+    expect(Number(await shown.locator('[data-month="to"]').getAttribute("data-cents"))).toBe(mrr.mrrCents);
+    expect(centsOf(await shown.locator('[data-month="to"]').innerText())).toBe(
+      Math.round(mrr.mrrCents / 100) * 100,
+    );
+
+    // Invoice Data: level 4, and its download.
+    await page.getByRole("link", { name: "Invoice Data" }).click();
+    await page.waitForURL(`**${level4}?**`);
+    await cardsDrawn(page);
+    const lines = parseCsv(
+      (await downloadText(page, () => page.getByRole("button", { name: "Download", exact: true }).click()))
+        .text,
+    );
+    expect(lines.length).toBeGreaterThan(0);
+    // The raw export of that client and service, every date: level 4 has exactly its lines placed in
+    // the two months (dated there, or with a service period reaching into them), with the same amounts.
+    const raw = parseCsv(
+      await (
+        await page.request.get(
+          `${workspace.origin}/api/variance/Data/ExportRawData?clientID=${clientID}&stockItemID=${stockItemID}`,
+        )
+      ).text(),
+    );
+    const monthIndex = (key: string) => Number(key.slice(0, 4)) * 12 + Number(key.slice(5, 7)) - 1;
+    const afterLast = monthIndex(months.dateTo) + 1;
+    const firstDay = `${months.dateFrom}-01`;
+    const afterLastDay = `${Math.floor(afterLast / 12)}-${String((afterLast % 12) + 1).padStart(2, "0")}-01`;
+    const placed = raw.filter((r) => {
+      const from = r.ServiceFrom || r.InvoiceDate!;
+      const to = r.ServiceTo || r.InvoiceDate!;
+      return from < afterLastDay && to >= firstDay;
+    });
+    expect(placed.length).toBeGreaterThan(0);
+    const key = (invoice: string | undefined, line: string | undefined) => `${invoice}/${line}`;
+    expect(lines.map((l) => key(l["Invoice number"], l.Line)).sort()).toEqual(
+      placed.map((r) => key(r.InvoiceNumber, r.LineNumber)).sort(),
+    );
+    const rawAmounts = new Map(placed.map((r) => [key(r.InvoiceNumber, r.LineNumber), r.Amount]));
+    for (const line of lines) {
+      expect(line.Amount).toBe(rawAmounts.get(key(line["Invoice number"], line.Line)));
+      expect(line["Client code"]).toBe(placed[0]!.ClientCode);
+      expect(line["Service code"]).toBe(placed[0]!.ItemCode);
+    }
+    const level4Address = here(page);
+
+    // The crumbs name the path; Back walks it up, Forward down again.
+    const crumbs = page.getByRole("navigation", { name: "Breadcrumbs" }).getByRole("link");
+    expect(await crumbs.allInnerTexts()).toEqual([
+      "Level 1",
+      "Price increases",
+      `${first.Client} · ${first.Service}`,
+      "Invoice lines",
+    ]);
+    // The crumb of the page shown leads to the same location: nothing happens, no history entry.
+    const entries = await page.evaluate("history.length");
+    await crumbs.last().click();
+    expect(here(page)).toBe(level4Address);
+    expect(await page.evaluate("history.length")).toBe(entries);
+    await page.goBack();
+    expect(here(page)).toBe(level3Address);
+    await page.locator('.page-transition[data-transition="down"]').waitFor();
+    await page.goBack();
+    expect(here(page)).toBe(level2Address);
+    await page.goBack();
+    expect(here(page)).toBe(start);
+    await page.getByRole("heading", { name: "Stock Type Overview" }).waitFor();
+    for (const address of [level2Address, level3Address, level4Address]) {
+      await page.goForward();
+      expect(here(page)).toBe(address);
+    }
+
+    // Up-navigation by the crumbs: level 3 keeps the subject; level 2 removes thirdClientID and
+    // thirdStockItemID; level 1 also varType and sign. Each is the address the drill went through.
+    await crumbs.nth(2).click();
+    await page.waitForURL(`**${level3}?**`);
+    expect(here(page)).toBe(level3Address);
+    await page
+      .getByRole("navigation", { name: "Breadcrumbs" })
+      .getByRole("link", { name: "Price increases" })
+      .click();
+    await page.waitForURL(`**${level2}?**`);
+    expect(here(page)).toBe(level2Address);
+    expect(params(page).has("thirdClientID")).toBe(false);
+    expect(params(page).has("thirdStockItemID")).toBe(false);
+    expect(params(page).get("varType")).toBe("Price");
+    await page
+      .getByRole("navigation", { name: "Breadcrumbs" })
+      .getByRole("link", { name: "Level 1" })
+      .click();
+    await page.waitForURL(`**${level1}?**`);
+    expect(here(page)).toBe(start);
+    expect(params(page).has("varType")).toBe(false);
+    expect(params(page).has("sign")).toBe(false);
+    await page.getByRole("heading", { name: "Stock Type Overview" }).waitFor();
+  }, 120_000);
+
+  it("renders every route of the variance, forecast and reports sections for real, accessible, in revenue and margin", async () => {
+    const dates = `dateFrom=${months.dateFrom}&dateTo=${months.dateTo}`;
+    // A client of the demo data with its largest service, for the detail pages.
+    const top = (await (
+      await page.request.get(
+        `${workspace.origin}/api/variance/VarianceOverview/ActivityTable?${dates}&sortBy=valueCents&sortDir=desc&rowLimit=1`,
+      )
+    ).json()) as { rows: { clientID: number; stockItemID: number; clientName: string; itemName: string }[] };
+    const { clientID, stockItemID, clientName, itemName } = top.rows[0]!;
+    const screens: { name: string; path: string; heading: string; cards: boolean }[] = [
+      { name: "level-1", path: `${level1}?${dates}`, heading: "Stock Type Overview", cards: true },
+      {
+        name: "level-2",
+        path: `${level2}?${dates}&stockType=All&varType=Price&sign=Positive`,
+        heading: "Price increases",
+        cards: true,
+      },
+      { name: "level-2-default", path: `${level2}?${dates}`, heading: "New clients", cards: true },
+      {
+        name: "level-2-services-removed",
+        path: `${level2}?${dates}&stockType=All&varType=Service&sign=Negative`,
+        heading: "Services removed",
+        cards: true,
+      },
+      {
+        name: "level-3-client",
+        path: `${level3}?${dates}&thirdClientID=${clientID}`,
+        heading: clientName,
+        cards: true,
+      },
+      {
+        name: "level-3-service",
+        path: `${level3}?${dates}&thirdStockItemID=${stockItemID}`,
+        heading: itemName,
+        cards: true,
+      },
+      {
+        name: "level-3-client-service",
+        path: `${level3}?${dates}&thirdClientID=${clientID}&thirdStockItemID=${stockItemID}`,
+        heading: `${clientName} · ${itemName}`,
+        cards: true,
+      },
+      { name: "level-3-choose", path: `${level3}?${dates}`, heading: "Specific", cards: false },
+      {
+        name: "level-4",
+        path: `${level4}?${dates}&thirdClientID=${clientID}`,
+        heading: `Invoice lines of ${clientName}`,
+        cards: true,
+      },
+      { name: "forecast", path: `/variance/forecast?${dates}`, heading: "Forecast", cards: true },
+      { name: "reports", path: "/variance/reports/types", heading: "Reports", cards: false },
+      {
+        name: "report",
+        path: "/variance/reports/types/price-changes",
+        heading: "Price changes",
+        cards: false,
+      },
+      { name: "data-export", path: "/variance/settings/export", heading: "Data Export", cards: false },
+    ];
+    const failures: string[] = [];
+    for (const screen of screens) {
+      for (const dataType of screen.cards ? ["Revenue", "Margin"] : ["Revenue"]) {
+        const margin = dataType === "Margin";
+        const path = margin
+          ? `${screen.path}${screen.path.includes("?") ? "&" : "?"}dataType=Margin`
+          : screen.path;
+        await openPage(page, `${workspace.origin}${path}`);
+        await page.getByRole("heading", { name: screen.heading, level: 1, exact: true }).waitFor();
+        if (screen.cards) {
+          await cardsDrawn(page);
+          // Every card shows its content: none failed, none is empty on the demo data.
+          expect(
+            await page.locator('[data-card-state="error"]').count(),
+            `${screen.name}: cards in error`,
+          ).toBe(0);
+        }
+        expect(
+          await page.getByText("This screen is not built yet").count(),
+          `${screen.name}: a placeholder`,
+        ).toBe(0);
+        if (!margin) failures.push(...(await seriousViolations(page)).map((v) => `${screen.name}: ${v}`));
+        await keepScreenshot(page, `${screen.name}${margin ? "-margin" : ""}`);
+      }
+    }
+    expect(failures).toEqual([]);
+  }, 240_000);
+
+  it("shows the navigation map beside the page, on its own, with the level shown marked", async () => {
+    await openPage(
+      page,
+      `${workspace.origin}${level2}?dateFrom=${months.dateFrom}&dateTo=${months.dateTo}&stockType=All&varType=Price&sign=Positive`,
+    );
+    const map = page.getByRole("complementary", { name: "Navigation map" });
+    expect(await map.count()).toBe(0);
+    await page.getByRole("button", { name: "Navigation map" }).click();
+    await map.waitFor();
+    expect(await map.locator('[aria-current="page"]').innerText()).toContain("Price increases");
+    // The page narrows beside it: its charts are drawn again at their cards' new width.
+    const chartsFit = () =>
+      page.evaluate(`[...document.querySelectorAll("section[data-card] .js-plotly-plot .main-svg")].every(
+        (plot) => plot.getBoundingClientRect().right <= plot.closest("section[data-card]").getBoundingClientRect().right + 1)`);
+    await expect.poll(chartsFit).toBe(true);
+    // The side menu toggles on its own: the map stays.
+    await page.getByRole("button", { name: "Collapse the menu" }).click();
+    await map.waitFor();
+    await page.getByRole("button", { name: "Expand the menu" }).click();
+    expect(await seriousViolations(page)).toEqual([]);
+    await keepScreenshot(page, "navigation-map");
+    await map.getByRole("link", { name: "Level 1" }).first().click();
+    await page.waitForURL(`**${level1}?**`);
+    await page.keyboard.press("Escape");
+    await map.waitFor({ state: "detached" });
+  }, 60_000);
+
+  it("runs a report in the browser with the rows of `varia report run --json`, and its XLSX opens with the same numbers", async () => {
+    await openPage(page, `${workspace.origin}/variance/reports/types`);
+    await page.getByRole("link", { name: /MRR by client/ }).click();
+    await page.getByRole("heading", { name: "MRR by client", level: 1 }).waitFor();
+    const ran = page.waitForResponse(
+      (r) => r.url().endsWith("/Report/Run") && r.request().method() === "POST",
+    );
+    await page.getByRole("button", { name: "Run" }).click();
+    const browserRun = (await (await ran).json()) as {
+      rows: Record<string, unknown>[];
+      rowCount: number;
+      dateFrom: string;
+      dateTo: string;
+      columns: { field: string; kind: string }[];
+    };
+    await page
+      .getByRole("heading", { name: `${browserRun.rowCount.toLocaleString("en-US")} rows` })
+      .waitFor();
+    const cli = JSON.parse(
+      await workspace.varia([
+        "report",
+        "run",
+        "mrr-by-client",
+        "--from",
+        browserRun.dateFrom,
+        "--to",
+        browserRun.dateTo,
+        "--json",
+      ]),
+    ) as { rows: Record<string, unknown>[]; rowCount: number };
+    expect(cli.rowCount).toBe(browserRun.rowCount);
+    expect(browserRun.rows).toEqual(cli.rows.slice(0, browserRun.rows.length));
+    // The grid shows them: the first row's client in its first row.
+    const firstName = String(cli.rows[0]!.clientName);
+    await keepScreenshot(page, "report-run");
+    await page.locator('.ag-row[row-index="0"]').getByText(firstName, { exact: true }).waitFor();
+
+    const bytes = await downloadBytes(page, () =>
+      page.getByRole("button", { name: "Download XLSX" }).click(),
+    );
+    const ExcelJS = (await import("exceljs")).default;
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(bytes as unknown as ArrayBuffer);
+    const sheet = workbook.worksheets[0]!;
+    const header = (sheet.getRow(1).values as unknown[]).slice(1).map(String);
+    const money = browserRun.columns.filter((c) => c.kind === "money").map((c) => c.field);
+    expect(sheet.rowCount - 1).toBe(cli.rowCount);
+    const headers = Object.fromEntries(browserRun.columns.map((c, i) => [c.field, header[i]]));
+    for (let i = 0; i < cli.rows.length; i++) {
+      const cells = (sheet.getRow(i + 2).values as unknown[]).slice(1);
+      for (const [index, column] of browserRun.columns.entries()) {
+        const expected = cli.rows[i]![column.field];
+        if (money.includes(column.field))
+          expect(cells[index], `${headers[column.field]} of row ${i + 1}`).toBe(expected);
+      }
+    }
+    expect(await seriousViolations(page)).toEqual([]);
+    await keepScreenshot(page, "report-run");
+  }, 120_000);
+});

@@ -204,9 +204,10 @@ describeWithServer(
       }
       const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[2]!;
       // Both spend one argon2id verification (m = 19 MiB, t = 2): without the dummy verification
-      // an unknown account would answer an order of magnitude faster.
-      expect(median(unknown) / median(known)).toBeGreaterThan(0.5);
-      expect(median(unknown) / median(known)).toBeLessThan(2);
+      // an unknown account answers more than an order of magnitude faster (a ratio near 0.03). The
+      // bounds are that wide so that a machine busy with other work cannot fail the test.
+      expect(median(unknown) / median(known)).toBeGreaterThan(0.25);
+      expect(median(unknown) / median(known)).toBeLessThan(4);
     });
 
     it("keeps 'Stay logged in' sessions for 30 days and others for the browser session", async () => {

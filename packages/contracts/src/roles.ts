@@ -109,7 +109,7 @@ export const deleteRole = defineContract({
   summary: "Delete a role; its users lose the abilities it granted.",
 });
 
-/** The role picker's lookup (docs/settings.md) (startRow is 1-based; rowLimit 100 by default). */
+/** The role picker's lookup (docs/settings.md): startRow is 1-based; rowLimit 100 by default. */
 export const lookupRoleList = defineContract({
   name: "Lookup/GetRoleList",
   method: "POST",

@@ -2,10 +2,7 @@ import type { MenuItem, PeriodDto, RoleAbility, TermsOfServiceStatus, UserProfil
 import { assign, enqueueActions, fromPromise, setup } from "xstate";
 import { notProvided, seemsUnavailable } from "../request-error";
 
-/**
- * docs/behaviour.md#shell-and-start-up: the overlay shows at least 2000 ms after start, then fades over 500
- * ms.
- */
+/** The overlay shows at least 2000 ms, then fades over 500 ms (docs/behaviour.md#shell-and-start-up). */
 export const overlayTimings = { minimumMs: 2000, fadeMs: 500 } as const;
 
 export interface StartupInput {
@@ -59,9 +56,9 @@ const signedOut = {
 };
 
 /**
- * Start-up and authentication (docs/behaviour.md#shell-and-start-up). Two regions: the session (ping, load,
- * one of four outcomes) and the page-wide overlay (at least 2000 ms, then a 500 ms fade once start-up is
- * done).
+ * Start-up and authentication (docs/behaviour.md#shell-and-start-up). Two regions: the session
+ * (ping, load, one of four outcomes) and the page-wide overlay (at least 2000 ms, then a 500 ms fade
+ * once start-up is done).
  *
  * The app provides the actors `authorise` (AuthorisedPing + TermsOfServicePing), `loadApp`
  * (ActualPeriods, PermissionPing, GetAuthorisedMenu) and `acknowledgeTerms`; the guard

@@ -29,7 +29,7 @@ describe("signing in through the browser", () => {
     return page;
   }
 
-  it("refuses a wrong password with the spec's message", async () => {
+  it("refuses a wrong password with the documented message", async () => {
     const page = await openLogin();
     expect(await page.title()).toBe("Login | Varia");
     await page.getByText("You are logging in to acme").waitFor();

@@ -1,5 +1,6 @@
-// The allowed direction of imports (DESIGN.md section 2): a package imports only those below it.
-// This test fails when a workspace declares or imports a package it may not.
+// The allowed direction of imports (ARCHITECTURE.md, the table under the drawing): a package imports
+// only those below it. This test fails when a workspace declares, imports or references (in its
+// tsconfig.json, which `tsc -b` follows) a package it may not.
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import { join, relative } from "node:path";
 import { describe, expect, it } from "vitest";
@@ -24,7 +25,7 @@ const workspaces = ["packages", "apps"].flatMap((dir) =>
 function sourceFiles(dir: string): string[] {
   return readdirSync(dir).flatMap((entry) => {
     const path = join(dir, entry);
-    if (entry === "node_modules" || entry === "dist") return [];
+    if (entry === "node_modules" || entry === "dist" || entry === ".tsbuild") return [];
     if (statSync(path).isDirectory()) return sourceFiles(path);
     return /\.(ts|tsx|mts)$/.test(entry) ? [path] : [];
   });
@@ -37,6 +38,13 @@ describe("import direction", () => {
     expect(workspaces.map((w) => w.name).sort()).toEqual(Object.keys(allowed).sort());
   });
 
+  it("the root tsconfig.json references every workspace, e2e and tooling, so `tsc -b` checks them all", () => {
+    const config = JSON.parse(readFileSync(join(root, "tsconfig.json"), "utf8"));
+    const references = config.references.map((r: { path: string }) => join(root, r.path));
+    const expected = [...workspaces.map((w) => w.dir), join(root, "e2e"), join(root, "tooling")];
+    expect(references.sort()).toEqual(expected.sort());
+  });
+
   for (const { name, dir } of workspaces) {
     it(`${name} declares only the packages below it`, () => {
       const pkg = JSON.parse(readFileSync(join(dir, "package.json"), "utf8"));
@@ -44,6 +52,13 @@ describe("import direction", () => {
         .filter((d) => d.startsWith("@varia/"))
         .map((d) => d.slice("@varia/".length));
       expect(internal.filter((d) => !allowed[name]?.includes(d))).toEqual([]);
+    });
+
+    it(`${name}'s tsconfig.json references exactly the packages it may import`, () => {
+      const config = JSON.parse(readFileSync(join(dir, "tsconfig.json"), "utf8"));
+      const references = (config.references ?? []).map((r: { path: string }) => join(dir, r.path));
+      const below = (allowed[name] ?? []).map((d) => workspaces.find((w) => w.name === d)?.dir);
+      expect(references.sort()).toEqual(below.sort());
     });
 
     it(`${name} imports only the packages below it and never another's files`, () => {

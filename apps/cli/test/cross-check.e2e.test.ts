@@ -9,9 +9,9 @@ import { cliBin, type RunningServer, serverBin, startServer, tenantFetch, tenant
  * Issue 4's cross-check: on the demo data and on the QuickBooks sample, the same numbers, to the
  * cent, come from the dashboards' calls (WaterfallChart, OverviewKpi, ActivityTable), the reports
  * (MRR by client, acquired and lost clients), the raw export (month totals recomputed here from the
- * exported lines by DESIGN 7.1, independently of the engine) and `varia variance --json`.
+ * exported lines by docs/methodology.md#spreading, independently of the engine) and `varia variance --json`.
  */
-describe("the same numbers everywhere (DESIGN 7.7)", () => {
+describe("the same numbers everywhere (docs/methodology.md#the-same-numbers-everywhere)", () => {
   const dataDir = mkdtempSync(join(tmpdir(), "varia-cross-check-"));
   const work = mkdtempSync(join(tmpdir(), "varia-cross-check-files-"));
   const serverEnv = { ...process.env, VARIA_DATA_DIR: dataDir, LOG_LEVEL: "silent", DATABASE_URL: "" };
@@ -101,7 +101,9 @@ describe("the same numbers everywhere (DESIGN 7.7)", () => {
     rmSync(work, { recursive: true, force: true });
   });
 
-  /** Month totals of Recurring Actual lines (revenue and cost), spread as DESIGN 7.1 says. */
+  /**
+   * Month totals of Recurring Actual lines (revenue and cost), spread as docs/methodology.md#spreading says.
+   */
   function monthTotalsFromExport(csv: string) {
     const [header, ...lines] = csv.trimEnd().split("\n");
     const columns = header!.split(",");

@@ -1,6 +1,6 @@
 /**
- * The error of every failed call (spec 3.9): message, status, raw response, headers and the parsed
- * result. `status` is 0 when no answer came (the server could not be reached).
+ * The error of every failed call (docs/api.md#answers-and-errors): message, status, raw response, headers and
+ * the parsed result. `status` is 0 when no answer came (the server could not be reached).
  */
 export class ApiError extends Error {
   constructor(
@@ -25,7 +25,7 @@ export class ApiError extends Error {
   }
 }
 
-/** The messages of spec 8 ("Generic API client errors"), and ours for what the spec leaves open. */
+/** The client's messages for failed calls (docs/api.md#answers-and-errors). */
 export const errorMessages = {
   badRequest: "Bad Request",
   unauthorized: "Unauthorized",
@@ -41,7 +41,10 @@ function parseJson(text: string): unknown {
   }
 }
 
-/** Maps a failed answer to its error (spec 8): 400 with the parsed body, 401, anything else. */
+/**
+ * Maps a failed answer to its error (docs/api.md#answers-and-errors): 400 with the parsed body, 401, anything
+ * else.
+ */
 export function errorForStatus(
   status: number,
   text: string,

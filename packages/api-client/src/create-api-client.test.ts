@@ -20,7 +20,7 @@ function client(options: Parameters<typeof createApiClient>[0] = {}) {
   return createApiClient({ baseUrl: server.baseUrl, clock: simulatedClock().clock, ...options });
 }
 
-describe("client-side call checks (spec 5)", () => {
+describe("client-side call checks (docs/api.md#answers-and-errors)", () => {
   it("refuses a required query parameter that is undefined or null, before calling", async () => {
     const api = client();
     const message = "The parameter 'dateFrom' must be defined and cannot be null.";
@@ -78,7 +78,7 @@ describe("client-side call checks (spec 5)", () => {
   });
 });
 
-describe("answers and errors (spec 8, 3.9)", () => {
+describe("answers and errors (docs/api.md#answers-and-errors)", () => {
   it("maps 400 to 'Bad Request' carrying the parsed body", async () => {
     server.answer((_req, res) =>
       json(res, 400, { message: "Invalid query: dateFrom" }, { "x-request-id": "r1" }),
@@ -291,7 +291,7 @@ describe("credentials, cookies and XSRF", () => {
   });
 });
 
-describe("uploads (spec 5, 7.6)", () => {
+describe("uploads (docs/api.md#uploads-and-files)", () => {
   it("sends the file as the multipart part 'csv' with its name, headers, query and the XSRF header", async () => {
     const cookies = memoryCookieJar();
     cookies.store?.(["XSRF-TOKEN=x1"]);

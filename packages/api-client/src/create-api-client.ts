@@ -35,7 +35,7 @@ export interface ApiClientOptions {
 
 /**
  * A query as the client takes it: the contract's own input, where a text parameter may also be given
- * as a period or a Date (sent as year-month, spec 7.3).
+ * as a period or a Date (sent as year-month, docs/api.md#filter-parameters).
  */
 export type QueryInput<Q> = {
   [K in keyof Q]: Q[K] | (string extends Q[K] ? Period | Date : never);
@@ -101,7 +101,7 @@ export interface ApiClient {
     contract: C,
     ...args: CallArgs<C>
   ): Promise<FileResponse>;
-  /** A multipart upload with the file in the part `csv` (spec 5); never retried. */
+  /** A multipart upload with the file in the part `csv` (docs/api.md#uploads-and-files); never retried. */
   upload<C extends Contract>(
     contract: C,
     input: UploadInput<C>,
@@ -199,7 +199,7 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
         },
         callOptions.onProgress,
       );
-    // Spec 9: only GETs retry; 4xx never does.
+    // docs/api.md#retries-and-caching: only GETs retry; 4xx never does.
     const run = (signal: AbortSignal | undefined) =>
       isGet && options.retry !== false
         ? withRetries(attempt(signal), retryDelays(policy, random), clock, signal)
@@ -235,7 +235,8 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
         input.file instanceof Blob
           ? input.file
           : new Blob([new Uint8Array(input.file)], { type: "text/csv" });
-      // Never retried (spec 7.8): a repeated upload would import twice without an idempotency key.
+      // Never retried (docs/api.md#retries-and-caching): a repeated upload would import twice without an
+      // idempotency key.
       if (uploadOptions.onProgress) {
         const stream = multipartFileBody("csv", blob, input.fileName, uploadOptions.onProgress);
         return send(contract, url, {

@@ -2,7 +2,8 @@ import { type Contract, contractPath } from "@varia/contracts";
 
 /**
  * The contract's path with its parameters filled in. A parameter that is missing, null or empty
- * fails as spec 5 says for the single-sign-on provider: "The parameter 'provider' must be defined."
+ * fails as docs/api.md#answers-and-errors says for the single-sign-on provider: "The parameter 'provider'
+ * must be defined."
  */
 export function fillPath(contract: Contract, params: Record<string, unknown> | undefined): string {
   const values: Record<string, string> = {};

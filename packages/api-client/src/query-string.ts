@@ -3,8 +3,9 @@ import { type Period, periodFormat } from "@varia/period";
 import { z } from "zod";
 
 /**
- * Spec 5, client-side call checks, read from the contract's zod query shape: a required parameter
- * must be defined and not null; an optional one may be left undefined (it is omitted) but not null.
+ * The client-side call checks of docs/api.md#answers-and-errors, read from the contract's zod
+ * query shape: a required parameter must be defined and not null; an optional one may be left
+ * undefined (it is omitted) but not null.
  */
 export function checkQuery(contract: Contract, query: Record<string, unknown> | undefined): void {
   const schema = contract.query;
@@ -25,7 +26,7 @@ function isPeriod(value: unknown): value is Period {
 
 const pad = (n: number) => String(n).padStart(2, "0");
 
-/** One query value as text; dates and periods as year-month (spec 3.1, 7.3), a bare year as the year. */
+/** One query value as text; periods and dates as year-month, a bare year as the year (docs/api.md). */
 export function encodeQueryValue(name: string, value: unknown): string {
   if (value instanceof Date) {
     if (Number.isNaN(value.getTime())) throw new Error(`The parameter '${name}' is not a valid date.`);

@@ -66,9 +66,9 @@ export function fileNameOf(disposition: string | null): string | undefined {
 }
 
 /**
- * Reads an answer as its contract says: 2xx succeed (spec 9: success for 200 to 299), anything else
- * becomes an ApiError (spec 8); JSON is parsed and checked against the contract's response schema,
- * text is returned raw, files with their names, and empty answers as undefined.
+ * Reads an answer as its contract says: 2xx succeed (200 to 299, docs/api.md#answers-and-errors), anything
+ * else becomes an ApiError (docs/api.md#answers-and-errors); JSON is parsed and checked against the
+ * contract's response schema, text is returned raw, files with their names, and empty answers as undefined.
  */
 export async function readResponse(
   contract: Contract,

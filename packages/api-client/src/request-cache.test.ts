@@ -22,7 +22,7 @@ function counting() {
   );
 }
 
-describe("the request cache through the client (spec 7.8, 9)", () => {
+describe("the request cache through the client (docs/api.md#retries-and-caching)", () => {
   it("reuses a lookup for 20 minutes by parameter key", async () => {
     const sim = simulatedClock();
     const api = createApiClient({ baseUrl: server.baseUrl, clock: sim.clock });

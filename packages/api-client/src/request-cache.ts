@@ -1,6 +1,9 @@
 import { type Clock, realInterval } from "./clock";
 
-/** Spec 9: at most 150 items, 20 minutes by default, failures 1 minute, swept every 60 s. */
+/**
+ * docs/api.md#retries-and-caching: at most 150 items, 20 minutes by default, failures 1 minute, swept every
+ * 60 s.
+ */
 export const cacheLimits = {
   maxItems: 150,
   defaultTtlMs: 20 * 60_000,
@@ -14,9 +17,9 @@ interface Entry {
 }
 
 /**
- * Results of calls keyed by call and parameters (spec 7.8). A call in flight is shared by everyone
- * asking for the same key; a failure is kept for a minute; when full, the least recently used entry
- * goes first; an expiry sweep runs every 60 s on the injected clock until `dispose()`.
+ * Results of calls keyed by call and parameters (docs/api.md#retries-and-caching). A call in flight is shared
+ * by everyone asking for the same key; a failure is kept for a minute; when full, the least recently used
+ * entry goes first; an expiry sweep runs every 60 s on the injected clock until `dispose()`.
  */
 export class RequestCache {
   private readonly entries = new Map<string, Entry>();

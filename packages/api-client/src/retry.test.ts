@@ -14,7 +14,7 @@ beforeEach(() => {
   server.seen.length = 0;
 });
 
-describe("retries (spec 7.8, 9)", () => {
+describe("retries (docs/api.md#retries-and-caching)", () => {
   it("retries a failing GET twice, 1500 ms then 3000 ms, each with at most 10% jitter", async () => {
     server.answer((_req, res) => json(res, 503, { message: "down" }));
     const high = simulatedClock();

@@ -2,7 +2,10 @@ import type { ClientPolicy } from "@varia/contracts";
 import { ApiError } from "./api-error";
 import type { Clock } from "./clock";
 
-/** Spec 9: lookups 3 attempts 1.5 s apart; elsewhere 2 retries, 1500 ms base doubling, ~10% jitter. */
+/**
+ * docs/api.md#retries-and-caching: lookups 3 attempts 1.5 s apart; elsewhere 2 retries, 1500 ms base
+ * doubling, ~10% jitter.
+ */
 export const retryPolicy = {
   retries: 2,
   baseMs: 1500,

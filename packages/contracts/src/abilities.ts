@@ -1,6 +1,6 @@
 import type { AbilityRef } from "./define-contract";
 
-/** Application module ids (spec 6). */
+/** Application module ids (docs/security.md#abilities-and-who-may-call). */
 export const moduleIds = { Variance: 2, Integration: 3 } as const;
 
 function ability(

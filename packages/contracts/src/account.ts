@@ -28,7 +28,7 @@ export const roleAbilitySchema = z.object({
 });
 export type RoleAbility = z.infer<typeof roleAbilitySchema>;
 
-/** The user profile of spec 3.3. */
+/** The user profile (docs/api.md#shapes). */
 export const userProfileSchema = z.object({
   name: z.string(),
   email: z.string(),

@@ -15,13 +15,13 @@ type Sums = { positiveCents: number; negativeCents: number };
 
 // Type tests (checked by tsc in the typecheck, never run): the inferred types of the analytics calls.
 describe("analytics contracts", () => {
-  it("WaterfallChart takes the spec's required parameters as strings and answers steps in cents", () => {
+  it("WaterfallChart takes its required parameters as strings and answers steps in cents", () => {
     type Query = QueryOf<typeof waterfallChart>;
     expectTypeOf<Query["DataType"]>().toEqualTypeOf<string>();
     expectTypeOf<Query["DateFrom"]>().toEqualTypeOf<string>();
     expectTypeOf<Query["PeriodTo"]>().toEqualTypeOf<string>();
     expectTypeOf<Query["RecordType"]>().toEqualTypeOf<string>();
-    // ClientID of the spec is the filter's clientID: query keys match without regard to case.
+    // The call's ClientID is the filter's clientID: query keys match without regard to case.
     expectTypeOf<Query["clientID"]>().toEqualTypeOf<string | undefined>();
     expectTypeOf<Query["ResponsiblePersonID"]>().toEqualTypeOf<string | undefined>();
     expectTypeOf<ResponseOf<typeof waterfallChart>["steps"][number]>().toEqualTypeOf<{
@@ -39,7 +39,7 @@ describe("analytics contracts", () => {
     expectTypeOf<QueryOf<typeof lineChart>["periodFrom"]>().toEqualTypeOf<string>();
   });
 
-  it("ActivityTable pages on the server and its rows follow spec 3.7", () => {
+  it("ActivityTable pages on the server and its rows follow docs/api.md#shapes", () => {
     expectTypeOf<QueryOf<typeof activityTableGet>["startRow"]>().toEqualTypeOf<unknown>();
     expectTypeOf<BodyOf<typeof activityTable>["showAdhoc"]>().toEqualTypeOf<boolean | string | undefined>();
     type Answer = ResponseOf<typeof activityTableGet>;

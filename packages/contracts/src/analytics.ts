@@ -18,18 +18,20 @@ import {
 } from "./filter-query";
 
 /*
- * The analytics calls of spec 7.3. Every number is computed by @varia/variance from the monthly
- * cube; money is integer cents (fields ending in `Cents`), ratios are fractions (0.25 = 25 %), and
- * periods are year-months ("2025-06"). DateFrom and DateTo are the two compared months (F and T);
- * PeriodFrom and PeriodTo bound a series. Query keys are matched without regard to case.
+ * The analytics calls (docs/api.md#the-calls-by-area). Every number is computed by @varia/variance from the
+ * monthly cube; money is integer cents (fields ending in `Cents`), ratios are fractions (0.25 = 25 %), and
+ * periods are year-months ("2025-06"). DateFrom and DateTo are the two compared months (F and T); PeriodFrom
+ * and PeriodTo bound a series. Query keys are matched without regard to case.
  */
 
-/** A required parameter normalised as spec 5 says: it must be sent, a bad value falls back. */
+/**
+ * A required parameter normalised (docs/api.md#filter-parameters): it must be sent, a bad value falls back.
+ */
 function requiredNormalised<const T extends readonly string[]>(values: T, fallback: T[number] | undefined) {
   return z.string().transform((v) => normalised(values)(v) ?? fallback);
 }
 
-/** The filter fields of spec 3.1 every analytics call accepts. */
+/** The filter fields every analytics call accepts (docs/api.md#filter-parameters). */
 export const analyticsFilterShape = {
   dataType: requiredNormalised(dataTypes, "Revenue")
     .optional()
@@ -41,7 +43,10 @@ export const analyticsFilterShape = {
   clientID: idQuery.optional(),
   stockItemID: idQuery.optional(),
   salespersonID: idQuery.optional(),
-  /** A client by code, an item by code, a salesperson by name (3.1: client, stockItem, salesperson). */
+  /**
+   * A client by code, an item by code, a salesperson by name (docs/api.md#filter-parameters: client,
+   * stockItem, salesperson).
+   */
   client: z.string().min(1).max(100).optional(),
   stockItem: z.string().min(1).max(100).optional(),
   salesperson: z.string().min(1).max(200).optional(),
@@ -64,7 +69,7 @@ export const analyticsFilterShape = {
 
 export const analyticsFilterQuery = z.object(analyticsFilterShape);
 
-/** The filter fields with the spec's own (PascalCase) parameters of a call in place of the same names. */
+/** The filter fields with a call's own (PascalCase) parameters in place of the same names. */
 function withParameters<E extends z.ZodRawShape>(extra: E) {
   const taken = new Set(Object.keys(extra).map((k) => k.toLowerCase()));
   const base = Object.fromEntries(
@@ -108,7 +113,10 @@ export const activityRowSchema = z.object({
   stockType: z.string(),
   salespersonID: z.number().int(),
   salesperson: z.string(),
-  /** Spec 3.7: the value in DateTo, its change from DateFrom (`...Variance`) and the value in DateFrom. */
+  /**
+   * docs/api.md#shapes: the value in DateTo, its change from DateFrom (`...Variance`) and the value in
+   * DateFrom.
+   */
   valueCents: money,
   valueCentsVariance: money,
   valueFromCents: money,
@@ -257,7 +265,10 @@ export const waterfallChart = get(
   "Start total (DateFrom), one step per type and sign, end total (DateTo).",
 );
 
-/** The activity table's rows of one badge only (spec 3.7): new or lost clients, added or removed services... */
+/**
+ * The activity table's rows of one badge only (docs/api.md#shapes): new or lost clients, added or removed
+ * services...
+ */
 export const activityBadges = ["new", "added", "lost", "removed", "existing", "adhoc"] as const;
 const activityBadgeQuery = z
   .string()
@@ -298,7 +309,7 @@ export const overviewKpi = get(
   "OverviewKpi",
   filterQuery,
   kpiSchema,
-  "MRR, ARR, clients subscribed, ARPA, new, churned, expansion, contraction, GRR and NRR (DESIGN 7.5).",
+  "MRR, ARR, clients subscribed, ARPA, new, churned, expansion, contraction, GRR and NRR (docs/methodology.md#kpis).",
 );
 
 export const specificMrrKpi = get(
@@ -350,7 +361,7 @@ export const clientsSubscribedKpi = get(
     acquired: z.number().int(),
     lost: z.number().int(),
   }),
-  "Active clients in both months (DESIGN 7.5), with acquired and lost counts.",
+  "Active clients in both months (docs/methodology.md#activity), with acquired and lost counts.",
 );
 
 export const expandedClientsSubscribedKpi = get(
@@ -435,7 +446,7 @@ export const varianceBars = get(
     /** The sum of every contributor that matches (not only the page's): level 2's total. */
     totals: z.object({ valueCents: money }),
   }),
-  "The contributors of a type and sign (varType, sign), largest first (DESIGN 7.5 level 2), and their total.",
+  "The contributors of a type and sign (varType, sign), largest first (docs/methodology.md#signs-contributions-and-lists), and their total.",
 );
 
 export const comparisonKpiChart = get(
@@ -610,7 +621,8 @@ export const specificSalespersonDetail = defineContract({
   }),
   responseKind: "json",
   access: abilities.varianceDashboardView,
-  summary: "A salesperson's view (DESIGN 7.4): clients owned, MRR, the change by type with transfers.",
+  summary:
+    "A salesperson's view (docs/methodology.md#salespeople-and-transfer): clients owned, MRR, the change by type with transfers.",
 });
 
 export const analyticsContracts = {

@@ -1,6 +1,6 @@
 import { z } from "zod";
 
-/** A period as the API carries it (spec 3.2): year, optional month, optional day. */
+/** A period as the API carries it (docs/api.md#shapes): year, optional month, optional day. */
 export const periodSchema = z.object({
   yearNo: z.number().int().min(1).max(9999),
   monthNo: z.number().int().min(1).max(12).optional(),
@@ -15,7 +15,10 @@ export type PeriodDto = z.infer<typeof periodSchema>;
  */
 export const supportedMonths = { first: "1900-01", last: "2999-12" } as const;
 
-/** A year-month as sent in query strings (spec 7.3: dates sent as year-month), 1900-01 to 2999-12. */
+/**
+ * A year-month as sent in query strings (docs/api.md#filter-parameters: dates sent as year-month), 1900-01 to
+ * 2999-12.
+ */
 export const yearMonthSchema = z
   .string()
   .regex(
@@ -23,7 +26,7 @@ export const yearMonthSchema = z
     `expected a month YYYY-MM from ${supportedMonths.first} to ${supportedMonths.last}`,
   );
 
-/** Ping responses carry a success flag (spec 3.8). */
+/** Ping responses carry a success flag (docs/api.md#shapes). */
 export const pingSchema = z.object({ success: z.boolean() });
 
 export const emptySchema = z.void();

@@ -5,7 +5,10 @@ import { defineContract } from "./define-contract";
 
 const idSchema = z.string().regex(/^\d{1,18}$/, "expected a numeric id");
 
-/** Spec 5: dataType is Revenue or Margin, case-insensitive, anything else falls back to Revenue. */
+/**
+ * docs/api.md#filter-parameters: dataType is Revenue or Margin, case-insensitive, anything else falls back to
+ * Revenue.
+ */
 export const dataTypeSchema = z
   .string()
   .optional()

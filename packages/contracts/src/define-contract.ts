@@ -1,15 +1,17 @@
 import type { z } from "zod";
 
-/** The two roots of spec section 7: the general API root and the variance-analysis root below it. */
+/** The two roots (docs/api.md#contracts): the general API root and the variance-analysis root below it. */
 export const apiRoots = { api: "/api/", variance: "/api/variance/" } as const;
 export type ApiRoot = keyof typeof apiRoots;
 
 export type HttpMethod = "GET" | "POST" | "PUT" | "DELETE";
 
-/** How the body of a successful answer is read (spec 7: JSON, raw text, files, or no content). */
+/**
+ * How the body of a successful answer is read: JSON, raw text, files, or no content (docs/api.md#contracts).
+ */
 export type ResponseKind = "json" | "text" | "file" | "empty";
 
-/** An ability of spec 6: module, feature and ability system names. */
+/** An ability (docs/security.md#abilities-and-who-may-call): module, feature and ability system names. */
 export interface AbilityRef {
   readonly moduleSystemName: string;
   readonly featureSystemName: string;
@@ -32,7 +34,7 @@ export function accessAbilities(access: Access): readonly AbilityRef[] {
   return Array.isArray(access) ? access : [access as AbilityRef];
 }
 
-/** How the client retries and caches a call (spec 7.8 and 9). */
+/** How the client retries and caches a call (docs/api.md#retries-and-caching). */
 export type ClientPolicy = "default" | "lookup" | "never";
 
 export interface Contract<
@@ -42,7 +44,7 @@ export interface Contract<
   Response extends z.ZodType = z.ZodType,
   Kind extends ResponseKind = ResponseKind,
 > {
-  /** The spec's name of the call, e.g. `Account/AuthorisedPing`. */
+  /** The call's name (docs/api.md#the-calls-by-area), e.g. `Account/AuthorisedPing`. */
   readonly name: string;
   readonly method: HttpMethod;
   readonly root: ApiRoot;
@@ -64,7 +66,10 @@ export interface Contract<
   readonly actsOnSession?: boolean;
   /** Retry and cache policy of the client; `never` for calls that must not repeat (uploads). */
   readonly policy?: ClientPolicy;
-  /** Cache time to live in ms for cached calls (spec 9: actual periods 60 s, lookups 20 min). */
+  /**
+   * Cache time to live in ms for cached calls (docs/api.md#retries-and-caching: actual periods 60 s, lookups
+   * 20 min).
+   */
   readonly cacheTtlMs?: number;
   /**
    * A successful call changes what other calls answer (an exclusion list, item categories): the

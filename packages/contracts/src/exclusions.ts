@@ -6,10 +6,10 @@ import { stockTypes } from "./filter-query";
 import { lookupSearchSchema } from "./reports";
 
 /*
- * Exclusion lists (spec 7.5 Exclusion): named lists of clients and items left out of every number
- * (dashboards, reports and their exports, DashboardAlpha/GetVariance) while the list is active.
- * A list is named by its `exclusionHeaderID`; the calls' query parameter `exclusionID` carries it.
- * Entries are clients and items by code, their identity in every import.
+ * Exclusion lists (docs/settings.md, "Exclusion lists"): named lists of clients and items left out of every
+ * number (dashboards, reports and their exports, DashboardAlpha/GetVariance) while the list is active. A list
+ * is named by its `exclusionHeaderID`; the calls' query parameter `exclusionID` carries it. Entries are
+ * clients and items by code, their identity in every import.
  */
 
 const code = z.string().trim().min(1).max(100);

@@ -2,9 +2,9 @@ import { z } from "zod";
 import { yearMonthSchema } from "./common";
 
 /**
- * The filter parameters of spec 3.1 as zod pieces, shared by every analytics, report and export
- * contract. Spec 5's normalisation: case-insensitive, first letter capitalised, anything else falls
- * back to the default. Ids are the numeric ids of clients, items and salespeople.
+ * The filter parameters (docs/api.md#filter-parameters) as zod pieces, shared by every analytics, report and
+ * export contract. Their normalisation: case-insensitive, first letter capitalised, anything else falls back
+ * to the default. Ids are the numeric ids of clients, items and salespeople.
  */
 export function normalised<const T extends readonly string[]>(values: T) {
   return (value: string | undefined): T[number] | undefined =>
@@ -41,7 +41,7 @@ export const recordTypeQuery = z
 /** A numeric id of a client, item or salesperson. */
 export const idQuery = z.string().regex(/^\d{1,9}$/, "expected a numeric id");
 
-/** A period sent as year-month (spec 7.3). */
+/** A period sent as year-month (docs/api.md#filter-parameters). */
 export const yearMonthQuery = yearMonthSchema;
 
 /** Booleans in a query string: true/false, 1/0, case-insensitive. */
@@ -50,7 +50,7 @@ export const booleanQuery = z
   .regex(/^(true|false|1|0)$/i, "expected true or false")
   .transform((v) => v.toLowerCase() === "true" || v === "1");
 
-/** A count of periods, 1 to 500 (the period range cap of spec 9). */
+/** A count of periods, 1 to 500 (the period range cap, docs/behaviour.md#periods). */
 export const periodCountQuery = z.coerce.number().int().min(1).max(500);
 
 /** Paging of large tables (AG Grid's server-side model): rows [startRow, startRow + rowLimit). */

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { abilities } from "./abilities";
 import { defineContract } from "./define-contract";
 
-/** Job status (spec 3.6, 4.3). */
+/** Job status (docs/api.md#import-jobs, docs/behaviour.md#import-jobs). */
 export const jobStatuses = [
   "Unknown",
   "Pending",

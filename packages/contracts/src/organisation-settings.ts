@@ -4,7 +4,7 @@ import { defineContract } from "./define-contract";
 import { stockTypes } from "./filter-query";
 
 /*
- * Organisation settings (spec 7.5 OrganisationSettings, 3.8 currencies): the display name, the
+ * Organisation settings (docs/settings.md, "Organisation settings" and "Currencies"): the display name, the
  * currency with the locale its money is written in, item categories, the MFA policy, the time zone,
  * the terms versions and how many automatic backups are kept.
  */
@@ -52,7 +52,10 @@ export const currencies = defineContract({
   summary: "The supported currencies, each with the locale its money is written in (forcedLocale).",
 });
 
-/** Data/revenue classification of an item (spec 3.6): only Recurring items count in MRR. */
+/**
+ * Data/revenue classification of an item: only Recurring items count in MRR
+ * (docs/methodology.md#categories-and-mrr).
+ */
 export const itemCategories = ["Recurring", "Adhoc", "Exclude"] as const;
 export const itemCategorySchema = z.enum(itemCategories);
 

@@ -1,7 +1,7 @@
 /**
- * The report catalogue of spec 7.4 (Report: reportID, reportType): every report the server runs,
- * with the filters it takes. The server computes each with @varia/variance; the web and the CLI
- * list them from here or from Lookup/GetReportList.
+ * The report catalogue (docs/api.md#the-calls-by-area; Report: reportID, reportType): every report the server
+ * runs, with the filters it takes. The server computes each with @varia/variance; the web and the CLI list
+ * them from here or from Lookup/GetReportList.
  */
 
 /** A filter a report may take (the names of the Report/Run body). */
@@ -18,7 +18,7 @@ export const reportFilterNames = [
 ] as const;
 export type ReportFilterName = (typeof reportFilterNames)[number];
 
-/** The segments of the revenue-by-segment report (DESIGN 7.6). */
+/** The segments of the revenue-by-segment report (docs/methodology.md#charts). */
 export const reportSegments = ["stockType", "salesperson", "item", "clientSize"] as const;
 export type ReportSegment = (typeof reportSegments)[number];
 

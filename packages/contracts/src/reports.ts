@@ -7,7 +7,7 @@ import { reportCatalogue, reportIDs, reportSegments } from "./report-catalogue";
 
 export * from "./report-catalogue";
 
-/** Lookups, reports and help text of spec 7.4. */
+/** Lookups, reports and help text (docs/api.md#the-calls-by-area). */
 
 // --- Lookups -------------------------------------------------------------------------------------
 
@@ -105,7 +105,7 @@ const bodyId = z
   .nullish()
   .transform((v) => (v === null || v === undefined ? undefined : Number(v)));
 
-/** The filter values of a report (spec 3.1, normalised as spec 5 says). */
+/** The filter values of a report (docs/api.md#filter-parameters, normalised likewise). */
 export const reportFilterValuesSchema = z.object({
   reportID: z.enum(reportIDs),
   dataType: z
@@ -260,7 +260,8 @@ export type HelpText = z.infer<typeof helpTextSchema>;
 
 /**
  * GET /api/variance/helpText?key: the help of a card, KPI, chart or report. The key is a plain name
- * (`mrr`) or the JSON of spec 3.8, `{"name":"mrr","filterParams":{"dateFrom":"2025-05","dateTo":"2025-06"}}`.
+ * (`mrr`) or the JSON of docs/api.md#shapes,
+ * `{"name":"mrr","filterParams":{"dateFrom":"2025-05","dateTo":"2025-06"}}`.
  */
 export const helpText = defineContract({
   name: "helpText",

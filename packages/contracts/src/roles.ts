@@ -4,7 +4,10 @@ import { roleAbilitySchema } from "./account";
 import { emptySchema } from "./common";
 import { defineContract } from "./define-contract";
 
-/** Role of spec 3.8: roleID, roleInfo, roleUserIDs, activeToggles (the abilities it grants). */
+/**
+ * A role (docs/settings.md, "Users, roles and tokens"): roleID, roleInfo, roleUserIDs, activeToggles (the
+ * abilities it grants).
+ */
 export const roleInfoSchema = z.object({
   name: z.string().trim().min(1).max(100),
   description: z.string().trim().max(1000).default(""),
@@ -106,7 +109,7 @@ export const deleteRole = defineContract({
   summary: "Delete a role; its users lose the abilities it granted.",
 });
 
-/** spec 7.4: the role picker's lookup (startRow is 1-based; rowLimit 100 by default). */
+/** The role picker's lookup (docs/settings.md): startRow is 1-based; rowLimit 100 by default. */
 export const lookupRoleList = defineContract({
   name: "Lookup/GetRoleList",
   method: "POST",

@@ -2,14 +2,14 @@ import { z } from "zod";
 import { emptySchema } from "./common";
 import { defineContract } from "./define-contract";
 
-/** Single-sign-on providers (spec 3.4). */
+/** Single-sign-on providers (docs/api.md#shapes). */
 export const singleSignOnProviders = ["Google", "Intuit", "Microsoft", "Xero"] as const;
 export const singleSignOnProviderSchema = z.enum(singleSignOnProviders, {
   error: "The parameter 'provider' must be defined.",
 });
 export type SingleSignOnProvider = z.infer<typeof singleSignOnProviderSchema>;
 
-/** Sign-up also takes the accounting package (spec 3.6): Quickbooks signs up through Intuit. */
+/** Sign-up also takes the accounting package (docs/api.md#shapes): Quickbooks signs up through Intuit. */
 export const singleSignUpProviderSchema = z.enum([...singleSignOnProviders, "Quickbooks"], {
   error: "The parameter 'provider' must be defined.",
 });

@@ -1,7 +1,10 @@
 import { z } from "zod";
 import { defineContract } from "./define-contract";
 
-/** A time zone of spec 3.6: its IANA id and a name to show, e.g. "(UTC+12:00) Pacific/Auckland, New Zealand Time". */
+/**
+ * A time zone (docs/settings.md, "Time zones"): its IANA id and a name to show, e.g. "(UTC+12:00)
+ * Pacific/Auckland, New Zealand Time".
+ */
 export const timeZoneSchema = z.object({ id: z.string(), name: z.string() });
 export type TimeZone = z.infer<typeof timeZoneSchema>;
 

@@ -3,7 +3,7 @@ import { emptySchema } from "./common";
 import { defineContract } from "./define-contract";
 
 /**
- * An analytics record of spec 3.7 / 7.7: what happened (recordType, e.g. FrontEnd404 or
+ * An analytics record (docs/api.md#analytics-records): what happened (recordType, e.g. FrontEnd404 or
  * FeatureUsage), its data, up to three keys, and how long before the call it happened.
  */
 export const usageRecordSchema = z.object({

@@ -19,7 +19,10 @@ export const actualPeriods = defineContract({
 
 const sums = z.object({ positive: z.number(), negative: z.number() });
 
-/** The JSON of DESIGN 7.7 (money in major units), as `varia variance --json` prints it. */
+/**
+ * The JSON of docs/methodology.md#the-same-numbers-everywhere (money in major units), as `varia variance
+ * --json` prints it.
+ */
 export const varianceJsonSchema = z.object({
   dataType: z.enum(["Revenue", "Margin"]),
   periodFrom: z.string(),
@@ -27,7 +30,7 @@ export const varianceJsonSchema = z.object({
   totalFrom: z.number(),
   totalTo: z.number(),
   byType: z.object({ Client: sums, Service: sums, Price: sums, Volume: sums, Usage: sums, Transfer: sums }),
-  /** Each client by code and name (the name beside the code is an addition to DESIGN 7.7's example). */
+  /** Each client by code and name. */
   acquiredClients: z.array(z.object({ clientCode: z.string(), clientName: z.string(), value: z.number() })),
   lostClients: z.array(z.object({ clientCode: z.string(), clientName: z.string(), value: z.number() })),
 });
@@ -47,5 +50,5 @@ export const getVariance = defineContract({
   responseKind: "json",
   access: abilities.varianceDashboardView,
   summary:
-    "The variance between dateFrom and dateTo as the JSON of DESIGN 7.7: totals, each type's positive and negative sums, acquired and lost clients. Filters by id (clientID, stockItemID, salespersonID) or by code and name (client, stockItem, salesperson).",
+    "The variance between dateFrom and dateTo as the JSON `varia variance --json` prints (docs/methodology.md#the-same-numbers-everywhere): totals, each type's positive and negative sums, acquired and lost clients. Filters by id (clientID, stockItemID, salespersonID) or by code and name (client, stockItem, salesperson).",
 });

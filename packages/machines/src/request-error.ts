@@ -10,7 +10,10 @@ export function statusOf(error: unknown): number | undefined {
   return typeof status === "number" && status > 0 ? status : undefined;
 }
 
-/** A request error with no status or status 500 means the server seems unavailable (spec 4.1). */
+/**
+ * A request error with no status or status 500 means the server seems unavailable
+ * (docs/behaviour.md#shell-and-start-up).
+ */
 export function seemsUnavailable(error: unknown): boolean {
   const status = statusOf(error);
   return status === undefined || status === 500;

@@ -1,6 +1,6 @@
 import { monthAbbreviations, type Period, periodDescribe } from "./period";
 
-/** The string forms of spec 3.2. */
+/** The string forms of a period (docs/behaviour.md#periods). */
 export type PeriodFormat = "display" | "yearMonth" | "monYear" | "slash" | "year";
 
 function ordinal(n: number): string {

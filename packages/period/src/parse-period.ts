@@ -32,9 +32,9 @@ const forms: { pattern: RegExp; build(m: RegExpExecArray): Period | undefined }[
 ];
 
 /**
- * Reads any string form of spec 3.2: 'Jan 2024', '1st Jan 2024', 'Jan-2024', '2024-01', '01/2024' or
- * '2024'. Anything else, or a form naming a month or day that does not exist, throws an error that
- * quotes the input.
+ * Reads any string form of a period (docs/behaviour.md#periods): 'Jan 2024', '1st Jan 2024', 'Jan-2024',
+ * '2024-01', '01/2024' or '2024'. Anything else, or a form naming a month or day that does not exist, throws
+ * an error that quotes the input.
  */
 export function periodParse(text: string): Period {
   const trimmed = text.trim();

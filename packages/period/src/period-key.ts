@@ -2,7 +2,10 @@ import { periodFormat } from "./format-period";
 import { type Period, periodCreate, periodDescribe } from "./period";
 
 declare const periodKeyBrand: unique symbol;
-/** A month as 'YYYY-MM': how the API sends periods (spec 7.3) and how the engine keys its cube. */
+/**
+ * A month as 'YYYY-MM': how the API sends periods (docs/api.md#filter-parameters) and how the engine keys its
+ * cube.
+ */
 export type PeriodKey = string & { readonly [periodKeyBrand]: true };
 
 const keyPattern = /^(\d{4})-(0[1-9]|1[0-2])$/;

@@ -1,15 +1,15 @@
-/** A period (spec 3.2): a year, optionally a month of it, optionally a day of that month. */
+/** A period (docs/behaviour.md#periods): a year, optionally a month of it, optionally a day of that month. */
 export interface Period {
   readonly yearNo: number;
   readonly monthNo?: number;
   readonly dayNo?: number;
 }
 
-/** The granularities a period range steps by (spec 3.2). */
+/** The granularities a period range steps by (docs/behaviour.md#periods). */
 export const PeriodGranularity = { Year: "Year", Month: "Month", Week: "Week" } as const;
 export type PeriodGranularity = (typeof PeriodGranularity)[keyof typeof PeriodGranularity];
 
-/** The other enumeration of spec 3.2, which has Day. */
+/** The other enumeration of granularities, which has Day (docs/behaviour.md#periods). */
 export const DateGranularity = { Year: "Year", Month: "Month", Week: "Week", Day: "Day" } as const;
 export type DateGranularity = (typeof DateGranularity)[keyof typeof DateGranularity];
 
@@ -28,7 +28,7 @@ export const monthAbbreviations = [
   "Dec",
 ] as const;
 
-/** Leap years: divisible by 4, centuries only when divisible by 400 (spec 4.4). */
+/** Leap years: divisible by 4, centuries only when divisible by 400 (docs/behaviour.md#periods). */
 export function periodIsLeapYear(yearNo: number): boolean {
   return (yearNo % 4 === 0 && yearNo % 100 !== 0) || yearNo % 400 === 0;
 }

@@ -7,7 +7,7 @@ import {
   periodDescribe,
 } from "./period";
 
-/** The most steps a range expansion takes (spec 4.4, 9). */
+/** The most steps a range expansion takes (docs/behaviour.md#periods). */
 export const periodRangeCap = 500;
 
 function addMonths(p: Period, n: number): Period {

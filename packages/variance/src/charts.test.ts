@@ -41,7 +41,7 @@ const base = cube([
 ]);
 const query = { dataType: "Revenue" as const, from: M, to: M + 1 };
 
-describe("KPIs (7.5)", () => {
+describe("KPIs (docs/methodology.md#kpis)", () => {
   it("MRR, ARR, clients, ARPA, new, churned, expansion, contraction, GRR and NRR", () => {
     const k = kpis(base, query);
     expect(k).toEqual({
@@ -85,7 +85,7 @@ describe("KPIs (7.5)", () => {
   });
 });
 
-describe("charts (7.6)", () => {
+describe("charts (docs/methodology.md#charts)", () => {
   it("waterfall: start, one step per type and sign in order, end", () => {
     expect(waterfall(base, query).map((s) => [s.label, s.value])).toEqual([
       ["Start", 170_000],
@@ -149,7 +149,7 @@ describe("charts (7.6)", () => {
   });
 });
 
-describe("forecast (7.6)", () => {
+describe("forecast (docs/methodology.md#forecast)", () => {
   it("Holt's method continues a straight line, inside its interval", () => {
     const line = Array.from({ length: 24 }, (_, i) => 1000 + 50 * i);
     const { values } = holtForecast(line, 3);
@@ -177,7 +177,7 @@ describe("forecast (7.6)", () => {
   });
 });
 
-describe("the 7.7 JSON", () => {
+describe("the JSON of docs/methodology.md#the-same-numbers-everywhere", () => {
   it("has the documented keys in order, money in major units", () => {
     const json = varianceJson(base, variance(base, query));
     expect(Object.keys(json)).toEqual([

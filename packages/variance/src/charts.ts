@@ -1,4 +1,4 @@
-/** The chart series of DESIGN.md 7.6, every one computed from `variance`. */
+/** The chart series of docs/methodology.md#charts, every one computed from `variance`. */
 import type { Cube, MonthIndex } from "./cube";
 import type { Cents, VarianceType } from "./decompose";
 import {
@@ -97,7 +97,10 @@ export const clientSizeBands = [
   { key: "2000-plus", label: "2,000 and over", upTo: Number.POSITIVE_INFINITY },
 ] as const;
 
-/** The month's total split by stock type, salesperson (7.4 owner), item or client size band. */
+/**
+ * The month's total split by stock type, salesperson (its owner,
+ * docs/methodology.md#salespeople-and-transfer), item or client size band.
+ */
 export function revenueBySegment(
   cube: Cube,
   filter: VarianceFilter & { month: MonthIndex; segment: Segment },

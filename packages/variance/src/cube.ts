@@ -1,7 +1,7 @@
 /**
- * The monthly cube of DESIGN.md 7.1 held in memory, column by column, grouped by record type and
- * month so that a month's cells are one contiguous slice. Every number the product shows is
- * computed from a Cube by the functions of this package.
+ * The monthly cube (docs/methodology.md#the-monthly-cube) held in memory, column by column, grouped by record
+ * type and month so that a month's cells are one contiguous slice. Every number the product shows is computed
+ * from a Cube by the functions of this package.
  */
 import type { Cents, StockType } from "./decompose";
 

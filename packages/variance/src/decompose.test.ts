@@ -22,7 +22,7 @@ const revenue = { dataType: "Revenue" as const };
 const partsOf = (from: CubeCell[], to: CubeCell[], client: string, item: string) =>
   decompose(from, to, revenue).pairs.find((p) => p.client === client && p.item === item)?.parts;
 
-describe("the decomposition of DESIGN 7.3, row by row", () => {
+describe("the decomposition of docs/methodology.md#classification-of-changes, row by row", () => {
   it("acquired client: Client = D", () => {
     const r = decompose([], [cell("A", "PRO", 2, 10000)], revenue);
     expect(r.pairs[0]?.parts).toEqual({ Client: 10000 });

@@ -1,6 +1,7 @@
 /**
- * The two-period decomposition of DESIGN.md 7.2-7.3, per (client, item) pair, in integer cents.
- * Salespeople and Transfer (7.4) build on it and are not here yet.
+ * The two-period decomposition of docs/methodology.md#activity, #classification-of-changes, per
+ * (client, item) pair, in integer cents: the reference the cube engine (`variance`) is held to by a
+ * property test. It has no salespeople and no Transfer.
  */
 
 /** Integer cents. */
@@ -22,7 +23,7 @@ export interface CubeCell {
 
 export interface DecomposeOptions {
   dataType: "Revenue" | "Margin";
-  /** Narrows what is summed, never what counts as active (7.2). */
+  /** Narrows what is summed, never what counts as active (docs/methodology.md#activity). */
   include?: (cell: CubeCell) => boolean;
 }
 
@@ -68,7 +69,7 @@ function pairsOf(cells: readonly CubeCell[], options: DecomposeOptions) {
   const pairs = new Map<string, Pair>();
   const clientRevenue = new Map<string, number>();
   for (const cell of cells) {
-    // Activity is judged on the client's whole recurring revenue (7.2).
+    // Activity is judged on the client's whole recurring revenue (docs/methodology.md#activity).
     clientRevenue.set(cell.client, (clientRevenue.get(cell.client) ?? 0) + cell.revenue);
     const key = `${cell.client}\u0000${cell.item}`;
     let pair = pairs.get(key);
@@ -96,8 +97,8 @@ const emptyTypes = (): Decomposition["byType"] => ({
 
 /**
  * Splits the change of a measure between two months into Client, Service, Price, Volume and Usage
- * (DESIGN.md 7.3). The cells are the months' Recurring cells; the parts of every pair add up to its
- * change to the cent, so the types add up to the total change.
+ * (docs/methodology.md#classification-of-changes). The cells are the months' Recurring cells; the parts of
+ * every pair add up to its change to the cent, so the types add up to the total change.
  */
 export function decompose(
   from: readonly CubeCell[],
@@ -159,7 +160,8 @@ export function decompose(
     }
     if (d !== 0) result.pairs.push({ client, item, from: vf, to: vt, parts });
   }
-  // Client contributions are summed per client before their sign is taken (7.5).
+  // Client contributions are summed per client before their sign is taken
+  // (docs/methodology.md#signs-contributions-and-lists).
   for (const [client, value] of clientPart) {
     if (value > 0) {
       result.byType.Client.positive += value;

@@ -1,6 +1,6 @@
 /**
- * The forecast of DESIGN.md 7.6: Holt's linear trend (double exponential smoothing) fitted on up to
- * 36 past months, the next 12 months with an 80 % prediction interval, and the method's back-tested
+ * The forecast of docs/methodology.md#forecast: Holt's linear trend (double exponential smoothing) fitted on
+ * up to 36 past months, the next 12 months with an 80 % prediction interval, and the method's back-tested
  * error beside it.
  *
  * Fit: level l and trend b start at y0 and y1 - y0; alpha and beta are chosen on a grid of 0.05

@@ -1,4 +1,7 @@
-/** The JSON of DESIGN.md 7.7, printed by `varia variance --json` and answered by GetVariance. */
+/**
+ * The JSON of docs/methodology.md#the-same-numbers-everywhere, printed by `varia variance --json` and
+ * answered by GetVariance.
+ */
 import { periodFormat, periodFromMonthIndex } from "@varia/period";
 import type { Cube } from "./cube";
 import type { Cents, VarianceType } from "./decompose";
@@ -20,7 +23,7 @@ export function centsToMajor(cents: Cents): number {
   return cents / 100;
 }
 
-/** The 7.7 JSON of a variance result, keys in the documented order, money in major units. */
+/** The JSON of a variance result, keys in the documented order, money in major units. */
 export function varianceJson(cube: Cube, result: VarianceResult): VarianceJson {
   const byType = {} as VarianceJson["byType"];
   for (const type of varianceTypeOrder) {

@@ -1,4 +1,4 @@
-/** The KPIs of DESIGN.md 7.5, and clients ranked by value. */
+/** The KPIs, and clients ranked by value (docs/methodology.md#kpis, #signs-contributions-and-lists). */
 import type { Cube, MonthIndex, RecordType } from "./cube";
 import { type Cents, divideHalfEven } from "./decompose";
 import { type VarianceFilter, type VarianceQuery, type VarianceResult, variance } from "./query";
@@ -66,7 +66,10 @@ export interface RankedClient {
   contribution: number;
 }
 
-/** Clients ordered by their value in a month, 1 = largest (7.5), with their share of the total. */
+/**
+ * Clients ordered by their value in a month, 1 = largest (docs/methodology.md#signs-contributions-and-lists),
+ * with their share of the total.
+ */
 export function rankClients(
   cube: Cube,
   filter: VarianceFilter & { month: MonthIndex; recordType?: RecordType },

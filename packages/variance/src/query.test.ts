@@ -70,7 +70,7 @@ describe("variance over the cube", () => {
     expect(adhoc.lines.map((l) => l.status).sort()).toEqual(["Adhoc", "Existing"]);
   });
 
-  it("a stock-type filter narrows what is summed, not who is active (7.2)", () => {
+  it("a stock-type filter narrows what is summed, not who is active (docs/methodology.md#activity)", () => {
     // A keeps PRO and drops its hourly work: with the Hourly filter that is a removed service,
     // not a lost client, because A is still active on its whole Recurring revenue.
     const { cube } = cubeOf([
@@ -121,7 +121,7 @@ describe("variance over the cube", () => {
   });
 });
 
-describe("salespeople and Transfer (DESIGN 7.4)", () => {
+describe("salespeople and Transfer (docs/methodology.md#salespeople-and-transfer)", () => {
   it("a client's salesperson is the one with the largest Recurring revenue; ties go to the name first", () => {
     const { cube, client, rep } = cubeOf([
       { month: F, client: "A", item: "PRO", rep: "Zoe", quantity: 1, revenue: 600 },
@@ -215,7 +215,7 @@ const cubeArb = fc.array(lineArb, { maxLength: 40 });
 const dataTypeArb = fc.constantFrom("Revenue" as const, "Margin" as const);
 
 describe("properties on random cubes", () => {
-  it("agrees with the pair-by-pair decomposition of 7.3 (organisation view)", () => {
+  it("agrees with the pair-by-pair decomposition (organisation view)", () => {
     fc.assert(
       fc.property(cubeArb, dataTypeArb, (lines, dataType) => {
         const { cube } = cubeOf(lines);

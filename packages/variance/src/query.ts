@@ -1,7 +1,8 @@
 /**
- * The two-period variance of DESIGN.md 7.2-7.5 over a Cube: totals, the decomposition into Client,
- * Service, Price, Volume, Usage and Transfer, contributions, acquired and lost clients, and one line
- * per (client, item) pair. Every figure is integer cents; the parts of each line add up to its change.
+ * The two-period variance of docs/methodology.md (activity, classification, salespeople, signs) over a Cube:
+ * totals, the decomposition into Client, Service, Price, Volume, Usage and Transfer, contributions, acquired
+ * and lost clients, and one line per (client, item) pair. Every figure is integer cents; the parts of each
+ * line add up to its change.
  */
 import { type Category, type Cube, type MonthIndex, type RecordType, stockTypeCodes } from "./cube";
 import { type Cents, divideHalfEven, type StockType, type VarianceType } from "./decompose";
@@ -23,11 +24,14 @@ export interface VarianceFilter {
   dataType: DataType;
   recordTypeFrom?: RecordType;
   recordTypeTo?: RecordType;
-  /** Narrows what is summed (7.2), never what counts as active. */
+  /** Narrows what is summed, never what counts as active (docs/methodology.md#activity). */
   stockType?: StockType;
   clientId?: number;
   itemId?: number;
-  /** A salesperson's view (7.4): clients as that salesperson owns them, with Transfer. */
+  /**
+   * A salesperson's view (docs/methodology.md#salespeople-and-transfer): clients as that salesperson owns
+   * them, with Transfer.
+   */
   salespersonId?: number;
   excludedClientIds?: ReadonlySet<number>;
   excludedItemIds?: ReadonlySet<number>;
@@ -49,7 +53,10 @@ export interface Contribution {
   type: VarianceType;
   sign: Sign;
   clientId: number;
-  /** null for Client and Transfer, which are summed per client (7.5). */
+  /**
+   * null for Client and Transfer, which are summed per client
+   * (docs/methodology.md#signs-contributions-and-lists).
+   */
   itemId: number | null;
   value: Cents;
 }
@@ -57,7 +64,7 @@ export interface Contribution {
 export interface PairLine {
   clientId: number;
   itemId: number;
-  /** The client's salesperson (7.4) in T, else in F; 0 for none. */
+  /** The client's salesperson (docs/methodology.md#salespeople-and-transfer) in T, else in F; 0 for none. */
   salespersonId: number;
   from: Cents;
   to: Cents;
@@ -82,7 +89,7 @@ export interface VarianceResult {
   acquiredClients: { clientId: number; value: Cents }[];
   lostClients: { clientId: number; value: Cents }[];
   lines: PairLine[];
-  /** Clients subscribed (active, 7.5) in F and T among those the filter keeps. */
+  /** Clients subscribed (active, docs/methodology.md#kpis) in F and T among those the filter keeps. */
   clientsActiveFrom: number;
   clientsActiveTo: number;
   adhocFrom?: Cents;
@@ -102,7 +109,7 @@ export function emptyByType(): ByType {
 
 /** A pair's sums in one month. */
 interface PairMonth {
-  /** The pair's whole Recurring revenue (its activity, 7.2). */
+  /** The pair's whole Recurring revenue (its activity, docs/methodology.md#activity). */
   revenue: number;
   /** The measure of the cells the filter keeps. */
   value: number;
@@ -144,7 +151,7 @@ function categoryOf(cube: Cube, itemId: number): Category {
 /**
  * Reads the two months' cells of the cube into client and pair sums. A month's cells are sorted by
  * client, item and salesperson, so consecutive cells mostly belong to the same client and pair.
- * Owners (7.4) are summed only when asked for.
+ * Owners (docs/methodology.md#salespeople-and-transfer) are summed only when asked for.
  */
 export function readTwoMonths(cube: Cube, query: VarianceQuery, withOwners = true): TwoMonths {
   const clients = new Map<number, ClientAgg>();
@@ -225,7 +232,7 @@ export function readTwoMonths(cube: Cube, query: VarianceQuery, withOwners = tru
   return { cube, query, clients };
 }
 
-/** The salesperson with the largest Recurring revenue (ties: the name first alphabetically), 7.4. */
+/** The salesperson with the largest Recurring revenue (ties: the name first alphabetically). */
 function ownerOf(cube: Cube, owners: Map<number, number> | undefined): number | undefined {
   if (!owners) return undefined;
   let best: number | undefined;
@@ -246,7 +253,7 @@ function nameOf(cube: Cube, salespersonId: number): string {
   return cube.salespeople.get(salespersonId)?.name ?? "";
 }
 
-/** Who a client belongs to in F and in T (7.4). */
+/** Who a client belongs to in F and in T (docs/methodology.md#salespeople-and-transfer). */
 export function clientOwners(cube: Cube, client: ClientAgg): { f: number; t: number } {
   const activeF = client.revenueF > 0;
   const activeT = client.revenueT > 0;
@@ -258,7 +265,7 @@ export function clientOwners(cube: Cube, client: ClientAgg): { f: number; t: num
   return { f: owner ?? 0, t: owner ?? 0 };
 }
 
-/** The 7.3 parts of one pair; they add up to its change. */
+/** The parts of one pair (docs/methodology.md#classification-of-changes); they add up to its change. */
 function pairParts(
   activeF: boolean,
   activeT: boolean,
@@ -448,8 +455,9 @@ function finish(cube: Cube, result: VarianceResult): VarianceResult {
 }
 
 /**
- * The variance between months F and T. With `salespersonId`, the salesperson's view of 7.4: the
- * clients it owns, and Transfer for clients that changed hands.
+ * The variance between months F and T. With `salespersonId`, the salesperson's view
+ * (docs/methodology.md#salespeople-and-transfer): the clients it owns, and Transfer for clients that changed
+ * hands.
  */
 export function variance(cube: Cube, query: VarianceQuery): VarianceResult {
   const withOwners = query.detail !== "summary" || query.salespersonId !== undefined;
@@ -481,8 +489,9 @@ export function varianceOf(months: TwoMonths, salespersonId?: number): VarianceR
 }
 
 /**
- * Every salesperson's view (7.4), keyed by salesperson id (0: clients without one). Transfer sums to
- * zero over them, and their totals and other types add up to the organisation's.
+ * Every salesperson's view (docs/methodology.md#salespeople-and-transfer), keyed by salesperson id (0:
+ * clients without one). Transfer sums to zero over them, and their totals and other types add up to the
+ * organisation's.
  */
 export function varianceBySalesperson(cube: Cube, query: VarianceQuery): Map<number, VarianceResult> {
   const months = readTwoMonths(cube, { ...query, salespersonId: undefined });
@@ -499,7 +508,10 @@ export function varianceBySalesperson(cube: Cube, query: VarianceQuery): Map<num
   return results;
 }
 
-/** The client's salesperson in a month (7.4), or undefined when it has no Recurring cells. */
+/**
+ * The client's salesperson in a month (docs/methodology.md#salespeople-and-transfer), or undefined when it
+ * has no Recurring cells.
+ */
 export function ownerInMonth(
   cube: Cube,
   months: TwoMonths,

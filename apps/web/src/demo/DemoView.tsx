@@ -11,7 +11,10 @@ import { Logo } from "../shell/LoadingOverlay";
 import { ServerUnavailable } from "../shell/ServerUnavailable";
 import { StartupContext } from "../shell/startup-context";
 
-/** The demo request view (spec 2.4): a splash, then the form; a login code is mailed to the address. */
+/**
+ * The demo request view (docs/behaviour.md#demo-request): a splash, then the form; a login code is mailed to
+ * the address.
+ */
 export function DemoView() {
   usePageTitle("Request a demo");
   const navigate = useNavigate();

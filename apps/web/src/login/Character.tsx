@@ -1,6 +1,6 @@
 import type { CharacterPose } from "@varia/machines";
 
-/** The animated character of the login screen (spec 2.3). */
+/** The animated character of the login screen (docs/behaviour.md#login). */
 export function Character({ pose }: { pose: CharacterPose }) {
   return (
     <svg className={`character character--${pose}`} viewBox="0 0 120 120" aria-hidden="true" data-pose={pose}>

@@ -21,7 +21,10 @@ import { ServerUnavailable } from "../shell/ServerUnavailable";
 import { StartupContext } from "../shell/startup-context";
 import { Character } from "./Character";
 
-/** The organisation a tenant site belongs to (spec 1: the first host label, unless it is 'app'). */
+/**
+ * The organisation a tenant site belongs to (docs/security.md#tenants: the first host label, unless it is
+ * 'app').
+ */
 function tenantOfHost(hostname: string): string | null {
   const labels = hostname.toLowerCase().split(".");
   if (labels.length < 2 || /^[\d.]+$/.test(hostname) || labels[0] === "app" || labels[0] === "www")
@@ -40,7 +43,7 @@ const ssoProviders = [
 
 type LoginActor = ReturnType<typeof useActorRef<typeof loginMachine>>;
 
-/** The 6-digit code step, split 3+3, with the QR code when enrolling (spec 2.3). */
+/** The 6-digit code step, split 3+3, with the QR code when enrolling (docs/behaviour.md#login). */
 function MultiFactorForm({ actor, error, busy }: { actor: LoginActor; error: string | null; busy: boolean }) {
   const multiFactor = useSelector(actor, (s) => s.context.multiFactor);
   const [code, setCode] = useState("");
@@ -90,7 +93,10 @@ function MultiFactorForm({ actor, error, busy }: { actor: LoginActor; error: str
   );
 }
 
-/** The login screen's default and forgot-password modes (spec 2.3), driven by the login machine. */
+/**
+ * The login screen's default and forgot-password modes (docs/behaviour.md#login), driven by the login
+ * machine.
+ */
 export function LoginView() {
   usePageTitle("Login");
   const [searchParams] = useSearchParams();
@@ -106,7 +112,7 @@ export function LoginView() {
       },
       actions: {
         rewriteAddress: (_, params) => window.history.replaceState(window.history.state, "", params.path),
-        // Spec 4.2: on success the page reloads after the character's animation.
+        // docs/behaviour.md#login: on success the page reloads after the character's animation.
         reload: () => window.location.reload(),
       },
     }),

@@ -1,7 +1,7 @@
 import { toString as qrToSvg } from "qrcode";
 import { useEffect, useState } from "react";
 
-/** The enrolment QR code for an authenticator app (spec 2.3: low error correction). */
+/** The enrolment QR code for an authenticator app (docs/behaviour.md#login: low error correction). */
 export function TotpQrCode({ uri, secret }: { uri: string; secret?: string }) {
   const [svg, setSvg] = useState<string | null>(null);
   useEffect(() => {

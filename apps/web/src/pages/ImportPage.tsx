@@ -69,7 +69,10 @@ function JobProgress({ actor }: { actor: JobActor }) {
   );
 }
 
-/** Integration overview: import invoice lines from a CSV file and follow the job (spec 2.5, 4.3). */
+/**
+ * Integration overview: import invoice lines from a CSV file and follow the job (docs/import.md,
+ * docs/behaviour.md#import-jobs).
+ */
 export function ImportPage() {
   const [file, setFile] = useState<File | null>(null);
   const [uploading, setUploading] = useState(false);

@@ -2,7 +2,7 @@ import { useEffect } from "react";
 import { Link, useLocation } from "react-router";
 import { usePageTitle } from "../page-title";
 
-/** Any unknown path (spec 2.2): the message, a link home, and a front-end 404 record. */
+/** Any unknown path (docs/behaviour.md#routes): the message, a link home, and a front-end 404 record. */
 export function NotFoundPage() {
   usePageTitle("Page not found");
   const location = useLocation();

@@ -6,7 +6,7 @@ import { AppDialog } from "../ui/Dialog";
 import "../ui/ui.css";
 import { EmptyState } from "./PageFrame";
 
-/** The developer-only component gallery (spec 2.2), served when VARIA_TESTBED is set. */
+/** The developer-only component gallery (docs/behaviour.md#routes), served when VARIA_TESTBED is set. */
 export function TestbedPage() {
   usePageTitle("Testbed");
   const [modalOpen, setModalOpen] = useState(false);

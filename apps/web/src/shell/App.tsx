@@ -19,7 +19,10 @@ const WorkspaceRoot = lazy(loadWorkspace);
 /** The terms form and the tour, loaded only when start-up opens one. */
 const StartupDialogs = lazy(() => import("./StartupDialogs"));
 
-/** Screens reachable without signing in (spec 2.1): sign-up, password reset and demo verify. */
+/**
+ * Screens reachable without signing in (docs/behaviour.md#shell-and-start-up): sign-up, password reset and
+ * demo verify.
+ */
 const publicPrefixes = ["/sign-up", "/passwordReset", "/passwordSet", "/verify"];
 
 function NavigationBridge() {
@@ -39,7 +42,7 @@ function PublicRoutes() {
   );
 }
 
-/** The application shell (spec 2.1). */
+/** The application shell (docs/behaviour.md#shell-and-start-up). */
 export function App() {
   const authenticated = StartupContext.useSelector(selectAuthenticated);
   const termsOpen = StartupContext.useSelector(selectTermsFormOpen);
@@ -63,7 +66,7 @@ export function App() {
   return (
     <>
       <NavigationBridge />
-      {/* While the initial authentication step runs, nothing else is shown (spec 2.1). */}
+      {/* Nothing else shows during the first sign-in check (docs/behaviour.md#shell-and-start-up). */}
       {authenticated === null ? null : authenticated ? (
         <Suspense fallback={<div className="spinner spinner--page" role="status" aria-label="Loading" />}>
           <WorkspaceRoot />

@@ -1,9 +1,9 @@
 import { type ClipboardEvent, type KeyboardEvent, useRef } from "react";
 
 /**
- * A segmented digit-code input (spec 2.6, 5): groups of boxes separated by dashes, one-time-code
- * autocomplete on the first box, backspace moving back. The value has a fixed length equal to the
- * sum of the group sizes, padded with spaces.
+ * A segmented digit-code input (docs/behaviour.md#widgets-and-panels): groups of boxes separated by dashes,
+ * one-time-code autocomplete on the first box, backspace moving back. The value has a fixed length equal to
+ * the sum of the group sizes, padded with spaces.
  */
 export function DigitCodeInput({
   groups,

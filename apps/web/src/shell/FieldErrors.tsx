@@ -1,4 +1,4 @@
-/** A field's errors (spec 5): one as plain text, several as a list. */
+/** A field's errors (docs/behaviour.md#widgets-and-panels): one as plain text, several as a list. */
 export function FieldErrors({ errors }: { errors: readonly string[] }) {
   if (errors.length === 0) return null;
   if (errors.length === 1) {

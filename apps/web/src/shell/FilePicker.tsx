@@ -1,6 +1,9 @@
 import { useId, useRef, useState } from "react";
 
-/** A file picker restricted to .csv (spec 2.6): 'Choose File', then the chosen file's name. */
+/**
+ * A file picker restricted to .csv (docs/behaviour.md#widgets-and-panels): 'Choose File', then the chosen
+ * file's name.
+ */
 export function FilePicker({
   onChange,
   disabled,

@@ -1,7 +1,9 @@
 import { selectOverlay } from "@varia/machines";
 import { StartupContext } from "./startup-context";
 
-/** The page-wide overlay that covers the app until start-up finishes (spec 2.1, 9). */
+/**
+ * The page-wide overlay that covers the app until start-up finishes (docs/behaviour.md#shell-and-start-up).
+ */
 export function LoadingOverlay() {
   const overlay = StartupContext.useSelector(selectOverlay);
   if (overlay === "hidden") return null;

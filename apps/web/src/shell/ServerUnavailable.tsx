@@ -1,6 +1,9 @@
 import { StartupContext } from "./startup-context";
 
-/** Shown on the login and demo views while the server seems unavailable (spec 2.1, 8). */
+/**
+ * Shown on the login and demo views while the server seems unavailable
+ * (docs/behaviour.md#shell-and-start-up).
+ */
 export function ServerUnavailable() {
   const actor = StartupContext.useActorRef();
   return (

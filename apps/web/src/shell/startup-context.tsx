@@ -27,7 +27,7 @@ function seenTours(): string[] {
 async function fetchAppData(): Promise<LoadAppOutput> {
   const [periods, permissions, menu] = await Promise.all([
     api.call(actualPeriods).catch((error: { status?: number }) => {
-      // Spec 8: 401 on actual periods is an empty list. 403: the user may not view the
+      // docs/behaviour.md#messages: 401 on actual periods is an empty list. 403: the user may not view the
       // dashboards; they are signed in all the same and see the no-permission dashboard.
       if (error.status === 401 || error.status === 403) return [];
       throw error;

@@ -4,7 +4,8 @@ import { Icon } from "./Icon";
 
 /**
  * A modal dialog (React Aria): focus moves in and stays in, Escape and a click outside close it,
- * unless `dismissable` is false (then neither does: spec 4.5). `role="alertdialog"` for alerts.
+ * unless `dismissable` is false (then neither does: docs/behaviour.md#widgets-and-panels).
+ * `role="alertdialog"` for alerts.
  */
 export function AppDialog({
   title,

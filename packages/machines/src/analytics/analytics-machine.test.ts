@@ -17,7 +17,7 @@ function start(enabled = true) {
   return { actor, clock, send };
 }
 
-describe("analytics (spec 7.7)", () => {
+describe("analytics (docs/api.md#analytics-records)", () => {
   it("sends the queued records together 1 s after the last one", () => {
     const { actor, clock, send } = start();
     actor.send({ type: "analytics.record", record: notFoundRecord("/nope"), at: 0 });

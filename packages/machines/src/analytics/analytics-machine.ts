@@ -1,9 +1,9 @@
 import { assign, setup } from "xstate";
 
-/** Spec 7.7, 9: records are sent 1 s after the last one is queued. */
+/** docs/api.md#analytics-records: records are sent 1 s after the last one is queued. */
 export const analyticsDebounceMs = 1000;
 
-/** An analytics record (spec 3.7). */
+/** An analytics record (docs/api.md#analytics-records). */
 export interface AnalyticsRecord {
   recordType: string;
   recordData: string;
@@ -20,7 +20,7 @@ export type AnalyticsEvent =
   | { type: "analytics.record"; record: Omit<AnalyticsRecord, "timeAgoMs">; at: number }
   | { type: "analytics.enable"; enabled: boolean };
 
-/** The front-end 404 record of an unknown route (spec 2.2). */
+/** The front-end 404 record of an unknown route (docs/behaviour.md#routes). */
 export function notFoundRecord(path: string): Omit<AnalyticsRecord, "timeAgoMs"> {
   return { recordType: "FrontEnd404", recordData: path, keys: { key1: path } };
 }
@@ -35,8 +35,8 @@ export function featureUsageRecord(feature: string, action: string): Omit<Analyt
 }
 
 /**
- * The analytics queue (spec 7.7): records are queued only while recording is enabled and sent in
- * one `PUT analytics/general` 1 s after the last one; each carries how long ago it happened. The app
+ * The analytics queue (docs/api.md#analytics-records): records are queued only while recording is enabled and
+ * sent in one `PUT analytics/general` 1 s after the last one; each carries how long ago it happened. The app
  * provides the action `send` (and the event times, so tests need no clock of their own).
  */
 export const analyticsMachine = setup({

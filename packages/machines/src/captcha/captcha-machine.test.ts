@@ -27,7 +27,7 @@ function start(options: {
   return { actor, clock, alert };
 }
 
-describe("captcha (spec 8, 9)", () => {
+describe("captcha (docs/behaviour.md#messages, #timings-and-limits)", () => {
   it("gets a token for the action when the library is there", async () => {
     const { actor } = start({});
     expect(await toPromise(actor)).toEqual({ proceed: true, token: "token-1" });

@@ -1,7 +1,7 @@
 import { assign, fromPromise, setup } from "xstate";
 import { notProvided } from "../request-error";
 
-/** Spec 8, 9: the captcha's alerts and its 800 ms wait. */
+/** docs/behaviour.md#messages, #timings-and-limits: the captcha's alerts and its 800 ms wait. */
 export const captchaMessages = {
   missing: "Failed to load the captcha service, please refresh the page and try again.",
   failed: "Failed to activate the captcha service, please refresh the page and try again.",
@@ -24,10 +24,10 @@ export interface CaptchaContext extends CaptchaInput {
 }
 
 /**
- * Getting a captcha token before an action (spec 8, 9): skipped on the development domain; waits at
- * most 800 ms for the library, then goes on without a token where that is allowed, or alerts and
- * rejects. The app provides `waitForLibrary` (resolves when loaded) and `execute` (the token).
- * The machine ends with `{ proceed, token }`.
+ * Getting a captcha token before an action (docs/behaviour.md#messages, #timings-and-limits): skipped on the
+ * development domain; waits at most 800 ms for the library, then goes on without a token where that is
+ * allowed, or alerts and rejects. The app provides `waitForLibrary` (resolves when loaded) and `execute` (the
+ * token). The machine ends with `{ proceed, token }`.
  */
 export const captchaMachine = setup({
   types: {

@@ -24,7 +24,7 @@ function start(load: (input: CardLoadInput) => Promise<unknown>, period?: number
 const shown = (actor: ReturnType<typeof start>["actor"]) =>
   waitFor(actor, (s) => s.matches({ data: "shown" }));
 
-describe("card machine (spec 4.5)", () => {
+describe("card machine (docs/behaviour.md#cards-and-pop-ups)", () => {
   it("loads, then shows content", async () => {
     const { actor } = start(async () => [1, 2]);
     expect(selectCardView(actor.getSnapshot())).toBe("loading");

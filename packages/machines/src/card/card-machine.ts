@@ -1,19 +1,22 @@
 import { assign, fromPromise, raise, setup } from "xstate";
 import { notProvided } from "../request-error";
 
-/** Spec 8: the card's messages. */
+/** The card's messages (docs/behaviour.md#cards-and-pop-ups). */
 export const cardMessages = {
   error: "An error occurred while displaying this card.",
   empty: "No information available to show.",
 } as const;
 
-/** Spec 4.5, 9: cards show 12 periods by default; expanding one under 12 sets 12, shrinking sets 8. */
+/**
+ * docs/behaviour.md#cards-and-pop-ups: cards show 12 periods by default; expanding one under 12 sets 12,
+ * shrinking sets 8.
+ */
 export const cardPeriods = { defaultPeriod: 12, expanded: 12, afterShrink: 8 } as const;
 
 /** A card whose search asks the server again waits this long after the last keystroke. */
 export const cardSearchDebounceMs = 300;
 
-/** The feature-usage actions a card records (spec 7.7). */
+/** The feature-usage actions a card records (docs/api.md#analytics-records). */
 export type CardFeatureAction = "Expand" | "Shrink" | "Help shown" | "Help hidden";
 
 export interface CardInput {
@@ -66,8 +69,8 @@ function sameParams(a: unknown, b: unknown): boolean {
 }
 
 /**
- * An analysis card (spec 2.6, 4.5), in three independent regions:
- * - `data`: loading, error (spec 8's message; `card.retry`), shown (content or empty);
+ * An analysis card (docs/behaviour.md#cards-and-pop-ups), in three independent regions:
+ * - `data`: loading, error (`cardMessages`; `card.retry`), shown (content or empty);
  * - `view`: inline or expanded in a modal. Expanding a card whose period is under 12 sets 12,
  *   shrinking sets 8; a period that changes reloads the data while the view stays where it is;
  * - `help`: the help text hidden or shown.
@@ -75,7 +78,7 @@ function sameParams(a: unknown, b: unknown): boolean {
  * copy. A new toggle, period or params reloads; a new search term reloads 300 ms after the last
  * change when the input says the search is part of the call (`searchReloads`), and otherwise is
  * only kept (the renderer filters with it). The app provides `load` and the action
- * `recordFeatureUsage` (expand, shrink, help shown and hidden: spec 7.7).
+ * `recordFeatureUsage` (expand, shrink, help shown and hidden: docs/api.md#analytics-records).
  */
 export const cardMachine = setup({
   types: { context: {} as CardContext, events: {} as CardEvent, input: {} as CardInput },

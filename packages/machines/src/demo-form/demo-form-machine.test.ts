@@ -9,8 +9,8 @@ function start(userAgent = "Mozilla/5.0 (X11; Linux x86_64)") {
   return { actor, emitted };
 }
 
-describe("demo form (spec 2.4, 4.5, 5)", () => {
-  it("refuses an empty name and a non-business e-mail with the spec's messages, and submits nothing", () => {
+describe("demo form (docs/behaviour.md#demo-request, #validation)", () => {
+  it("refuses an empty name and a non-business e-mail with the documented messages, and submits nothing", () => {
     const { actor, emitted } = start();
     actor.send({ type: "form.editEmail", value: "someone@gmail.com" });
     actor.send({ type: "form.submit" });

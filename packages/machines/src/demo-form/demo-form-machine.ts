@@ -1,6 +1,6 @@
 import { assign, emit, setup } from "xstate";
 
-/** The demo form's messages (spec 5, 8), verbatim. */
+/** The demo form's messages (docs/behaviour.md#validation, #messages), verbatim. */
 export const demoFormMessages = {
   name: "Please enter a name",
   email: "Please enter a valid business email",
@@ -39,7 +39,7 @@ export type DemoFormEmitted =
   | { type: "demoRequest"; name: string; email: string; phoneDetected: boolean }
   | { type: "cancel" };
 
-/** Spec 5: non-empty, contains '@', and not at a blocked (non-business) domain. */
+/** docs/behaviour.md#validation: non-empty, contains '@', and not at a blocked (non-business) domain. */
 export function isBusinessEmail(email: string, blocked: readonly string[]): boolean {
   const value = email.trim().toLowerCase();
   if (!value.includes("@")) return false;
@@ -55,8 +55,9 @@ function validate(context: DemoFormContext) {
 }
 
 /**
- * The demo request form (spec 2.4, 4.5, 5): validation, the isRequesting flag, errors from outside,
- * editing a field clears its errors, cancel, and a valid submit emitting the demo request.
+ * The demo request form (docs/behaviour.md#demo-request, #validation): validation, the isRequesting flag,
+ * errors from outside, editing a field clears its errors, cancel, and a valid submit emitting the demo
+ * request.
  */
 export const demoFormMachine = setup({
   types: {

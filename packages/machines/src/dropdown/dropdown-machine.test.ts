@@ -28,7 +28,7 @@ function start() {
   return { actor, clock, scrolled };
 }
 
-describe("dropdown (spec 2.6)", () => {
+describe("dropdown (docs/behaviour.md#widgets-and-panels)", () => {
   it("opens, filters, says 'No results' when nothing matches, and forgets the filter on close", () => {
     const { actor } = start();
     actor.send({ type: "dropdown.open" });

@@ -2,7 +2,7 @@ import { assign, fromPromise, setup } from "xstate";
 import { notProvided } from "../request-error";
 
 export const dropdownNoResults = "No results";
-/** Spec 9: scroll events are debounced by 100 ms. */
+/** docs/behaviour.md#timings-and-limits: scroll events are debounced by 100 ms. */
 export const dropdownScrollDebounceMs = 100;
 /** Typing in a dropdown that searches on the server asks once the text has rested this long. */
 export const dropdownSearchDebounceMs = 150;
@@ -64,14 +64,15 @@ export function dropdownVisible(
 }
 
 /**
- * A dropdown (spec 2.6): open or closed, filtering with 'No results' when nothing matches, keyboard
- * navigation, and the scroll position settled 100 ms after the last scroll (e.g. to load more).
+ * A dropdown (docs/behaviour.md#widgets-and-panels): open or closed, filtering with 'No results' when nothing
+ * matches, keyboard navigation, and the scroll position settled 100 ms after the last scroll (e.g. to load
+ * more).
  *
  * A remote dropdown (input `remote`) searches on the server through the `lookup` actor the app
- * provides (the lookup calls of spec 7.4): when it opens, and 150 ms after the text last changed;
- * `dropdown.loadMore` appends the next page while the server has more. An accessible widget (React
- * Aria's ComboBox in the web app) may render it and keep the highlight itself; the machine holds the
- * text, the options, the searching and the choice.
+ * provides (the lookup calls, docs/api.md#the-calls-by-area): when it opens, and 150 ms after the text last
+ * changed; `dropdown.loadMore` appends the next page while the server has more. An accessible widget (React
+ * Aria's ComboBox in the web app) may render it and keep the highlight itself; the machine holds the text,
+ * the options, the searching and the choice.
  */
 export const dropdownMachine = setup({
   types: {

@@ -32,8 +32,8 @@ function start(statuses: JobStatus[], input: { pollIntervalMs?: number; inSignUp
   return { actor, clock, calls: () => calls, setStep, goToConfigure };
 }
 
-describe("import job machine (spec 4.3)", () => {
-  it("labels every status as the spec does", () => {
+describe("import job machine (docs/behaviour.md#import-jobs)", () => {
+  it("labels every status as docs/behaviour.md does", () => {
     expect(jobStatusLabels).toEqual({
       Unknown: "Checking on job status",
       Pending: "Job is in the queue",

@@ -2,7 +2,7 @@ import type { ImportJob, JobStatus } from "@varia/contracts";
 import { assign, fromPromise, setup } from "xstate";
 import { notProvided } from "../request-error";
 
-/** Spec 4.3: the label of each job status. */
+/** docs/behaviour.md#import-jobs: the label of each job status. */
 export const jobStatusLabels: Record<JobStatus, string> = {
   Unknown: "Checking on job status",
   Pending: "Job is in the queue",
@@ -12,7 +12,7 @@ export const jobStatusLabels: Record<JobStatus, string> = {
   Completed: "Job completed successfully",
 };
 
-/** Spec 9: the job status is polled every 5 s. */
+/** docs/behaviour.md#import-jobs: the job status is polled every 5 s. */
 export const jobPollIntervalMs = 5000;
 
 const finalStatuses: readonly JobStatus[] = ["Completed", "Failed", "FailedPermanently"];
@@ -38,9 +38,9 @@ export interface ImportJobContext {
 export type ImportJobEvent = { type: "job.poll" };
 
 /**
- * Follows an import job (spec 4.3): polls its status every 5 s until Completed, Failed or
- * FailedPermanently. The app provides `getStatus`, and for sign-up `setSignUpStepConfigure` and
- * the action `goToConfigure`.
+ * Follows an import job (docs/behaviour.md#import-jobs): polls its status every 5 s until Completed, Failed
+ * or FailedPermanently. The app provides `getStatus`, and for sign-up `setSignUpStepConfigure` and the action
+ * `goToConfigure`.
  */
 export const importJobMachine = setup({
   types: {

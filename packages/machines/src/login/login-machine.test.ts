@@ -46,7 +46,7 @@ const submit = {
 const reject = (status: number, message?: string) => () =>
   Promise.reject({ status, result: message ? { message } : undefined });
 
-describe("login machine (spec 2.3, 4.2, 8)", () => {
+describe("login machine (docs/behaviour.md#login, #messages)", () => {
   it.each([
     ["/", "default"],
     ["/sso", "SingleSignOn"],
@@ -95,7 +95,7 @@ describe("login machine (spec 2.3, 4.2, 8)", () => {
     [429, "Locked for 15 minutes", "Locked for 15 minutes"],
     [500, undefined, loginMessages.other],
     [0, undefined, loginMessages.other],
-  ])("shows the spec's message for a %i answer", async (status, message, expected) => {
+  ])("shows the documented message for a %i answer", async (status, message, expected) => {
     const { actor, clock } = start({ login: reject(status, message) });
     actor.send(submit);
     await waitFor(actor, (s) => s.matches({ default: "failed" }));

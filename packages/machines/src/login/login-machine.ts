@@ -5,14 +5,14 @@ import { loginErrorMessage, loginMessages } from "./login-messages";
 
 export type LoginMode = "default" | "ForgotPassword" | "SingleSignOn" | "AuthenticateMultiFactor";
 
-/** The animated character (spec 2.3). */
+/** The animated character (docs/behaviour.md#login). */
 export type CharacterPose = "idle" | "eyesCovered" | "headShake" | "standing";
 
 /** How long the character's success animation plays before the page reloads. */
 export const loginTimings = { successAnimationMs: 1200, headShakeMs: 600 } as const;
 
 export interface LoginInput {
-  /** The address on load: /sso and /forgot-password pick their modes (spec 2.3). */
+  /** The address on load: /sso and /forgot-password pick their modes (docs/behaviour.md#login). */
   pathname: string;
   /** The login 'error' query parameter, shown as the error message. */
   errorParam?: string | null;
@@ -51,9 +51,9 @@ function initialMode(pathname: string): "default" | "forgotPassword" | "singleSi
 }
 
 /**
- * The login screen (spec 2.3, 4.2, 8): its modes, the submission and multi-factor resubmission,
- * the spec's error messages by status and step, the password-reset request, and the character.
- * The app provides the actors `login` and `requestReset`, and the actions `rewriteAddress` and
+ * The login screen (docs/behaviour.md#login, #messages): its modes, the submission and multi-factor
+ * resubmission, the documented error messages by status and step, the password-reset request, and the
+ * character. The app provides the actors `login` and `requestReset`, and the actions `rewriteAddress` and
  * `reload`.
  */
 export const loginMachine = setup({
@@ -270,7 +270,7 @@ export const loginMachine = setup({
             "reset.submit": { target: "submitting", actions: assign({ resetMessage: null, error: null }) },
           },
         },
-        /** The form is locked while the request runs (spec 4.2). */
+        /** The form is locked while the request runs (docs/behaviour.md#login). */
         submitting: {
           invoke: {
             id: "resetRequest",

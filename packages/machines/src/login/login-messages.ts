@@ -1,6 +1,6 @@
 import { serverMessageOf, statusOf } from "../request-error";
 
-/** The messages of spec 8, verbatim. */
+/** The messages of docs/behaviour.md#messages, verbatim. */
 export const loginMessages = {
   incorrectCode: "Incorrect code, please try again",
   invalidCredentials: "Unable to login. Either email or password is incorrect",
@@ -14,7 +14,7 @@ export const loginMessages = {
     "If you have entered a valid email address, you'll soon receive an email with a link to reset your password",
 } as const;
 
-/** The message of a failed login by status and step (spec 8). */
+/** The message of a failed login by status and step (docs/behaviour.md#messages). */
 export function loginErrorMessage(error: unknown, step: "password" | "multiFactor"): string {
   switch (statusOf(error)) {
     case 401:

@@ -54,7 +54,7 @@ function leafOf(value: unknown): string {
 
 describe("every path of the login machine (xstate/graph)", () => {
   for (const pathname of ["/", "/sso", "/forgot-password"]) {
-    it(`from ${pathname}, ends where the spec says`, () => {
+    it(`from ${pathname}, ends where docs/behaviour.md says`, () => {
       const paths = getShortestPaths(loginMachine, { events, input: { pathname } });
       const reached = new Set(paths.map((p) => leafOf(p.state.value)));
       expect([...reached].every((leaf) => leaves.includes(leaf))).toBe(true);
@@ -66,7 +66,7 @@ describe("every path of the login machine (xstate/graph)", () => {
         const mode = selectLoginMode(state);
         if (leaf.startsWith("forgotPassword")) expect(mode).toBe("ForgotPassword");
         if (leaf.startsWith("authenticateMultiFactor")) expect(mode).toBe("AuthenticateMultiFactor");
-        // A failed password step shows the spec's message for its status, and shakes the head.
+        // A failed password step shows the documented message for its status, and shakes the head.
         if (leaf === "default.failed" && last?.type === "xstate.error.actor.loginRequest") {
           expect(state.context.error).toBe(loginErrorMessage(last.error, "password"));
           expect(state.context.character).toBe("headShake");

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { createActor, SimulatedClock } from "xstate";
 import { popupQueueDelayMs, popupQueueMachine } from "./popup-queue-machine";
 
-describe("pop-up queue (spec 2.6, 4.5)", () => {
+describe("pop-up queue (docs/behaviour.md#cards-and-pop-ups)", () => {
   it("shows one pop-up at a time and the next 100 ms after a close", () => {
     const clock = new SimulatedClock();
     const actor = createActor(popupQueueMachine, { clock }).start();

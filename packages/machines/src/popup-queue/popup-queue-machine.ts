@@ -1,6 +1,6 @@
 import { assign, setup } from "xstate";
 
-/** Spec 9: after a pop-up closes, the next one appears 100 ms later. */
+/** docs/behaviour.md#cards-and-pop-ups: after a pop-up closes, the next one appears 100 ms later. */
 export const popupQueueDelayMs = 100;
 
 export interface Popup {
@@ -16,7 +16,10 @@ export interface PopupQueueContext {
 
 export type PopupQueueEvent = { type: "popup.enqueue"; popup: Popup } | { type: "popup.close" };
 
-/** The pop-up queue (spec 2.6, 4.5): one pop-up at a time; the next 100 ms after a close. */
+/**
+ * The pop-up queue (docs/behaviour.md#cards-and-pop-ups): one pop-up at a time; the next 100 ms after a
+ * close.
+ */
 export const popupQueueMachine = setup({
   types: { context: {} as PopupQueueContext, events: {} as PopupQueueEvent },
   actions: {

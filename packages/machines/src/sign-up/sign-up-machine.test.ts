@@ -18,7 +18,7 @@ function start(step?: "Welcome" | "Data" | "Configure") {
   return { actor, alert, goHome, configure };
 }
 
-describe("sign-up wizard (spec 2.5, 5)", () => {
+describe("sign-up wizard (docs/behaviour.md#sign-up-wizard, #validation)", () => {
   it("blocks Authorise until the terms are agreed and an integration is chosen, saying why", async () => {
     const { actor } = start();
     actor.send({ type: "welcome.authorise" });

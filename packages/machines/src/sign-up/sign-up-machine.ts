@@ -1,7 +1,7 @@
 import { assign, fromPromise, setup } from "xstate";
 import { notProvided } from "../request-error";
 
-/** The sign-up wizard's validation messages (spec 5), verbatim. */
+/** The sign-up wizard's validation messages (docs/behaviour.md#validation), verbatim. */
 export const signUpMessages = {
   terms: "Please agree to the terms and conditions",
   integration: "Please select an integration type",
@@ -52,11 +52,11 @@ export type SignUpEvent =
   | { type: "configure.confirm" };
 
 /**
- * The sign-up wizard (spec 2.5): Welcome (integration type and agreement, then Authorise at the
- * provider), Data (source, schedule, time zone, then the scheduled import whose job progress runs on
- * the importJob machine), Configure (name, default category, the service pickers). The app provides
- * `authorise` (a browser navigation), `startImport` (answers the job id), `configure`, and the
- * action `alert` (spec 5: alerts) and `goHome`.
+ * The sign-up wizard (docs/behaviour.md#sign-up-wizard): Welcome (integration type and agreement, then
+ * Authorise at the provider), Data (source, schedule, time zone, then the scheduled import whose job progress
+ * runs on the importJob machine), Configure (name, default category, the service pickers). The app provides
+ * `authorise` (a browser navigation), `startImport` (answers the job id), `configure`, and the action `alert`
+ * (docs/behaviour.md#validation: alerts) and `goHome`.
  */
 export const signUpMachine = setup({
   types: {
@@ -122,7 +122,7 @@ export const signUpMachine = setup({
         "welcome.authorise": [
           { guard: "welcomeComplete", target: "authorising" },
           {
-            // Either blocks Authorise (spec 5).
+            // Either blocks Authorise (docs/behaviour.md#validation).
             actions: assign({
               errors: ({ context }) => [
                 ...(context.agreed ? [] : [signUpMessages.terms]),
@@ -220,7 +220,10 @@ export const signUpMachine = setup({
   },
 });
 
-/** Spec 5: the recurring picker is hidden when the default category is Recurring; adhoc likewise. */
+/**
+ * docs/behaviour.md#sign-up-wizard: the recurring picker is hidden when the default category is Recurring;
+ * adhoc likewise.
+ */
 export function signUpPickers(defaultCategory: Category | null) {
   return { showRecurring: defaultCategory !== "Recurring", showAdhoc: defaultCategory !== "Adhoc" };
 }

@@ -82,7 +82,7 @@ function start(options: Setup = {}) {
 const settled = (actor: ReturnType<typeof start>["actor"]) =>
   waitFor(actor, (s) => s.context.authenticated !== null || s.context.serverUnavailable);
 
-describe("startup machine (spec 4.1)", () => {
+describe("startup machine (docs/behaviour.md#shell-and-start-up)", () => {
   it("starts with authentication unknown and the overlay up", () => {
     const { actor } = start({ authorise: () => new Promise(() => {}) });
     expect(actor.getSnapshot().context.authenticated).toBeNull();

@@ -2,11 +2,11 @@ import type { MenuItem, PeriodDto, RoleAbility, TermsOfServiceStatus, UserProfil
 import { assign, enqueueActions, fromPromise, setup } from "xstate";
 import { notProvided, seemsUnavailable } from "../request-error";
 
-/** Spec 9: the overlay shows at least 2000 ms after start, then fades over 500 ms. */
+/** The overlay shows at least 2000 ms, then fades over 500 ms (docs/behaviour.md#shell-and-start-up). */
 export const overlayTimings = { minimumMs: 2000, fadeMs: 500 } as const;
 
 export interface StartupInput {
-  /** Demo mode, set by the environment (spec 1). */
+  /** Demo mode, set by the environment (docs/behaviour.md#tenants-and-modes). */
   demoMode: boolean;
 }
 
@@ -24,7 +24,7 @@ export interface LoadAppOutput {
 
 export interface StartupContext {
   demoMode: boolean;
-  /** null until the initial authentication step finishes (spec 4.1). */
+  /** null until the initial authentication step finishes (docs/behaviour.md#shell-and-start-up). */
   authenticated: boolean | null;
   serverUnavailable: boolean;
   profile: UserProfile | null;
@@ -56,8 +56,9 @@ const signedOut = {
 };
 
 /**
- * Start-up and authentication (spec 4.1). Two regions: the session (ping, load, one of four
- * outcomes) and the page-wide overlay (at least 2000 ms, then a 500 ms fade once start-up is done).
+ * Start-up and authentication (docs/behaviour.md#shell-and-start-up). Two regions: the session
+ * (ping, load, one of four outcomes) and the page-wide overlay (at least 2000 ms, then a 500 ms fade
+ * once start-up is done).
  *
  * The app provides the actors `authorise` (AuthorisedPing + TermsOfServicePing), `loadApp`
  * (ActualPeriods, PermissionPing, GetAuthorisedMenu) and `acknowledgeTerms`; the guard
@@ -175,7 +176,7 @@ export const startupMachine = setup({
             {
               guard: "isDemo",
               target: "signedIn",
-              // Demo visitors see the tour once per e-mail (spec 4.1 a).
+              // Demo visitors see the tour once per e-mail (docs/behaviour.md#shell-and-start-up, outcome a).
               actions: enqueueActions(({ context, enqueue, check }) => {
                 const email = context.profile?.email ?? "";
                 if (check({ type: "tourNotYetShown", params: { email } })) {

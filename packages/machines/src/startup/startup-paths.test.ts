@@ -40,7 +40,7 @@ const session = (s: Snapshot) => (s.value as { session: string }).session;
 
 describe("every path of the start-up machine (xstate/graph)", () => {
   for (const demoMode of [false, true]) {
-    it(`in ${demoMode ? "demo" : "normal"} mode, ends where the spec says`, () => {
+    it(`in ${demoMode ? "demo" : "normal"} mode, ends where docs/behaviour.md says`, () => {
       const paths = getShortestPaths(startupMachine, { events, input: { demoMode } });
       const sessions = new Set<string>();
       for (const path of paths) {
@@ -62,7 +62,7 @@ describe("every path of the start-up machine (xstate/graph)", () => {
           expect(state.context.authenticated).toBe(true);
         if (s === "signedOut") expect(state.context.authenticated).toBe(false);
         if (s === "unavailable") expect(state.context.serverUnavailable).toBe(true);
-        // The four outcomes of spec 4.1.
+        // The four outcomes of docs/behaviour.md#shell-and-start-up.
         if (s === "signingUp") {
           expect(demoMode).toBe(false);
           expect(authorise?.output?.profile.organisationSignUpStep).toBe("Data");

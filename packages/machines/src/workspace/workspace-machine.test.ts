@@ -18,7 +18,7 @@ function start(menuExpanded: boolean) {
   return { actor, remember };
 }
 
-describe("workspace panels (spec 2.6)", () => {
+describe("workspace panels (docs/behaviour.md#widgets-and-panels)", () => {
   it("starts the side menu as remembered and remembers each toggle", () => {
     const collapsed = start(false);
     expect(selectMenuExpanded(collapsed.actor.getSnapshot())).toBe(false);

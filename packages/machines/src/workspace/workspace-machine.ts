@@ -17,10 +17,10 @@ export type WorkspaceEvent =
   | { type: "demoCallToAction.close" };
 
 /**
- * The signed-in frame's panels (spec 2.6), each toggled independently of the others: the side menu
- * (expanded or collapsed; the app provides `rememberMenu` to keep the choice), the search modal, the
- * navigation map, the user profile modal and the demo call-to-action modal. The tour modal belongs to
- * start-up (it follows the terms form).
+ * The signed-in frame's panels (docs/behaviour.md#widgets-and-panels), each toggled independently of the
+ * others: the side menu (expanded or collapsed; the app provides `rememberMenu` to keep the choice), the
+ * search modal, the navigation map, the user profile modal and the demo call-to-action modal. The tour modal
+ * belongs to start-up (it follows the terms form).
  */
 export const workspaceMachine = setup({
   types: {

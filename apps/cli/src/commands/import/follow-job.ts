@@ -11,8 +11,8 @@ export const maxFailedChecks = 3;
 
 /**
  * Follows a job to its end with the importJob machine (the web app's own), noting each status label
- * of spec 4.3 as it changes. A status check that fails is tried again at the next poll; after
- * `maxFailedChecks` in a row the last failure is thrown (no answer: exit 3).
+ * of docs/behaviour.md#import-jobs as it changes. A status check that fails is tried again at the next poll;
+ * after `maxFailedChecks` in a row the last failure is thrown (no answer: exit 3).
  */
 export function followJob(ctx: CommandContext, client: ApiClient, jobGuid: string, pollIntervalMs: number) {
   let lastError: unknown;

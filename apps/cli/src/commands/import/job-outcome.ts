@@ -22,7 +22,7 @@ export function rowErrorLines(job: ImportJob): string[] {
   return lines;
 }
 
-/** A job's state in a line (the spec's status label first), then its bad cells. */
+/** A job's state in a line (the status label of docs/behaviour.md#import-jobs first), then its bad cells. */
 export function jobSummary(job: ImportJob): string {
   const label = jobStatusLabels[job.status];
   if (job.status === "Completed")

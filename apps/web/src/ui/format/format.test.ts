@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { createFormat, trendOf } from "./format";
 
-describe("formatting (spec 9)", () => {
+describe("formatting (docs/behaviour.md#timings-and-limits)", () => {
   const usd = createFormat({ currency: "usd", forcedLocale: "en-US" });
 
   it("writes money in the organisation's currency with its narrow symbol, 0 decimals on cards and 2 in tables", () => {

@@ -22,9 +22,9 @@ const hints: Record<DrillLevel, string> = {
 };
 
 /**
- * The navigation map (spec 2.6): the four levels of the drill-down and the other screens, with the
- * current view marked and each level on its path a link. A panel beside the page, toggled on its own
- * (the workspace machine's navigationMap region); Escape closes it.
+ * The navigation map (docs/behaviour.md#widgets-and-panels): the four levels of the drill-down and the other
+ * screens, with the current view marked and each level on its path a link. A panel beside the page, toggled
+ * on its own (the workspace machine's navigationMap region); Escape closes it.
  */
 export function NavigationMap({ onClose }: { onClose: () => void }) {
   const location = useLocation();

@@ -1,4 +1,4 @@
-import { login as loginContract } from "@varia/contracts";
+import { login as loginContract, loginOrganisation, resetPasswordRequest } from "@varia/contracts";
 import {
   loginMachine,
   selectCharacter,
@@ -10,7 +10,7 @@ import {
 } from "@varia/machines";
 import { useActorRef, useSelector } from "@xstate/react";
 import { type FormEvent, lazy, Suspense, useEffect, useRef, useState } from "react";
-import { useSearchParams } from "react-router";
+import { useLocation, useSearchParams } from "react-router";
 import { fromPromise } from "xstate";
 import { api } from "../api";
 import { usePageTitle } from "../page-title";
@@ -21,12 +21,21 @@ import { ServerUnavailable } from "../shell/ServerUnavailable";
 import { StartupContext } from "../shell/startup-context";
 import { Character } from "./Character";
 
-/** The organisation a tenant site belongs to (spec 1: the first host label, unless it is 'app'). */
-function tenantOfHost(hostname: string): string | null {
-  const labels = hostname.toLowerCase().split(".");
-  if (labels.length < 2 || /^[\d.]+$/.test(hostname) || labels[0] === "app" || labels[0] === "www")
-    return null;
-  return labels[0] ?? null;
+/** The display name of the organisation this host signs in to (Account/LoginOrganisation), or null. */
+function useLoginOrganisation(): string | null {
+  const [name, setName] = useState<string | null>(null);
+  useEffect(() => {
+    let current = true;
+    api
+      .call(loginOrganisation)
+      .then((answer) => current && setName(answer.organisationName))
+      // Without it the line is left out; the sign-in itself does not depend on it.
+      .catch(() => {});
+    return () => {
+      current = false;
+    };
+  }, []);
+  return name;
 }
 
 const TotpQrCode = lazy(() => import("./TotpQrCode").then((m) => ({ default: m.TotpQrCode })));
@@ -99,10 +108,9 @@ export function LoginView() {
     loginMachine.provide({
       actors: {
         login: fromPromise(async ({ input }) => api.call(loginContract, { body: input })),
-        // The reset request call arrives with the accounts work; until then the form says it failed.
-        requestReset: fromPromise<void, { email: string }>(() =>
-          Promise.reject(new Error("Password reset is not available yet")),
-        ),
+        requestReset: fromPromise<void, { email: string }>(async ({ input }) => {
+          await api.call(resetPasswordRequest, { body: { email: input.email.trim() } });
+        }),
       },
       actions: {
         rewriteAddress: (_, params) => window.history.replaceState(window.history.state, "", params.path),
@@ -122,7 +130,9 @@ export function LoginView() {
   const [password, setPassword] = useState("");
   const [stayLoggedIn, setStayLoggedIn] = useState(false);
   const emailRef = useRef<HTMLInputElement>(null);
-  const organisation = tenantOfHost(window.location.hostname);
+  const organisation = useLoginOrganisation();
+  // A password just saved through an e-mailed link (the password pages send it here with a notice).
+  const notice = (useLocation().state as { notice?: string } | null)?.notice ?? null;
   useEffect(() => {
     if (mode === "default") emailRef.current?.focus();
   }, [mode]);
@@ -234,7 +244,7 @@ export function LoginView() {
               />
               <span>Stay logged in</span>
             </label>
-            <FormMessage error={error} />
+            <FormMessage error={error} success={notice} />
             <button type="submit" className="button button--primary" disabled={busy} aria-busy={busy}>
               {busy ? <span className="spinner" aria-hidden="true" /> : null}
               Login

@@ -10,6 +10,7 @@ import { FormMessage } from "../shell/FormMessage";
 import { Logo } from "../shell/LoadingOverlay";
 import { ServerUnavailable } from "../shell/ServerUnavailable";
 import { StartupContext } from "../shell/startup-context";
+import { captchaToken, loadCaptcha } from "./captcha";
 
 /** The demo request view (spec 2.4): a splash, then the form; a login code is mailed to the address. */
 export function DemoView() {
@@ -22,14 +23,32 @@ export function DemoView() {
   const email = useSelector(actor, (s) => s.context.email);
   const errors = useSelector(actor, (s) => s.context.errors);
   const requesting = useSelector(actor, (s) => s.context.isRequesting);
+  const [captchaAlert, setCaptchaAlert] = useState<string | null>(null);
+
+  useEffect(() => {
+    // The captcha library loads with the form, so that a request does not wait for it.
+    if (stage === "form") loadCaptcha().catch(() => {});
+  }, [stage]);
 
   useEffect(() => {
     const request = actor.on("demoRequest", async (event) => {
       actor.send({ type: "form.requesting", value: true });
+      setCaptchaAlert(null);
       try {
-        // No captcha site key is configured in this build: the request goes without a token.
+        // A token when a captcha is configured (the server checks it); none otherwise.
+        const captcha = await captchaToken("demoSignup");
+        if (!captcha.proceed) {
+          setCaptchaAlert(captcha.alert);
+          actor.send({ type: "form.failed" });
+          return;
+        }
         await api.call(demoSignup, {
-          body: { name: event.name, email: event.email, phoneDetected: event.phoneDetected },
+          body: {
+            name: event.name,
+            email: event.email,
+            phoneDetected: event.phoneDetected,
+            ...(captcha.token ? { recaptchaToken: captcha.token } : {}),
+          },
         });
         navigate(`/verify?email=${encodeURIComponent(event.email)}`);
       } catch (error) {
@@ -112,6 +131,7 @@ export function DemoView() {
               <a href="https://policies.google.com/privacy">Privacy Policy</a> and{" "}
               <a href="https://policies.google.com/terms">Terms of Service</a> apply.
             </p>
+            {captchaAlert ? <FormMessage error={captchaAlert} /> : null}
             <FormMessage error={errors.form[0] ?? null} />
           </form>
         )}

@@ -6,7 +6,7 @@ import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTenant, launchChromium, startE2eServer } from "./browser";
 import { seriousViolations } from "./drill-workspace";
-import { adminToken, screenshotWholePage, testOutput } from "./workspace";
+import { adminToken, screenshotWholePage, signIn, testOutput } from "./workspace";
 
 mkdirSync(join(testOutput, "password"), { recursive: true });
 const shot = (page: Page, name: string) => screenshotWholePage(page, join("password", `${name}.png`));
@@ -49,10 +49,14 @@ describe("the password pages", () => {
   let origin: string;
   let account: { email: string; password: string };
   const seenLinks = new Set<string>();
+  const log: { msg?: string; frontEnd?: { recordType: string; recordData: string } }[] = [];
 
   beforeAll(async () => {
     // The default tenant is acme, so that an API call to 127.0.0.1 reaches it.
-    env = await startE2eServer({ VARIA_DEFAULT_TENANT: "acme" });
+    env = await startE2eServer(
+      { VARIA_DEFAULT_TENANT: "acme" },
+      { logStream: { write: (line) => log.push(JSON.parse(line)) } },
+    );
     account = await createTenant(env.server, "acme", "the first long password");
     origin = `http://acme.localhost:${env.port}`;
     browser = await launchChromium();
@@ -224,4 +228,27 @@ describe("the password pages", () => {
     await page.context().close();
     await again.context().close();
   });
+
+  it("outside demo mode offers sign-up and the integration overview, and logs an unknown path's record", async () => {
+    const page = await newPage();
+    await page.goto(`${origin}/sign-up`);
+    await page.getByRole("heading", { name: "Sign Up" }).waitFor();
+    await signIn(page, origin, account.email, account.password, "/integration/overview");
+    await page.getByRole("heading", { name: "Integrations", exact: true }).waitFor();
+    expect(await page.getByText("The requested page was not found").count()).toBe(0);
+
+    // The front-end 404 record reaches the server's log, with the path (its secret-like part hidden).
+    await page.goto(`${origin}/no/such/page-abcdefghijklmnopqrstuvwxyz0123`);
+    await page.getByRole("heading", { name: "The requested page was not found" }).waitFor();
+    await expect
+      .poll(
+        () => log.filter((line) => line.msg === "front-end 404").map((line) => line.frontEnd?.recordData),
+        {
+          timeout: 10_000,
+        },
+      )
+      .toEqual(["/no/such/[redacted]"]);
+    expect(log.find((line) => line.msg === "front-end 404")?.frontEnd?.recordType).toBe("FrontEnd404");
+    await page.context().close();
+  }, 120_000);
 });

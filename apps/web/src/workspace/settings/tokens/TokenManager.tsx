@@ -71,7 +71,36 @@ function CreateTokenForm({ onCreated, Heading }: { onCreated: () => void; Headin
 
   return (
     <form className="form token-form" aria-labelledby={headingId} onSubmit={submit} noValidate>
-      <Heading id={headingId}>New token</Heading>
+      <Heading id={headingId}>Create a token</Heading>
+      {created ? (
+        <div className="notice token-created" role="status">
+          <p className="notice__title">Token '{created.name}' is created</p>
+          <p>
+            Copy it now: it is shown only once. Programs send it as <code>Authorization: Bearer …</code>.
+          </p>
+          <div className="token-created__value">
+            <label className="field">
+              <span className="field__label">New token</span>
+              <input readOnly value={created.token} onFocus={(e) => e.target.select()} />
+            </label>
+            <button
+              type="button"
+              className="button button--secondary"
+              onClick={async (event) => {
+                try {
+                  await navigator.clipboard.writeText(created.token);
+                  setCopied(true);
+                } catch {
+                  // No clipboard (a page not served securely): the value is selected for copying by hand.
+                  event.currentTarget.parentElement?.querySelector("input")?.select();
+                }
+              }}
+            >
+              {copied ? "Copied" : "Copy"}
+            </button>
+          </div>
+        </div>
+      ) : null}
       <label className="field">
         <span className="field__label">Token name</span>
         <input value={name} maxLength={100} onChange={(e) => setName(e.target.value)} />
@@ -104,28 +133,6 @@ function CreateTokenForm({ onCreated, Heading }: { onCreated: () => void; Headin
         {busy ? <span className="spinner" aria-hidden="true" /> : null}
         Create token
       </button>
-      {created ? (
-        <div className="notice token-created" role="status">
-          <p className="notice__title">Token '{created.name}' is created</p>
-          <p>Copy it now: it is shown only once. Programs send it as `Authorization: Bearer …`.</p>
-          <div className="token-created__value">
-            <label className="field">
-              <span className="field__label">New token</span>
-              <input readOnly value={created.token} onFocus={(e) => e.target.select()} />
-            </label>
-            <button
-              type="button"
-              className="button button--secondary"
-              onClick={async () => {
-                await navigator.clipboard.writeText(created.token);
-                setCopied(true);
-              }}
-            >
-              {copied ? "Copied" : "Copy"}
-            </button>
-          </div>
-        </div>
-      ) : null}
     </form>
   );
 }

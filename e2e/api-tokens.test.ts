@@ -53,7 +53,7 @@ describe("API tokens in the browser", () => {
     expect(token.length).toBeGreaterThan(30);
     await page.getByRole("button", { name: "Copy" }).click();
     await page.getByRole("button", { name: "Copied" }).waitFor();
-    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(token);
+    expect(await page.evaluate("navigator.clipboard.readText()")).toBe(token);
     const row = page.getByRole("row", { name: /nightly export/ });
     await row.getByText("Dashboard: View").waitFor();
     expect(await row.textContent()).toContain(token.slice(0, 10));

@@ -179,7 +179,7 @@ export function TokenManager({ scope }: { scope: "own" | "organisation" }) {
   };
 
   return (
-    <div className="tokens">
+    <div className={`tokens tokens--${scope}`}>
       <section aria-labelledby={headingId}>
         <Heading id={headingId}>
           {scope === "own" ? "Your API tokens" : "The organisation's API tokens"}
@@ -197,10 +197,14 @@ export function TokenManager({ scope }: { scope: "own" | "organisation" }) {
               <thead>
                 <tr>
                   <th scope="col">Name</th>
-                  <th scope="col">Starts with</th>
-                  {scope === "organisation" ? <th scope="col">User</th> : null}
+                  {scope === "organisation" ? (
+                    <>
+                      <th scope="col">Starts with</th>
+                      <th scope="col">User</th>
+                    </>
+                  ) : null}
                   <th scope="col">Abilities</th>
-                  <th scope="col">Created</th>
+                  {scope === "organisation" ? <th scope="col">Created</th> : null}
                   <th scope="col">Last used</th>
                   <th scope="col">
                     <span className="visually-hidden">Actions</span>
@@ -211,12 +215,16 @@ export function TokenManager({ scope }: { scope: "own" | "organisation" }) {
                 {tokens.map((t) => (
                   <tr key={t.tokenID}>
                     <th scope="row">{t.name}</th>
-                    <td>
-                      <code>{t.tokenPrefix}…</code>
-                    </td>
-                    {scope === "organisation" ? <td>{t.userName}</td> : null}
+                    {scope === "organisation" ? (
+                      <>
+                        <td>
+                          <code>{t.tokenPrefix}…</code>
+                        </td>
+                        <td>{t.userName}</td>
+                      </>
+                    ) : null}
                     <td>{t.abilities.map(abilityLabel).join(", ") || "None"}</td>
-                    <td>{when(t.createdAt)}</td>
+                    {scope === "organisation" ? <td>{when(t.createdAt)}</td> : null}
                     <td>{when(t.lastUsedAt)}</td>
                     <td>
                       <button

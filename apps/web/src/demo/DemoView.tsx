@@ -7,7 +7,7 @@ import { api } from "../api";
 import { usePageTitle } from "../page-title";
 import { FieldErrors } from "../shell/FieldErrors";
 import { FormMessage } from "../shell/FormMessage";
-import { Logo } from "../shell/LoadingOverlay";
+import { LoginFrame } from "../shell/LoginFrame";
 import { ServerUnavailable } from "../shell/ServerUnavailable";
 import { StartupContext } from "../shell/startup-context";
 import { captchaToken, loadCaptcha } from "./captcha";
@@ -63,79 +63,73 @@ export function DemoView() {
   }, [actor, navigate]);
 
   return (
-    <main className="login-frame">
-      <section className="login-card" aria-labelledby="demo-heading">
-        <div className="login-card__brand">
-          <Logo />
-          <span>Varia</span>
+    <LoginFrame headingId="demo-heading">
+      {serverUnavailable ? (
+        <ServerUnavailable />
+      ) : stage === "splash" ? (
+        <div className="form">
+          <h1 id="demo-heading">See Varia with a real business's numbers</h1>
+          <button type="button" className="button button--primary" onClick={() => setStage("form")}>
+            Sign Up
+          </button>
+          <a className="button button--secondary" href="/verify">
+            Login
+          </a>
         </div>
-        {serverUnavailable ? (
-          <ServerUnavailable />
-        ) : stage === "splash" ? (
-          <div className="form">
-            <h1 id="demo-heading">See Varia with a real business's numbers</h1>
-            <button type="button" className="button button--primary" onClick={() => setStage("form")}>
-              Sign Up
-            </button>
-            <a className="button button--secondary" href="/verify">
-              Login
-            </a>
-          </div>
-        ) : (
-          <form
-            className="form"
-            noValidate
-            onSubmit={(event) => {
-              event.preventDefault();
-              actor.send({ type: "form.submit" });
-            }}
+      ) : (
+        <form
+          className="form"
+          noValidate
+          onSubmit={(event) => {
+            event.preventDefault();
+            actor.send({ type: "form.submit" });
+          }}
+        >
+          <h1 id="demo-heading">Request a demo</h1>
+          <label className="field">
+            <span className="field__label">Name</span>
+            <input
+              value={name}
+              onChange={(e) => actor.send({ type: "form.editName", value: e.target.value })}
+            />
+            <FieldErrors errors={errors.name} />
+          </label>
+          <label className="field">
+            <span className="field__label">Company Email</span>
+            <input
+              type="email"
+              autoComplete="email"
+              value={email}
+              onChange={(e) => actor.send({ type: "form.editEmail", value: e.target.value })}
+            />
+            <FieldErrors errors={errors.email} />
+          </label>
+          <button
+            type="submit"
+            className="button button--primary"
+            disabled={requesting}
+            aria-busy={requesting}
           >
-            <h1 id="demo-heading">Request a demo</h1>
-            <label className="field">
-              <span className="field__label">Name</span>
-              <input
-                value={name}
-                onChange={(e) => actor.send({ type: "form.editName", value: e.target.value })}
-              />
-              <FieldErrors errors={errors.name} />
-            </label>
-            <label className="field">
-              <span className="field__label">Company Email</span>
-              <input
-                type="email"
-                autoComplete="email"
-                value={email}
-                onChange={(e) => actor.send({ type: "form.editEmail", value: e.target.value })}
-              />
-              <FieldErrors errors={errors.email} />
-            </label>
-            <button
-              type="submit"
-              className="button button--primary"
-              disabled={requesting}
-              aria-busy={requesting}
-            >
-              {requesting && <span className="spinner" aria-hidden="true" />}
-              Submit
-            </button>
-            <button
-              type="button"
-              className="button button--secondary"
-              onClick={() => actor.send({ type: "form.cancel" })}
-            >
-              Cancel
-            </button>
-            <p className="form__note">Login code will be sent to your email address</p>
-            <p className="form__note">
-              This site is protected by reCAPTCHA and the Google{" "}
-              <a href="https://policies.google.com/privacy">Privacy Policy</a> and{" "}
-              <a href="https://policies.google.com/terms">Terms of Service</a> apply.
-            </p>
-            {captchaAlert ? <FormMessage error={captchaAlert} /> : null}
-            <FormMessage error={errors.form[0] ?? null} />
-          </form>
-        )}
-      </section>
-    </main>
+            {requesting && <span className="spinner" aria-hidden="true" />}
+            Submit
+          </button>
+          <button
+            type="button"
+            className="button button--secondary"
+            onClick={() => actor.send({ type: "form.cancel" })}
+          >
+            Cancel
+          </button>
+          <p className="form__note">Login code will be sent to your email address</p>
+          <p className="form__note">
+            This site is protected by reCAPTCHA and the Google{" "}
+            <a href="https://policies.google.com/privacy">Privacy Policy</a> and{" "}
+            <a href="https://policies.google.com/terms">Terms of Service</a> apply.
+          </p>
+          {captchaAlert ? <FormMessage error={captchaAlert} /> : null}
+          <FormMessage error={errors.form[0] ?? null} />
+        </form>
+      )}
+    </LoginFrame>
   );
 }

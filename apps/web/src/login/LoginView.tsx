@@ -14,9 +14,10 @@ import { useLocation, useSearchParams } from "react-router";
 import { fromPromise } from "xstate";
 import { api } from "../api";
 import { usePageTitle } from "../page-title";
+import { ResetRequestForm } from "../password/ResetRequestForm";
 import { DigitCodeInput } from "../shell/DigitCodeInput";
 import { FormMessage } from "../shell/FormMessage";
-import { Logo } from "../shell/LoadingOverlay";
+import { LoginFrame } from "../shell/LoginFrame";
 import { ServerUnavailable } from "../shell/ServerUnavailable";
 import { StartupContext } from "../shell/startup-context";
 import { Character } from "./Character";
@@ -126,6 +127,7 @@ export function LoginView() {
   const pose = useSelector(actor, selectCharacter);
   const resetMessage = useSelector(actor, selectResetMessage);
   const resetLocked = useSelector(actor, selectResetLocked);
+  const resetBusy = useSelector(actor, (s) => s.matches({ forgotPassword: "submitting" }));
   const [email, setEmail] = useState("");
   const [password, setPassword] = useState("");
   const [stayLoggedIn, setStayLoggedIn] = useState(false);
@@ -143,131 +145,115 @@ export function LoginView() {
   };
 
   return (
-    <main className="login-frame">
-      <section className="login-card" aria-labelledby="login-heading">
-        <div className="login-card__brand">
-          <Logo />
-          <span>Varia</span>
+    <LoginFrame headingId="login-heading">
+      <Character pose={pose} />
+      {serverUnavailable ? (
+        <ServerUnavailable />
+      ) : mode === "SingleSignOn" ? (
+        <div key="sso" className="form">
+          <h1 id="login-heading">Single sign-on</h1>
+          {ssoProviders.map((p) => (
+            <a
+              key={p.provider}
+              className="button button--secondary"
+              href={`/api/Auth/SingleSignOn/${p.provider}`}
+            >
+              {p.label}
+            </a>
+          ))}
+          <button
+            type="button"
+            className="button button--link"
+            onClick={() => actor.send({ type: "mode.default" })}
+          >
+            Back to Login
+          </button>
         </div>
-        <Character pose={pose} />
-        {serverUnavailable ? (
-          <ServerUnavailable />
-        ) : mode === "SingleSignOn" ? (
-          <div key="sso" className="form">
-            <h1 id="login-heading">Single sign-on</h1>
-            {ssoProviders.map((p) => (
-              <a
-                key={p.provider}
-                className="button button--secondary"
-                href={`/api/Auth/SingleSignOn/${p.provider}`}
-              >
-                {p.label}
-              </a>
-            ))}
+      ) : mode === "AuthenticateMultiFactor" ? (
+        <MultiFactorForm key="mfa" actor={actor} error={error} busy={busy} />
+      ) : mode === "ForgotPassword" ? (
+        <ResetRequestForm
+          key="forgot"
+          headingId="login-heading"
+          initialEmail={email}
+          locked={resetLocked}
+          busy={resetBusy}
+          error={error}
+          confirmation={resetMessage}
+          onSubmit={(typed) => {
+            setEmail(typed);
+            actor.send({ type: "reset.submit", email: typed });
+          }}
+          back={
             <button
               type="button"
               className="button button--link"
               onClick={() => actor.send({ type: "mode.default" })}
             >
               Back to Login
+            </button>
+          }
+        />
+      ) : (
+        <form key="login" className="form" onSubmit={submit} noValidate>
+          <h1 id="login-heading">Sign in</h1>
+          {organisation && <p className="login-card__organisation">You are logging in to {organisation}</p>}
+          <label className="field">
+            <span className="field__label">Email</span>
+            <input
+              type="email"
+              name="email"
+              ref={emailRef}
+              autoComplete="username"
+              required
+              value={email}
+              onChange={(e) => setEmail(e.target.value)}
+            />
+          </label>
+          <label className="field">
+            <span className="field__label">Password</span>
+            <input
+              type="password"
+              name="password"
+              autoComplete="current-password"
+              required
+              value={password}
+              onChange={(e) => setPassword(e.target.value)}
+              onFocus={() => actor.send({ type: "password.focus" })}
+              onBlur={() => actor.send({ type: "password.blur" })}
+            />
+          </label>
+          <label className="checkbox">
+            <input
+              type="checkbox"
+              checked={stayLoggedIn}
+              onChange={(e) => setStayLoggedIn(e.target.checked)}
+            />
+            <span>Stay logged in</span>
+          </label>
+          <FormMessage error={error} success={notice} />
+          <button type="submit" className="button button--primary" disabled={busy} aria-busy={busy}>
+            {busy ? <span className="spinner" aria-hidden="true" /> : null}
+            Login
+          </button>
+          <div className="form__row">
+            <button
+              type="button"
+              className="button button--link"
+              onClick={() => actor.send({ type: "mode.forgotPassword" })}
+            >
+              Forgot Password?
+            </button>
+            <button
+              type="button"
+              className="button button--link"
+              onClick={() => actor.send({ type: "mode.singleSignOn" })}
+            >
+              Single sign-on
             </button>
           </div>
-        ) : mode === "AuthenticateMultiFactor" ? (
-          <MultiFactorForm key="mfa" actor={actor} error={error} busy={busy} />
-        ) : mode === "ForgotPassword" ? (
-          <form
-            key="forgot"
-            className="form"
-            onSubmit={(event) => {
-              event.preventDefault();
-              actor.send({ type: "reset.submit", email });
-            }}
-          >
-            <h1 id="login-heading">Reset your password</h1>
-            <label className="field">
-              <span className="field__label">Email</span>
-              <input
-                type="email"
-                autoComplete="email"
-                required
-                value={email}
-                disabled={resetLocked}
-                onChange={(e) => setEmail(e.target.value)}
-              />
-            </label>
-            <FormMessage error={error} success={resetMessage} />
-            <button type="submit" className="button button--primary" disabled={resetLocked}>
-              Reset Password
-            </button>
-            <button
-              type="button"
-              className="button button--link"
-              onClick={() => actor.send({ type: "mode.default" })}
-            >
-              Back to Login
-            </button>
-          </form>
-        ) : (
-          <form key="login" className="form" onSubmit={submit} noValidate>
-            <h1 id="login-heading">Sign in</h1>
-            {organisation && <p className="login-card__organisation">You are logging in to {organisation}</p>}
-            <label className="field">
-              <span className="field__label">Email</span>
-              <input
-                type="email"
-                name="email"
-                ref={emailRef}
-                autoComplete="username"
-                required
-                value={email}
-                onChange={(e) => setEmail(e.target.value)}
-              />
-            </label>
-            <label className="field">
-              <span className="field__label">Password</span>
-              <input
-                type="password"
-                name="password"
-                autoComplete="current-password"
-                required
-                value={password}
-                onChange={(e) => setPassword(e.target.value)}
-                onFocus={() => actor.send({ type: "password.focus" })}
-                onBlur={() => actor.send({ type: "password.blur" })}
-              />
-            </label>
-            <label className="checkbox">
-              <input
-                type="checkbox"
-                checked={stayLoggedIn}
-                onChange={(e) => setStayLoggedIn(e.target.checked)}
-              />
-              <span>Stay logged in</span>
-            </label>
-            <FormMessage error={error} success={notice} />
-            <button type="submit" className="button button--primary" disabled={busy} aria-busy={busy}>
-              {busy ? <span className="spinner" aria-hidden="true" /> : null}
-              Login
-            </button>
-            <div className="form__row">
-              <button
-                type="button"
-                className="button button--link"
-                onClick={() => actor.send({ type: "mode.forgotPassword" })}
-              >
-                Forgot Password?
-              </button>
-              <button
-                type="button"
-                className="button button--link"
-                onClick={() => actor.send({ type: "mode.singleSignOn" })}
-              >
-                Single sign-on
-              </button>
-            </div>
-          </form>
-        )}
-      </section>
-    </main>
+        </form>
+      )}
+    </LoginFrame>
   );
 }

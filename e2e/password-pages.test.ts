@@ -90,6 +90,8 @@ describe("the password pages", () => {
         "If you have entered a valid email address, you'll soon receive an email with a link to reset your password",
       );
     expect(await page.getByLabel("Email").isDisabled()).toBe(true);
+    expect(await seriousViolations(page)).toEqual([]);
+    await shot(page, "forgot-password-sent");
 
     const link = await mailedLink(env.dataDir, account.email, "passwordReset", seenLinks);
     await page.goto(`${origin}${link}`);

@@ -144,6 +144,8 @@ function CreateTokenForm({ onCreated, Heading }: { onCreated: () => void; Headin
  */
 export function TokenManager({ scope }: { scope: "own" | "organisation" }) {
   const profile = StartupContext.useSelector(selectProfile);
+  // The server answers an admin every token of the organisation, anyone else their own.
+  const seesAll = StartupContext.useSelector((s) => scope === "organisation" && s.context.userIsAdmin);
   const [tokens, setTokens] = useState<ApiToken[] | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [revoking, setRevoking] = useState<ApiToken | null>(null);
@@ -181,9 +183,7 @@ export function TokenManager({ scope }: { scope: "own" | "organisation" }) {
   return (
     <div className={`tokens tokens--${scope}`}>
       <section aria-labelledby={headingId}>
-        <Heading id={headingId}>
-          {scope === "own" ? "Your API tokens" : "The organisation's API tokens"}
-        </Heading>
+        <Heading id={headingId}>{seesAll ? "The organisation's API tokens" : "Your API tokens"}</Heading>
         <FormMessage error={error} success={notice} />
         {tokens === null ? (
           error ? null : (

@@ -27,8 +27,14 @@ export function launchChromium(): Promise<Browser> {
   });
 }
 
-/** The real server on a free port with a fresh embedded database and the built web app. */
-export async function startE2eServer(env: Record<string, string> = {}): Promise<{
+/**
+ * The real server on a free port with a fresh embedded database and the built web app; with a
+ * `logStream`, its JSON log lines (level info) go there.
+ */
+export async function startE2eServer(
+  env: Record<string, string> = {},
+  options: { logStream?: { write(line: string): void } } = {},
+): Promise<{
   server: RunningServer;
   port: string;
   dataDir: string;
@@ -40,10 +46,13 @@ export async function startE2eServer(env: Record<string, string> = {}): Promise<
     HOST: "127.0.0.1",
     VARIA_DATA_DIR: dataDir,
     VARIA_WEB_DIST: webDist,
-    LOG_LEVEL: "silent",
+    LOG_LEVEL: options.logStream ? "info" : "silent",
     ...env,
   });
-  const server = await startServer(config, { logger: false });
+  const server = await startServer(
+    config,
+    options.logStream ? { logStream: options.logStream } : { logger: false },
+  );
   return {
     server,
     port: new URL(server.url).port,

@@ -7,6 +7,7 @@ import { contracts } from "@varia/contracts";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
 import { sql } from "kysely";
+import type { ServerConfig } from "./config";
 import { AppError } from "./errors";
 import { type AuthContext, resolveAuth } from "./http/auth-context";
 import type { AppDeps } from "./http/deps";
@@ -37,9 +38,34 @@ declare module "fastify" {
   }
 }
 
+/**
+ * The pages' content security policy: the app's own files only, and, when a captcha site key is
+ * configured, reCAPTCHA's script origin (with Google's, the origins its script loads from).
+ */
+function contentSecurityPolicy(config: ServerConfig): string {
+  const captcha = config.recaptchaSite ? new URL(config.recaptchaSite.scriptUrl).origin : null;
+  const google = captcha === "https://www.google.com" ? " https://www.gstatic.com" : "";
+  const extra = captcha ? ` ${captcha}${google}` : "";
+  return [
+    "default-src 'self'",
+    `script-src 'self'${extra}`,
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data: blob:",
+    "font-src 'self' data:",
+    `connect-src 'self'${extra}`,
+    ...(captcha ? [`frame-src ${captcha}`] : []),
+    "frame-ancestors 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    "object-src 'none'",
+  ].join("; ");
+}
+
+/** A configured value inside an HTML attribute of the page. */
+const escapeAttribute = (value: string) =>
+  value.replace(/&/g, "&amp;").replace(/"/g, "&quot;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
+
 const securityHeaders: Record<string, string> = {
-  "content-security-policy":
-    "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data: blob:; font-src 'self' data:; connect-src 'self'; frame-ancestors 'none'; base-uri 'self'; form-action 'self'; object-src 'none'",
   "x-content-type-options": "nosniff",
   "x-frame-options": "DENY",
   "referrer-policy": "same-origin",
@@ -87,6 +113,7 @@ function recentTokenCallers(ttlMs = 1000, limit = 1000) {
 /** The Varia application as a Fastify plugin: every route of the API plus the web app. */
 export const app = fp(
   async (fastify: FastifyInstance, deps: AppDeps) => {
+    const csp = contentSecurityPolicy(deps.config);
     await fastify.register(fastifyCookie);
 
     const authCache = new WeakMap<FastifyRequest, Promise<AuthContext | null>>();
@@ -106,6 +133,7 @@ export const app = fp(
 
     fastify.addHook("onSend", async (request, reply, payload) => {
       for (const [name, value] of Object.entries(securityHeaders)) reply.header(name, value);
+      reply.header("content-security-policy", csp);
       if (deps.config.secureCookies)
         reply.header("strict-transport-security", "max-age=31536000; includeSubDomains");
       if (request.url.startsWith("/api/")) reply.header("cache-control", "no-store");
@@ -166,6 +194,11 @@ export const app = fp(
     });
 
     const indexPath = join(deps.config.webDist, "index.html");
+    const site = deps.config.recaptchaSite;
+    const captchaMeta = site
+      ? `<meta name="varia-recaptcha-site-key" content="${escapeAttribute(site.siteKey)}" />` +
+        `<meta name="varia-recaptcha-script" content="${escapeAttribute(site.scriptUrl)}" />`
+      : "";
     const hasWeb = existsSync(indexPath);
     // The page tells the web app its mode (spec 1: demo mode is set by the environment). It is read
     // again when a new build replaces it, so a rebuild never strands the running server.
@@ -176,6 +209,7 @@ export const app = fp(
         const html = readFileSync(indexPath, "utf8").replace(
           "</head>",
           `<meta name="varia-demo-mode" content="${deps.config.demoMode}" />` +
+            captchaMeta +
             `<meta name="varia-testbed" content="${deps.config.testbed}" /></head>`,
         );
         index = { mtimeMs, html };

@@ -29,6 +29,12 @@ export interface ServerConfig {
   readonly contactEmail: string;
   /** reCAPTCHA v3: checked server-side when the secret is set, skipped otherwise. */
   readonly recaptcha: { secret: string; verifyUrl: string; minScore: number } | undefined;
+  /**
+   * The browser's side of reCAPTCHA v3 (`RECAPTCHA_SITE_KEY`, and `RECAPTCHA_SCRIPT_URL` for a proxy
+   * or a test's stand-in): the page tells the web app both, and the page's content security policy
+   * admits the script's origin. Without a site key the web app asks for no captcha token.
+   */
+  readonly recaptchaSite: { siteKey: string; scriptUrl: string } | undefined;
   /** E-mail domains refused for a demo (not business addresses). */
   readonly demoBlockedDomains: readonly string[];
   /** OpenID Connect providers for single sign-on and sign-up, one env group per provider. */
@@ -144,6 +150,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
           secret: env.RECAPTCHA_SECRET,
           verifyUrl: env.RECAPTCHA_VERIFY_URL || "https://www.google.com/recaptcha/api/siteverify",
           minScore: Number(env.RECAPTCHA_MIN_SCORE ?? 0.5),
+        }
+      : undefined,
+    recaptchaSite: env.RECAPTCHA_SITE_KEY
+      ? {
+          siteKey: env.RECAPTCHA_SITE_KEY,
+          scriptUrl: env.RECAPTCHA_SCRIPT_URL || "https://www.google.com/recaptcha/api.js",
         }
       : undefined,
     demoBlockedDomains: (env.VARIA_DEMO_BLOCKED_DOMAINS ?? "gmail.com,yahoo.com,hotmail.com,outlook.com")

@@ -98,6 +98,24 @@ describeWithServer(
         expect(answer.text, path).not.toContain("secret.ts");
       }
     });
+
+    it("names the captcha's site key and script on the page, and admits only that script's origin", async () => {
+      const page = await new Browser(ctx().url).request("GET", "/");
+      expect(page.text).toContain('<meta name="varia-recaptcha-site-key" content="site&quot;&lt;key&gt;" />');
+      expect(page.text).toContain(
+        '<meta name="varia-recaptcha-script" content="https://captcha.example.com/api.js" />',
+      );
+      const csp = page.headers.get("content-security-policy") ?? "";
+      expect(csp).toContain("script-src 'self' https://captcha.example.com;");
+      expect(csp).toContain("frame-src https://captcha.example.com;");
+      expect(csp).not.toMatch(/script-src[^;]*unsafe/);
+    });
   },
-  { env: () => ({ VARIA_WEB_DIST: webDist }) },
+  {
+    env: () => ({
+      VARIA_WEB_DIST: webDist,
+      RECAPTCHA_SITE_KEY: 'site"<key>',
+      RECAPTCHA_SCRIPT_URL: "https://captcha.example.com/api.js",
+    }),
+  },
 );

@@ -348,6 +348,13 @@ describeWithServer(
           .sort();
       expect(await names(admin.call)).toEqual(["admin's (admin)", "gil's (gil)"]);
       expect(await names(member.call)).toEqual(["gil's (gil)"]);
+      // Each names the user it acts as, as it is created and as it is listed (the profile's own list).
+      expect(mine.userID).toBe(gil.userID);
+      const listed = (await admin.call("GET", "/api/variance/token")).json as unknown as {
+        name: string;
+        userID: string;
+      }[];
+      expect(listed.find((t) => t.name === "gil's")?.userID).toBe(gil.userID);
       expect((await member.call("DELETE", `/api/variance/token?tokenID=${theirs.tokenID}`)).status).toBe(404);
 
       // Gil's token holds what Gil holds: narrowing the role narrows it on its next call, even

@@ -241,6 +241,12 @@ export const resetPasswordRequest = defineContract({
   summary: "Mail a password-reset link (valid 1 h). The answer is the same whether or not the e-mail exists.",
 });
 
+/**
+ * How long a new password may be (the server also refuses common passwords and the user's own
+ * e-mail address; no composition rules). The password pages show these rules.
+ */
+export const passwordLength = { min: 12, max: 256 } as const;
+
 const passwordTokenQuery = z.object({ tokenID: z.uuid(), secretToken: z.string().min(16).max(200) });
 
 export const isTokenValid = defineContract({

@@ -9,6 +9,8 @@ export const apiTokenSchema = z.object({
   name: z.string(),
   /** The first characters, to tell tokens apart; the token itself is shown once. */
   tokenPrefix: z.string(),
+  /** The user the token acts as (the profile's `userGUID`). */
+  userID: z.string(),
   userName: z.string(),
   abilities: z.array(roleAbilitySchema),
   createdAt: z.string(),

@@ -5,6 +5,7 @@ export * from "./demo-form";
 export * from "./dropdown";
 export * from "./import-job";
 export * from "./login";
+export * from "./password";
 export * from "./popup-queue";
 export * from "./request-error";
 export * from "./sign-up";

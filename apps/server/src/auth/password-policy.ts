@@ -1,7 +1,7 @@
+import { passwordLength } from "@varia/contracts";
 import { dictionary } from "@zxcvbn-ts/language-common";
 
-/** DESIGN.md 5: 12 to 256 characters, no composition rules, not a common password. */
-export const passwordLength = { min: 12, max: 256 } as const;
+/* The rules: `passwordLength` (12 to 256 characters), no composition rules, not a common password. */
 
 let common: Set<string> | undefined;
 

@@ -33,6 +33,7 @@ export async function tokenRoutes(app: FastifyInstance, deps: AppDeps) {
         "api_tokens.token_prefix",
         "api_tokens.created_at",
         "api_tokens.last_used_at",
+        "api_tokens.user_id",
         "users.name as user_name",
       ])
       .where("api_tokens.organisation_id", "=", auth!.organisation.id)
@@ -45,6 +46,7 @@ export async function tokenRoutes(app: FastifyInstance, deps: AppDeps) {
         tokenID: row.id,
         name: row.name,
         tokenPrefix: row.token_prefix,
+        userID: row.user_id,
         userName: row.user_name,
         abilities: await loadTokenAbilities(db, auth!.organisation.id, row.id),
         createdAt: iso(row.created_at as unknown as Date)!,
@@ -68,6 +70,7 @@ export async function tokenRoutes(app: FastifyInstance, deps: AppDeps) {
       tokenID: created.id,
       name: created.name,
       tokenPrefix: created.token.slice(0, 10),
+      userID: auth!.user.id,
       userName: auth!.user.name,
       abilities: created.abilities,
       createdAt: deps.now().toISOString(),

@@ -5,7 +5,7 @@ import { api } from "../api";
 import { usePageTitle } from "../page-title";
 import { DigitCodeInput } from "../shell/DigitCodeInput";
 import { FormMessage } from "../shell/FormMessage";
-import { Logo } from "../shell/LoadingOverlay";
+import { LoginFrame } from "../shell/LoginFrame";
 
 /** Demo login code verification (/verify): the e-mail and the 6-digit code mailed to it. */
 export function VerifyView() {
@@ -35,41 +35,24 @@ export function VerifyView() {
   };
 
   return (
-    <main className="login-frame">
-      <section className="login-card" aria-labelledby="verify-heading">
-        <div className="login-card__brand">
-          <Logo />
-          <span>Varia</span>
-        </div>
-        <form className="form" onSubmit={submit}>
-          <h1 id="verify-heading">Enter your login code</h1>
-          <label className="field">
-            <span className="field__label">Company Email</span>
-            <input
-              type="email"
-              autoComplete="email"
-              value={email}
-              onChange={(e) => setEmail(e.target.value)}
-            />
-          </label>
-          <DigitCodeInput
-            groups={[3, 3]}
-            value={code}
-            onChange={setCode}
-            label="Login code"
-            disabled={busy}
-          />
-          {/* The server answers once the visitor's demo data is loaded (a second or two). */}
-          <FormMessage error={error} success={busy ? "Preparing your demo data…" : null} />
-          <button
-            type="submit"
-            className="button button--primary"
-            disabled={busy || code.replace(/\D/g, "").length !== 6}
-          >
-            Login
-          </button>
-        </form>
-      </section>
-    </main>
+    <LoginFrame headingId="verify-heading">
+      <form className="form" onSubmit={submit}>
+        <h1 id="verify-heading">Enter your login code</h1>
+        <label className="field">
+          <span className="field__label">Company Email</span>
+          <input type="email" autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} />
+        </label>
+        <DigitCodeInput groups={[3, 3]} value={code} onChange={setCode} label="Login code" disabled={busy} />
+        {/* The server answers once the visitor's demo data is loaded (a second or two). */}
+        <FormMessage error={error} success={busy ? "Preparing your demo data…" : null} />
+        <button
+          type="submit"
+          className="button button--primary"
+          disabled={busy || code.replace(/\D/g, "").length !== 6}
+        >
+          Login
+        </button>
+      </form>
+    </LoginFrame>
   );
 }

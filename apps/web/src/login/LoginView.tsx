@@ -1,4 +1,4 @@
-import { login as loginContract } from "@varia/contracts";
+import { login as loginContract, loginOrganisation, resetPasswordRequest } from "@varia/contracts";
 import {
   loginMachine,
   selectCharacter,
@@ -10,26 +10,33 @@ import {
 } from "@varia/machines";
 import { useActorRef, useSelector } from "@xstate/react";
 import { type FormEvent, lazy, Suspense, useEffect, useRef, useState } from "react";
-import { useSearchParams } from "react-router";
+import { useLocation, useSearchParams } from "react-router";
 import { fromPromise } from "xstate";
 import { api } from "../api";
 import { usePageTitle } from "../page-title";
+import { ResetRequestForm } from "../password/ResetRequestForm";
 import { DigitCodeInput } from "../shell/DigitCodeInput";
 import { FormMessage } from "../shell/FormMessage";
-import { Logo } from "../shell/LoadingOverlay";
+import { LoginFrame } from "../shell/LoginFrame";
 import { ServerUnavailable } from "../shell/ServerUnavailable";
 import { StartupContext } from "../shell/startup-context";
 import { Character } from "./Character";
 
-/**
- * The organisation a tenant site belongs to (docs/security.md#tenants: the first host label, unless it is
- * 'app').
- */
-function tenantOfHost(hostname: string): string | null {
-  const labels = hostname.toLowerCase().split(".");
-  if (labels.length < 2 || /^[\d.]+$/.test(hostname) || labels[0] === "app" || labels[0] === "www")
-    return null;
-  return labels[0] ?? null;
+/** The display name of the organisation this host signs in to (Account/LoginOrganisation), or null. */
+function useLoginOrganisation(): string | null {
+  const [name, setName] = useState<string | null>(null);
+  useEffect(() => {
+    let current = true;
+    api
+      .call(loginOrganisation)
+      .then((answer) => current && setName(answer.organisationName))
+      // Without it the line is left out; the sign-in itself does not depend on it.
+      .catch(() => {});
+    return () => {
+      current = false;
+    };
+  }, []);
+  return name;
 }
 
 const TotpQrCode = lazy(() => import("./TotpQrCode").then((m) => ({ default: m.TotpQrCode })));
@@ -105,10 +112,9 @@ export function LoginView() {
     loginMachine.provide({
       actors: {
         login: fromPromise(async ({ input }) => api.call(loginContract, { body: input })),
-        // The reset request call arrives with the accounts work; until then the form says it failed.
-        requestReset: fromPromise<void, { email: string }>(() =>
-          Promise.reject(new Error("Password reset is not available yet")),
-        ),
+        requestReset: fromPromise<void, { email: string }>(async ({ input }) => {
+          await api.call(resetPasswordRequest, { body: { email: input.email.trim() } });
+        }),
       },
       actions: {
         rewriteAddress: (_, params) => window.history.replaceState(window.history.state, "", params.path),
@@ -124,11 +130,14 @@ export function LoginView() {
   const pose = useSelector(actor, selectCharacter);
   const resetMessage = useSelector(actor, selectResetMessage);
   const resetLocked = useSelector(actor, selectResetLocked);
+  const resetBusy = useSelector(actor, (s) => s.matches({ forgotPassword: "submitting" }));
   const [email, setEmail] = useState("");
   const [password, setPassword] = useState("");
   const [stayLoggedIn, setStayLoggedIn] = useState(false);
   const emailRef = useRef<HTMLInputElement>(null);
-  const organisation = tenantOfHost(window.location.hostname);
+  const organisation = useLoginOrganisation();
+  // A password just saved through an e-mailed link (the password pages send it here with a notice).
+  const notice = (useLocation().state as { notice?: string } | null)?.notice ?? null;
   useEffect(() => {
     if (mode === "default") emailRef.current?.focus();
   }, [mode]);
@@ -139,131 +148,115 @@ export function LoginView() {
   };
 
   return (
-    <main className="login-frame">
-      <section className="login-card" aria-labelledby="login-heading">
-        <div className="login-card__brand">
-          <Logo />
-          <span>Varia</span>
+    <LoginFrame headingId="login-heading">
+      <Character pose={pose} />
+      {serverUnavailable ? (
+        <ServerUnavailable />
+      ) : mode === "SingleSignOn" ? (
+        <div key="sso" className="form">
+          <h1 id="login-heading">Single sign-on</h1>
+          {ssoProviders.map((p) => (
+            <a
+              key={p.provider}
+              className="button button--secondary"
+              href={`/api/Auth/SingleSignOn/${p.provider}`}
+            >
+              {p.label}
+            </a>
+          ))}
+          <button
+            type="button"
+            className="button button--link"
+            onClick={() => actor.send({ type: "mode.default" })}
+          >
+            Back to Login
+          </button>
         </div>
-        <Character pose={pose} />
-        {serverUnavailable ? (
-          <ServerUnavailable />
-        ) : mode === "SingleSignOn" ? (
-          <div key="sso" className="form">
-            <h1 id="login-heading">Single sign-on</h1>
-            {ssoProviders.map((p) => (
-              <a
-                key={p.provider}
-                className="button button--secondary"
-                href={`/api/Auth/SingleSignOn/${p.provider}`}
-              >
-                {p.label}
-              </a>
-            ))}
+      ) : mode === "AuthenticateMultiFactor" ? (
+        <MultiFactorForm key="mfa" actor={actor} error={error} busy={busy} />
+      ) : mode === "ForgotPassword" ? (
+        <ResetRequestForm
+          key="forgot"
+          headingId="login-heading"
+          initialEmail={email}
+          locked={resetLocked}
+          busy={resetBusy}
+          error={error}
+          confirmation={resetMessage}
+          onSubmit={(typed) => {
+            setEmail(typed);
+            actor.send({ type: "reset.submit", email: typed });
+          }}
+          back={
             <button
               type="button"
               className="button button--link"
               onClick={() => actor.send({ type: "mode.default" })}
             >
               Back to Login
+            </button>
+          }
+        />
+      ) : (
+        <form key="login" className="form" onSubmit={submit} noValidate>
+          <h1 id="login-heading">Sign in</h1>
+          {organisation && <p className="login-card__organisation">You are logging in to {organisation}</p>}
+          <label className="field">
+            <span className="field__label">Email</span>
+            <input
+              type="email"
+              name="email"
+              ref={emailRef}
+              autoComplete="username"
+              required
+              value={email}
+              onChange={(e) => setEmail(e.target.value)}
+            />
+          </label>
+          <label className="field">
+            <span className="field__label">Password</span>
+            <input
+              type="password"
+              name="password"
+              autoComplete="current-password"
+              required
+              value={password}
+              onChange={(e) => setPassword(e.target.value)}
+              onFocus={() => actor.send({ type: "password.focus" })}
+              onBlur={() => actor.send({ type: "password.blur" })}
+            />
+          </label>
+          <label className="checkbox">
+            <input
+              type="checkbox"
+              checked={stayLoggedIn}
+              onChange={(e) => setStayLoggedIn(e.target.checked)}
+            />
+            <span>Stay logged in</span>
+          </label>
+          <FormMessage error={error} success={notice} />
+          <button type="submit" className="button button--primary" disabled={busy} aria-busy={busy}>
+            {busy ? <span className="spinner" aria-hidden="true" /> : null}
+            Login
+          </button>
+          <div className="form__row">
+            <button
+              type="button"
+              className="button button--link"
+              onClick={() => actor.send({ type: "mode.forgotPassword" })}
+            >
+              Forgot Password?
+            </button>
+            <button
+              type="button"
+              className="button button--link"
+              onClick={() => actor.send({ type: "mode.singleSignOn" })}
+            >
+              Single sign-on
             </button>
           </div>
-        ) : mode === "AuthenticateMultiFactor" ? (
-          <MultiFactorForm key="mfa" actor={actor} error={error} busy={busy} />
-        ) : mode === "ForgotPassword" ? (
-          <form
-            key="forgot"
-            className="form"
-            onSubmit={(event) => {
-              event.preventDefault();
-              actor.send({ type: "reset.submit", email });
-            }}
-          >
-            <h1 id="login-heading">Reset your password</h1>
-            <label className="field">
-              <span className="field__label">Email</span>
-              <input
-                type="email"
-                autoComplete="email"
-                required
-                value={email}
-                disabled={resetLocked}
-                onChange={(e) => setEmail(e.target.value)}
-              />
-            </label>
-            <FormMessage error={error} success={resetMessage} />
-            <button type="submit" className="button button--primary" disabled={resetLocked}>
-              Reset Password
-            </button>
-            <button
-              type="button"
-              className="button button--link"
-              onClick={() => actor.send({ type: "mode.default" })}
-            >
-              Back to Login
-            </button>
-          </form>
-        ) : (
-          <form key="login" className="form" onSubmit={submit} noValidate>
-            <h1 id="login-heading">Sign in</h1>
-            {organisation && <p className="login-card__organisation">You are logging in to {organisation}</p>}
-            <label className="field">
-              <span className="field__label">Email</span>
-              <input
-                type="email"
-                name="email"
-                ref={emailRef}
-                autoComplete="username"
-                required
-                value={email}
-                onChange={(e) => setEmail(e.target.value)}
-              />
-            </label>
-            <label className="field">
-              <span className="field__label">Password</span>
-              <input
-                type="password"
-                name="password"
-                autoComplete="current-password"
-                required
-                value={password}
-                onChange={(e) => setPassword(e.target.value)}
-                onFocus={() => actor.send({ type: "password.focus" })}
-                onBlur={() => actor.send({ type: "password.blur" })}
-              />
-            </label>
-            <label className="checkbox">
-              <input
-                type="checkbox"
-                checked={stayLoggedIn}
-                onChange={(e) => setStayLoggedIn(e.target.checked)}
-              />
-              <span>Stay logged in</span>
-            </label>
-            <FormMessage error={error} />
-            <button type="submit" className="button button--primary" disabled={busy} aria-busy={busy}>
-              {busy ? <span className="spinner" aria-hidden="true" /> : null}
-              Login
-            </button>
-            <div className="form__row">
-              <button
-                type="button"
-                className="button button--link"
-                onClick={() => actor.send({ type: "mode.forgotPassword" })}
-              >
-                Forgot Password?
-              </button>
-              <button
-                type="button"
-                className="button button--link"
-                onClick={() => actor.send({ type: "mode.singleSignOn" })}
-              >
-                Single sign-on
-              </button>
-            </div>
-          </form>
-        )}
-      </section>
-    </main>
+        </form>
+      )}
+    </LoginFrame>
   );
 }

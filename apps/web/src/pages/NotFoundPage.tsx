@@ -1,14 +1,12 @@
-import { useEffect } from "react";
-import { Link, useLocation } from "react-router";
+import { Link } from "react-router";
 import { usePageTitle } from "../page-title";
 
-/** Any unknown path (docs/behaviour.md#routes): the message, a link home, and a front-end 404 record. */
+/**
+ * Any unknown path (docs/behaviour.md#routes): the message and a link home. Signed in, the workspace also sends its
+ * front-end 404 record (`SignedInNotFound`); signed out there is no session to send it with.
+ */
 export function NotFoundPage() {
   usePageTitle("Page not found");
-  const location = useLocation();
-  useEffect(() => {
-    console.info(JSON.stringify({ recordType: "FrontEnd404", recordData: location.pathname }));
-  }, [location.pathname]);
   return (
     <main className="not-found">
       <h1>The requested page was not found</h1>

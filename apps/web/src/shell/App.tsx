@@ -5,7 +5,10 @@ import { DemoView } from "../demo/DemoView";
 import { VerifyView } from "../demo/VerifyView";
 import { LoginView } from "../login/LoginView";
 import { navigation } from "../navigation";
+import { NotFoundPage } from "../pages/NotFoundPage";
 import { SectionPage } from "../pages/SectionPage";
+import { PasswordLinkPage } from "../password/PasswordLinkPage";
+import { PasswordRequestPage } from "../password/PasswordRequestPage";
 import { LoadingOverlay } from "./LoadingOverlay";
 import { StartupContext } from "./startup-context";
 import { loadWorkspace } from "./workspace-chunk";
@@ -24,20 +27,27 @@ const StartupDialogs = lazy(() => import("./StartupDialogs"));
  * demo verify.
  */
 const publicPrefixes = ["/sign-up", "/passwordReset", "/passwordSet", "/verify"];
+const passwordPrefixes = ["/passwordReset", "/passwordSet"];
 
 function NavigationBridge() {
   navigation.navigate = useNavigate();
   return null;
 }
 
-function PublicRoutes() {
+/** Sign-up and the password pages exist only when not in demo mode (apps/web/README.md, "Routes"). */
+function PublicRoutes({ demoMode }: { demoMode: boolean }) {
   return (
     <Routes>
-      <Route path="/sign-up/:step?" element={<SectionPage title="Sign Up" />} />
-      <Route path="/passwordReset" element={<SectionPage title="Password Reset" />} />
-      <Route path="/passwordReset/:tokenID/:secretToken" element={<SectionPage title="Password Reset" />} />
-      <Route path="/passwordSet/:tokenID/:secretToken" element={<SectionPage title="Set Password" />} />
+      {demoMode ? null : (
+        <>
+          <Route path="/sign-up/:step?" element={<SectionPage title="Sign Up" />} />
+          <Route path="/passwordReset" element={<PasswordRequestPage />} />
+          <Route path="/passwordReset/:tokenID/:secretToken" element={<PasswordLinkPage kind="reset" />} />
+          <Route path="/passwordSet/:tokenID/:secretToken" element={<PasswordLinkPage kind="set" />} />
+        </>
+      )}
       <Route path="/verify" element={<VerifyView />} />
+      <Route path="*" element={<NotFoundPage />} />
     </Routes>
   );
 }
@@ -50,6 +60,8 @@ export function App() {
   const demoMode = StartupContext.useSelector((s) => s.context.demoMode);
   const location = useLocation();
   const isPublic = publicPrefixes.some((prefix) => location.pathname.startsWith(prefix));
+  // A link from an e-mail works in a browser that is signed in too (as someone else, perhaps).
+  const isPasswordLink = !demoMode && passwordPrefixes.some((prefix) => location.pathname.startsWith(prefix));
 
   useEffect(() => {
     if (authenticated === null) document.title = "Varia";
@@ -66,13 +78,15 @@ export function App() {
   return (
     <>
       <NavigationBridge />
-      {/* Nothing else shows during the first sign-in check (docs/behaviour.md#shell-and-start-up). */}
-      {authenticated === null ? null : authenticated ? (
+      {/* While the initial authentication step runs, nothing else is shown (docs/behaviour.md#shell-and-start-up). */}
+      {authenticated === null ? null : isPasswordLink ? (
+        <PublicRoutes demoMode={demoMode} />
+      ) : authenticated ? (
         <Suspense fallback={<div className="spinner spinner--page" role="status" aria-label="Loading" />}>
           <WorkspaceRoot />
         </Suspense>
       ) : isPublic ? (
-        <PublicRoutes />
+        <PublicRoutes demoMode={demoMode} />
       ) : demoMode ? (
         <DemoView />
       ) : (

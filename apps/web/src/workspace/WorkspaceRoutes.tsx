@@ -16,6 +16,7 @@ import { NoPermissionPage } from "./NoPermissionPage";
 import { PlaceholderPage } from "./PlaceholderPage";
 import { ReportPage } from "./reports/ReportPage";
 import { ReportTypesPage } from "./reports/ReportTypesPage";
+import { TokensPage } from "./settings/tokens/TokensPage";
 import { WorkspaceLayout } from "./WorkspaceLayout";
 import { useRecordUsage } from "./workspace-actors";
 
@@ -93,6 +94,7 @@ const gates = {
   forecast: selectHasAbility(abilities.varianceForecastView),
   reports: selectHasAbility(abilities.varianceReportsView),
   export: selectHasAbility(abilities.varianceExportData),
+  tokens: selectHasAbility(abilities.settingsTokensManage),
 };
 
 /** A screen behind its ability (the one its menu entry names); the no-permission page otherwise. */
@@ -111,6 +113,8 @@ function SignedInNotFound() {
 
 /** The signed-in routes of the route table, in the workspace frame. */
 export function WorkspaceRoutes() {
+  // Sign-up and the integration overview exist only when not in demo mode (apps/web/README.md, "Routes").
+  const demoMode = StartupContext.useSelector((s) => s.context.demoMode);
   return (
     <Routes>
       <Route path="/" element={<Home />} />
@@ -189,6 +193,14 @@ export function WorkspaceRoutes() {
             </Gate>
           }
         />
+        <Route
+          path="/variance/settings/token"
+          element={
+            <Gate screen="tokens">
+              <TokensPage />
+            </Gate>
+          }
+        />
         {placeholders.map((p) => (
           <Route
             key={p.path}
@@ -196,9 +208,9 @@ export function WorkspaceRoutes() {
             element={<PlaceholderPage title={p.title}>{p.text}</PlaceholderPage>}
           />
         ))}
-        <Route path="/integration/overview" element={<ImportPage />} />
+        {demoMode ? null : <Route path="/integration/overview" element={<ImportPage />} />}
       </Route>
-      <Route path="/sign-up/:step?" element={<SectionPage title="Sign Up" />} />
+      {demoMode ? null : <Route path="/sign-up/:step?" element={<SectionPage title="Sign Up" />} />}
       <Route path="*" element={<SignedInNotFound />} />
     </Routes>
   );

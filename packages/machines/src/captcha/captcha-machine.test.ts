@@ -38,6 +38,11 @@ describe("captcha (docs/behaviour.md#messages, #timings-and-limits)", () => {
     expect(await toPromise(actor)).toEqual({ proceed: true, token: null });
   });
 
+  it("is not skipped anywhere when no development domain is named", async () => {
+    const { actor } = start({ input: { host: "acme.localhost", developmentDomain: "" } });
+    expect(await toPromise(actor)).toEqual({ proceed: true, token: "token-1" });
+  });
+
   it("goes on without a token after 800 ms when that is allowed", async () => {
     const { actor, clock, alert } = start({ library: () => new Promise(() => {}) });
     clock.increment(captchaWaitMs - 1);

@@ -11,7 +11,7 @@ export const captchaWaitMs = 800;
 export interface CaptchaInput {
   action: string;
   host: string;
-  /** Hosts containing this name skip the captcha entirely (development). */
+  /** Hosts containing this name skip the captcha entirely (development); "" names none. */
   developmentDomain: string;
   /** Whether an action may go on without a token when the captcha library is missing. */
   continueWithoutToken: boolean;
@@ -41,7 +41,8 @@ export const captchaMachine = setup({
   },
   actions: { alert: (_, _params: { message: string }) => {} },
   guards: {
-    isDevelopment: ({ context }) => context.host.includes(context.developmentDomain),
+    isDevelopment: ({ context }) =>
+      context.developmentDomain !== "" && context.host.includes(context.developmentDomain),
     mayContinue: ({ context }) => context.continueWithoutToken,
   },
   delays: { libraryWait: captchaWaitMs },

@@ -1,9 +1,17 @@
-import { resetMultiFactorAuthentication, resetPasswordInApp, updateUserProfile } from "@varia/contracts";
-import { selectProfile } from "@varia/machines";
+import {
+  abilities,
+  resetMultiFactorAuthentication,
+  resetPasswordInApp,
+  updateUserProfile,
+} from "@varia/contracts";
+import { selectHasAbility, selectProfile } from "@varia/machines";
 import { type FormEvent, type ReactNode, useId, useState } from "react";
 import { api } from "../../api";
 import { StartupContext } from "../../shell/startup-context";
 import { AppDialog } from "../../ui/Dialog";
+import { TokenManager } from "../settings/tokens/TokenManager";
+
+const selectCanManageTokens = selectHasAbility(abilities.settingsTokensManage);
 
 type Outcome = { ok: boolean; message: string } | null;
 
@@ -91,12 +99,14 @@ function Field({
 
 /**
  * The user's profile: their name, a new password (the current one, and a code when multi-factor is
- * on), and turning multi-factor off to set it up again at the next sign-in.
+ * on), turning multi-factor off to set it up again at the next sign-in, and the user's own API
+ * tokens (for those who may manage tokens).
  */
 export function ProfileModal({ onClose }: { onClose: () => void }) {
   const profile = StartupContext.useSelector(selectProfile);
   const startup = StartupContext.useActorRef();
   const mfaOn = profile?.multiFactorAuthenticationStatus === "enabled";
+  const canManageTokens = StartupContext.useSelector(selectCanManageTokens);
   return (
     <AppDialog title="Profile" onClose={onClose} size="medium">
       <p className="profile__who">
@@ -149,6 +159,7 @@ export function ProfileModal({ onClose }: { onClose: () => void }) {
       ) : (
         <p className="form__note">Multi-factor authentication is not set up for your account.</p>
       )}
+      {canManageTokens ? <TokenManager scope="own" /> : null}
     </AppDialog>
   );
 }

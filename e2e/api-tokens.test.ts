@@ -1,0 +1,93 @@
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTenant, launchChromium, startE2eServer } from "./browser";
+import { seriousViolations } from "./drill-workspace";
+import { screenshotWholePage, signIn } from "./workspace";
+
+describe("API tokens in the browser", () => {
+  let browser: Browser;
+  let env: Awaited<ReturnType<typeof startE2eServer>>;
+  let origin: string;
+  let api: string;
+  let account: { email: string; password: string };
+
+  beforeAll(async () => {
+    // The default tenant is acme, so that a call to 127.0.0.1 with one of its tokens reaches it.
+    env = await startE2eServer({ VARIA_DEFAULT_TENANT: "acme" });
+    account = await createTenant(env.server, "acme", "the admin's long password");
+    origin = `http://acme.localhost:${env.port}`;
+    api = `http://127.0.0.1:${env.port}/api/variance`;
+    browser = await launchChromium();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await env?.stop();
+  });
+
+  /** A call as a script would make it, with the token as its bearer; the answer's status. */
+  const callWith = async (token: string, path: string) =>
+    (await fetch(`${api}/${path}`, { headers: { authorization: `Bearer ${token}` } })).status;
+
+  async function createToken(page: Page, name: string, abilities: string[]) {
+    await page.getByLabel("Token name").fill(name);
+    for (const ability of abilities) await page.getByRole("checkbox", { name: ability }).check();
+    await page.getByRole("button", { name: "Create token" }).click();
+    await page.getByText(`Token '${name}' is created`).waitFor();
+    return page.getByLabel("New token").inputValue();
+  }
+
+  it("creates a token with chosen abilities that works over HTTP, and revokes it", async () => {
+    const context = await browser.newContext();
+    await context.grantPermissions(["clipboard-read", "clipboard-write"], { origin });
+    const page = await context.newPage();
+    await signIn(page, origin, account.email, account.password, "/variance/settings/token");
+    await page.getByRole("heading", { name: "API Tokens", exact: true }).waitFor();
+    await page.getByText("No API tokens yet.").waitFor();
+    expect(await page.title()).toBe("API Tokens | Varia");
+
+    // A name and at least one ability are asked for before anything is sent.
+    await page.getByRole("button", { name: "Create token" }).click();
+    await page.getByText("Please enter a name for the token.").waitFor();
+
+    const token = await createToken(page, "nightly export", ["Dashboard: View"]);
+    expect(token.length).toBeGreaterThan(30);
+    await page.getByRole("button", { name: "Copy" }).click();
+    await page.getByRole("button", { name: "Copied" }).waitFor();
+    expect(await page.evaluate("navigator.clipboard.readText()")).toBe(token);
+    const row = page.getByRole("row", { name: /nightly export/ });
+    await row.getByText("Dashboard: View").waitFor();
+    expect(await row.textContent()).toContain(token.slice(0, 10));
+    expect(await seriousViolations(page)).toEqual([]);
+    await screenshotWholePage(page, "password/tokens-created.png");
+
+    // The token does what its ability allows, and nothing else.
+    expect(await callWith(token, "VarianceOverview/ActualPeriods")).toBe(200);
+    expect(await callWith(token, "token")).toBe(403);
+
+    await row.getByRole("button", { name: "Revoke nightly export" }).click();
+    const confirm = page.getByRole("alertdialog", { name: "Revoke 'nightly export'?" });
+    expect(await seriousViolations(page)).toEqual([]);
+    await screenshotWholePage(page, "password/tokens-revoke.png");
+    await confirm.getByRole("button", { name: "Revoke token" }).click();
+    await page.getByText("Token 'nightly export' is revoked.").waitFor();
+    await page.getByText("No API tokens yet.").waitFor();
+    expect(await callWith(token, "VarianceOverview/ActualPeriods")).toBe(401);
+    await context.close();
+  }, 120_000);
+
+  it("lists one's own tokens on the profile", async () => {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    await signIn(page, origin, account.email, account.password);
+    await page.getByRole("button", { name: /^Account of/ }).click();
+    await page.getByRole("menuitem", { name: "Profile" }).click();
+    const profile = page.getByRole("dialog", { name: "Profile" });
+    await profile.getByRole("heading", { name: "Your API tokens" }).waitFor();
+    const token = await createToken(page, "from the profile", ["Reports: View"]);
+    await profile.getByRole("row", { name: /from the profile/ }).waitFor();
+    expect(await callWith(token, "VarianceOverview/ActualPeriods")).toBe(403);
+    expect(await seriousViolations(page)).toEqual([]);
+    await screenshotWholePage(page, "password/profile-tokens.png");
+    await context.close();
+  }, 120_000);
+});

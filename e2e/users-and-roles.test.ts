@@ -1,0 +1,206 @@
+import { mkdirSync, readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { createApiClient } from "@varia/api-client";
+import { resetPassword } from "@varia/contracts";
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTenant, launchChromium, startE2eServer } from "./browser";
+import { seriousViolations } from "./drill-workspace";
+import { signIn, testOutput } from "./workspace";
+
+const screenshots = join(testOutput, "settings");
+mkdirSync(screenshots, { recursive: true });
+
+/** The last mail the outbox holds for an address (the server writes mail there without SMTP_URL). */
+function lastMailTo(dataDir: string, email: string): string {
+  const outbox = join(dataDir, "outbox");
+  const mails = readdirSync(outbox)
+    .sort()
+    .map((name) => readFileSync(join(outbox, name), "utf8"))
+    .filter((mail) => mail.includes(`To: ${email}\r\n`));
+  if (!mails.length) throw new Error(`no mail to ${email} in the outbox`);
+  return mails.at(-1)!;
+}
+
+/**
+ * The new user follows the set-password link of their e-mail. Over HTTP for now
+ * (ResetPassword/ResetPassword with the link's tokenID and secretToken); the set-password page
+ * ('New password', 'Confirm new password', 'Set Password') takes this step in the browser once it
+ * exists.
+ */
+async function setPasswordThroughLink(apiOrigin: string, mail: string, password: string) {
+  const link = /\/passwordSet\/([0-9a-f-]{36})\/([^\s/]+)/.exec(mail);
+  if (!link) throw new Error(`no set-password link in the mail:\n${mail}`);
+  const client = createApiClient({ baseUrl: apiOrigin, retry: false });
+  try {
+    await client.call(resetPassword, { body: { tokenID: link[1]!, secretToken: link[2]!, password } });
+  } finally {
+    client.dispose();
+  }
+}
+
+async function look(page: Page, name: string) {
+  if (process.env.DEBUG_AXE) {
+    const { default: AxeBuilder } = await import("@axe-core/playwright");
+    const r = await new AxeBuilder({ page }).analyze();
+    for (const v of r.violations) for (const n of v.nodes) console.log(v.id, n.html, n.failureSummary);
+  }
+  expect(await seriousViolations(page), `axe-core on ${name}`).toEqual([]);
+  await page.screenshot({ path: join(screenshots, `${name}.png`), fullPage: true });
+}
+
+const sideMenuLinks = (page: Page) =>
+  page.getByRole("navigation", { name: "Main" }).getByRole("link").allTextContents();
+
+describe("users and roles in the browser", () => {
+  let browser: Browser;
+  let env: Awaited<ReturnType<typeof startE2eServer>>;
+  let origin: string;
+  let admin: { email: string; password: string };
+
+  beforeAll(async () => {
+    // The default tenant lets Node (which does not resolve *.localhost) reach acme over 127.0.0.1.
+    env = await startE2eServer({ VARIA_DEFAULT_TENANT: "acme" });
+    admin = await createTenant(env.server, "acme", "a long e2e password");
+    origin = `http://acme.localhost:${env.port}`;
+    browser = await launchChromium();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await env?.stop();
+  });
+
+  it("an admin makes a role and a user; the user sees what the role allows, then less, then is signed out", async () => {
+    const adminPage = await (await browser.newContext({ viewport: { width: 1360, height: 900 } })).newPage();
+    await signIn(adminPage, origin, admin.email, admin.password);
+
+    // The settings menu from the account menu: an admin sees every entry.
+    await adminPage.getByRole("button", { name: /^Account of/ }).click();
+    await adminPage.getByRole("menuitem", { name: "Settings" }).click();
+    await adminPage.waitForURL("**/variance/settings/menu");
+    const entries = adminPage.locator(".settings-menu__title");
+    await entries.first().waitFor();
+    expect(await entries.allTextContents()).toEqual([
+      "Users",
+      "Roles",
+      "Exclusion lists",
+      "Organisation",
+      "Backups",
+      "Data export",
+      "API tokens",
+    ]);
+    await look(adminPage, "settings-menu");
+
+    // A role: the name is required; then Dashboard View and Reports View.
+    await adminPage.getByRole("main").getByRole("link", { name: "Roles" }).click();
+    await adminPage.getByRole("heading", { name: "Roles", level: 1 }).waitFor();
+    await adminPage.getByRole("link", { name: "New Role" }).click();
+    await adminPage.getByRole("checkbox", { name: "Dashboard View" }).waitFor();
+    await look(adminPage, "role-new");
+    await adminPage.getByRole("button", { name: "Create role" }).click();
+    await adminPage.getByText("Enter the role's name.").waitFor();
+    expect(await adminPage.getByLabel("Name").getAttribute("aria-invalid")).toBe("true");
+    await adminPage.getByLabel("Name").fill("Analyst");
+    await adminPage.getByLabel("Description").fill("Dashboards and reports");
+    await adminPage.getByRole("checkbox", { name: "Dashboard View" }).check();
+    await adminPage.getByRole("checkbox", { name: "Reports View" }).check();
+    await adminPage.getByRole("button", { name: "Create role" }).click();
+    await adminPage.getByText("The role Analyst is created.").waitFor();
+    const rolePage = new URL(adminPage.url()).pathname;
+    expect(rolePage).toMatch(/^\/variance\/settings\/role\/[0-9a-f-]{36}$/);
+    expect(await adminPage.getByRole("checkbox", { name: "Reports View" }).isChecked()).toBe(true);
+    expect(await adminPage.getByRole("checkbox", { name: "Users Manage" }).isChecked()).toBe(false);
+
+    // A user with that role; the form names what is missing, then the server's refusal of a taken e-mail.
+    await adminPage.goto(`${origin}/variance/settings/user`);
+    await adminPage.getByRole("link", { name: "New User" }).click();
+    await adminPage.getByRole("checkbox", { name: "Analyst" }).waitFor();
+    await adminPage.getByRole("button", { name: "Create user" }).click();
+    await adminPage.getByText("Enter the user's name.").waitFor();
+    await adminPage.getByText("Enter the user's e-mail address.").waitFor();
+    expect(await adminPage.getByRole("alert").first().textContent()).toBeTruthy();
+    await adminPage.getByLabel("Name").fill("Someone");
+    await adminPage.getByLabel("E-mail").fill(admin.email);
+    await adminPage.getByRole("button", { name: "Create user" }).click();
+    await adminPage.getByText("A user with this e-mail exists").first().waitFor();
+    expect(await adminPage.getByLabel("E-mail").getAttribute("aria-invalid")).toBe("true");
+    await look(adminPage, "user-new-errors");
+
+    const grace = {
+      name: "Grace Hopper",
+      email: "grace@acme.example.com",
+      password: "grace's long password",
+    };
+    await adminPage.getByLabel("Name").fill(grace.name);
+    await adminPage.getByLabel("E-mail").fill(grace.email);
+    await adminPage.getByRole("checkbox", { name: "Analyst" }).check();
+    await adminPage.getByRole("button", { name: "Create user" }).click();
+    await adminPage.getByText(`A link to set their password was sent to ${grace.email}.`).waitFor();
+    await adminPage.getByText("No password yet: a link to set one is waiting to be used").waitFor();
+    await look(adminPage, "user-created");
+    const gracePath = new URL(adminPage.url()).pathname;
+
+    // The list shows her with her role.
+    await adminPage.getByRole("link", { name: "Back to users" }).click();
+    const row = adminPage.getByRole("row", { name: /Grace Hopper/ });
+    await row.waitFor();
+    expect(await row.textContent()).toContain("Analyst");
+    await look(adminPage, "user-list");
+
+    // She sets her password through the mailed link and signs in: only what the role allows.
+    await setPasswordThroughLink(
+      `http://127.0.0.1:${env.port}`,
+      lastMailTo(env.dataDir, grace.email),
+      grace.password,
+    );
+    const gracePage = await (await browser.newContext({ viewport: { width: 1360, height: 900 } })).newPage();
+    await signIn(gracePage, origin, grace.email, grace.password);
+    await gracePage.getByRole("heading", { name: "Stock Type Overview" }).waitFor();
+    expect(await sideMenuLinks(gracePage)).toEqual(["Dashboard", "Reports"]);
+    await gracePage.getByRole("button", { name: /^Account of/ }).click();
+    await gracePage.getByRole("menuitem", { name: "Profile" }).waitFor();
+    expect(await gracePage.getByRole("menuitem", { name: "Settings" }).count()).toBe(0);
+    await gracePage.keyboard.press("Escape");
+    await gracePage.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Reports" }).click();
+    await gracePage.getByRole("heading", { name: "Reports", level: 1 }).waitFor();
+
+    // The admin narrows the role: no more reports. Her next page shows it.
+    await adminPage.goto(`${origin}${rolePage}`);
+    await adminPage.getByRole("checkbox", { name: "Reports View" }).uncheck();
+    await adminPage.getByRole("button", { name: "Save changes" }).click();
+    await adminPage.getByText("Your changes are saved.").waitFor();
+    await look(adminPage, "role-edit");
+
+    // Her menu still lists Reports (nothing has told the page yet); the next page she opens asks again.
+    await gracePage
+      .getByRole("navigation", { name: "Main" })
+      .getByRole("link", { name: "Dashboard" })
+      .click();
+    await gracePage.getByRole("heading", { name: "Stock Type Overview" }).waitFor();
+    await expect.poll(() => sideMenuLinks(gracePage)).toEqual(["Dashboard"]);
+    // An address she kept refuses her too.
+    await gracePage.evaluate(
+      'history.pushState(null, "", "/variance/reports/types"); dispatchEvent(new PopStateEvent("popstate"))',
+    );
+    await gracePage.getByText("An administrator can add it to one of your roles.").waitFor();
+
+    // The admin deletes her, after a confirmation that says what ends.
+    await adminPage.goto(`${origin}${gracePath}`);
+    await adminPage.getByRole("button", { name: "Delete user" }).click();
+    const confirm = adminPage.getByRole("alertdialog", { name: "Delete Grace Hopper?" });
+    await confirm.getByText("their sessions end at once and their API tokens are revoked").waitFor();
+    await look(adminPage, "user-delete-confirm");
+    await confirm.getByRole("button", { name: "Delete user" }).click();
+    await adminPage.getByText("Grace Hopper is deleted.").waitFor();
+    await adminPage.waitForURL("**/variance/settings/user");
+    expect(await adminPage.getByRole("row", { name: /Grace Hopper/ }).count()).toBe(0);
+
+    // Her session has ended: her next page is the login view.
+    await gracePage
+      .getByRole("navigation", { name: "Main" })
+      .getByRole("link", { name: "Dashboard" })
+      .click();
+    await gracePage.getByRole("button", { name: "Login" }).waitFor();
+    expect(await gracePage.getByRole("navigation", { name: "Main" }).count()).toBe(0);
+  }, 180_000);
+});

@@ -1,12 +1,12 @@
 import { mkdirSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { createApiClient } from "@varia/api-client";
-import { resetPassword } from "@varia/contracts";
+import { abilities, createUser, editRole, resetPassword } from "@varia/contracts";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTenant, launchChromium, startE2eServer } from "./browser";
 import { seriousViolations } from "./drill-workspace";
-import { signIn, testOutput } from "./workspace";
+import { adminToken, signIn, testOutput } from "./workspace";
 
 const screenshots = join(testOutput, "settings");
 mkdirSync(screenshots, { recursive: true });
@@ -118,6 +118,9 @@ describe("users and roles in the browser", () => {
     await adminPage.getByRole("button", { name: "Create user" }).click();
     await adminPage.getByText("Enter the user's name.").waitFor();
     await adminPage.getByText("Enter the user's e-mail address.").waitFor();
+    // The keyboard is taken to the first field to fix.
+    const nameId = await adminPage.getByLabel("Name").getAttribute("id");
+    await expect.poll(() => adminPage.evaluate("document.activeElement?.id")).toBe(nameId);
     expect(await adminPage.getByRole("alert").first().textContent()).toBeTruthy();
     await adminPage.getByLabel("Name").fill("Someone");
     await adminPage.getByLabel("E-mail").fill(admin.email);
@@ -203,4 +206,59 @@ describe("users and roles in the browser", () => {
     await gracePage.getByRole("button", { name: "Login" }).waitFor();
     expect(await gracePage.getByRole("navigation", { name: "Main" }).count()).toBe(0);
   }, 180_000);
+
+  it("a user who manages users cannot give a role with more than they hold: the server's refusal is shown", async () => {
+    // Set up over the API as an admin's script would: a role that manages users, one that views
+    // the dashboards, and Ada who holds only the first.
+    const token = await adminToken(env.server, "acme", admin.email);
+    const client = createApiClient({
+      baseUrl: `http://127.0.0.1:${env.port}`,
+      headers: () => ({ authorization: `Bearer ${token}` }),
+      retry: false,
+    });
+    const managers = await client.call(editRole, {
+      body: { roleInfo: { name: "User managers" }, activeToggles: [abilities.settingsUsersManage] },
+    });
+    await client.call(editRole, {
+      body: { roleInfo: { name: "Viewers" }, activeToggles: [abilities.varianceDashboardView] },
+    });
+    const ada = { email: "ada@acme.example.com", password: "ada's long password" };
+    await client.call(createUser, {
+      body: { name: "Ada Lovelace", email: ada.email, roleIDs: [managers.roleID] },
+    });
+    client.dispose();
+    await setPasswordThroughLink(
+      `http://127.0.0.1:${env.port}`,
+      lastMailTo(env.dataDir, ada.email),
+      ada.password,
+    );
+
+    const page = await (await browser.newContext({ viewport: { width: 1360, height: 900 } })).newPage();
+    await signIn(page, origin, ada.email, ada.password, "/variance/settings/menu");
+    const entries = page.locator(".settings-menu__title");
+    await entries.first().waitFor();
+    expect(await entries.allTextContents()).toEqual(["Users"]);
+    await look(page, "settings-menu-user-manager");
+
+    await page.getByRole("main").getByRole("link", { name: "Users" }).click();
+    await page.getByRole("link", { name: "New User" }).click();
+    await page.getByLabel("Name").fill("Charles Babbage");
+    await page.getByLabel("E-mail").fill("charles@acme.example.com");
+    await page.getByRole("checkbox", { name: "Viewers" }).check();
+    await page.getByRole("button", { name: "Create user" }).click();
+    await page.getByText("You cannot give a role with an ability you do not hold").waitFor();
+    await page.getByText("Not held: Variance/Dashboard/View").waitFor();
+    expect(new URL(page.url()).pathname).toBe("/variance/settings/user/new");
+    // The form is usable again, and without the role the user is made.
+    expect(await page.getByRole("button", { name: "Create user" }).isEnabled()).toBe(true);
+    await look(page, "user-new-refused");
+    await page.getByRole("checkbox", { name: "Viewers" }).uncheck();
+    await page.getByRole("button", { name: "Create user" }).click();
+    await page.getByText("Charles Babbage is added.").waitFor();
+
+    // Roles are not hers to open.
+    expect(
+      await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Roles" }).count(),
+    ).toBe(0);
+  }, 120_000);
 });

@@ -12,7 +12,7 @@ import {
   type UserSummary,
 } from "@varia/contracts";
 import { selectHasAbility } from "@varia/machines";
-import { type FormEvent, useCallback, useEffect, useState } from "react";
+import { type FormEvent, useCallback, useEffect, useRef, useState } from "react";
 import { Link, useLocation, useNavigate, useParams } from "react-router";
 import { api } from "../../../api";
 import { PageFrame } from "../../../pages/PageFrame";
@@ -21,6 +21,7 @@ import { StartupContext } from "../../../shell/startup-context";
 import { ConfirmDialog } from "../ConfirmDialog";
 import { type FieldErrorMap, formProblem, hasFieldErrors } from "../form-problem";
 import { CheckboxField, CheckboxGroup, TextField } from "../SettingsFields";
+import { useFocusFirstInvalid } from "../use-focus-first-invalid";
 import { rolePath } from "./RoleListPage";
 import { roleFormErrors } from "./role-form";
 import "../settings.css";
@@ -65,6 +66,8 @@ export function RolePage() {
     success: (location.state as { message?: string } | null)?.message,
   });
   const [saving, setSaving] = useState(false);
+  const formRef = useRef<HTMLFormElement>(null);
+  const focusFirstInvalid = useFocusFirstInvalid(formRef);
   const [confirmDelete, setConfirmDelete] = useState(false);
 
   const load = useCallback(async () => {
@@ -104,6 +107,7 @@ export function RolePage() {
     const errors = roleFormErrors(form);
     setFieldErrors(errors);
     if (hasFieldErrors(errors)) {
+      focusFirstInvalid();
       setOutcome({ error: "Please check Name." });
       return;
     }
@@ -132,6 +136,7 @@ export function RolePage() {
       const problem = formProblem(e, labels, aliases);
       setFieldErrors(problem.fields);
       setOutcome({ error: problem.message });
+      focusFirstInvalid();
     } finally {
       setSaving(false);
     }
@@ -157,6 +162,7 @@ export function RolePage() {
         <div className="spinner spinner--page" role="status" aria-label="Loading the role" />
       ) : (
         <form
+          ref={formRef}
           className="card settings-form settings-form--wide"
           aria-label={isNew ? "New role" : "Role"}
           noValidate

@@ -9,7 +9,7 @@ import {
   userPasswordStatus,
 } from "@varia/contracts";
 import { selectProfile } from "@varia/machines";
-import { type FormEvent, useCallback, useEffect, useState } from "react";
+import { type FormEvent, useCallback, useEffect, useRef, useState } from "react";
 import { Link, useLocation, useNavigate, useParams } from "react-router";
 import { api } from "../../../api";
 import { PageFrame } from "../../../pages/PageFrame";
@@ -19,6 +19,7 @@ import { ConfirmDialog } from "../ConfirmDialog";
 import { type FieldErrorMap, formProblem, hasFieldErrors } from "../form-problem";
 import { loadRoleNames } from "../roles/load-roles";
 import { CheckboxField, CheckboxGroup, TextField } from "../SettingsFields";
+import { useFocusFirstInvalid } from "../use-focus-first-invalid";
 import { userPath } from "./UserListPage";
 import { userFormErrors } from "./user-form";
 import "../settings.css";
@@ -61,6 +62,8 @@ export function UserPage() {
     success: (location.state as { message?: string } | null)?.message,
   });
   const [saving, setSaving] = useState(false);
+  const formRef = useRef<HTMLFormElement>(null);
+  const focusFirstInvalid = useFocusFirstInvalid(formRef);
   const [acting, setActing] = useState(false);
   const [confirm, setConfirm] = useState<"delete" | "mfa" | null>(null);
 
@@ -106,6 +109,7 @@ export function UserPage() {
     const errors = userFormErrors(form);
     setFieldErrors(errors);
     if (hasFieldErrors(errors)) {
+      focusFirstInvalid();
       setOutcome({
         error: `Please check ${Object.keys(errors)
           .map((f) => labels[f as keyof typeof labels])
@@ -138,6 +142,7 @@ export function UserPage() {
       const problem = formProblem(e, labels);
       setFieldErrors(problem.fields);
       setOutcome({ error: problem.message });
+      focusFirstInvalid();
     } finally {
       setSaving(false);
     }
@@ -176,6 +181,7 @@ export function UserPage() {
       ) : (
         <div className="settings-layout">
           <form
+            ref={formRef}
             className="card settings-form"
             aria-label={isNew ? "New user" : "User details"}
             noValidate

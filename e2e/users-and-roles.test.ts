@@ -110,6 +110,11 @@ describe("users and roles in the browser", () => {
     expect(rolePage).toMatch(/^\/variance\/settings\/role\/[0-9a-f-]{36}$/);
     expect(await adminPage.getByRole("checkbox", { name: "Reports View" }).isChecked()).toBe(true);
     expect(await adminPage.getByRole("checkbox", { name: "Users Manage" }).isChecked()).toBe(false);
+    await adminPage.getByRole("link", { name: "Back to roles" }).click();
+    const roleRow = adminPage.getByRole("row", { name: /Analyst/ });
+    await roleRow.waitFor();
+    expect(await roleRow.textContent()).toContain("Dashboards and reports");
+    await look(adminPage, "role-list");
 
     // A user with that role; the form names what is missing, then the server's refusal of a taken e-mail.
     await adminPage.goto(`${origin}/variance/settings/user`);

@@ -20,6 +20,7 @@ import { FormMessage } from "../../../shell/FormMessage";
 import { StartupContext } from "../../../shell/startup-context";
 import { ConfirmDialog } from "../ConfirmDialog";
 import { type FieldErrorMap, formProblem, hasFieldErrors } from "../form-problem";
+import { SettingsCrumbs } from "../SettingsCrumbs";
 import { CheckboxField, CheckboxGroup, TextField } from "../SettingsFields";
 import { useFocusFirstInvalid } from "../use-focus-first-invalid";
 import { rolePath } from "./RoleListPage";
@@ -146,14 +147,7 @@ export function RolePage() {
   const ready = catalogue && (isNew || detail);
 
   return (
-    <PageFrame
-      title={title}
-      lead={
-        <nav aria-label="Breadcrumbs" className="settings-crumbs">
-          <Link to="/variance/settings/menu">Settings</Link> / <Link to={listPath}>Roles</Link>
-        </nav>
-      }
-    >
+    <PageFrame title={title} lead={<SettingsCrumbs list={listPath} listTitle="Roles" />}>
       {loadError ? (
         <p className="form__error" role="alert">
           {loadError}

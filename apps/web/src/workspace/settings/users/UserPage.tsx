@@ -18,6 +18,7 @@ import { StartupContext } from "../../../shell/startup-context";
 import { ConfirmDialog } from "../ConfirmDialog";
 import { type FieldErrorMap, formProblem, hasFieldErrors } from "../form-problem";
 import { loadRoleNames } from "../roles/load-roles";
+import { SettingsCrumbs } from "../SettingsCrumbs";
 import { CheckboxField, CheckboxGroup, TextField } from "../SettingsFields";
 import { useFocusFirstInvalid } from "../use-focus-first-invalid";
 import { userPath } from "./UserListPage";
@@ -164,14 +165,7 @@ export function UserPage() {
   const isMe = !isNew && me?.userGUID === userID;
 
   return (
-    <PageFrame
-      title={title}
-      lead={
-        <nav aria-label="Breadcrumbs" className="settings-crumbs">
-          <Link to="/variance/settings/menu">Settings</Link> / <Link to={listPath}>Users</Link>
-        </nav>
-      }
-    >
+    <PageFrame title={title} lead={<SettingsCrumbs list={listPath} listTitle="Users" />}>
       {loadError ? (
         <p className="form__error" role="alert">
           {loadError}

@@ -6,6 +6,7 @@ import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTenant, launchChromium, startE2eServer } from "./browser";
 import { seriousViolations } from "./drill-workspace";
+import { totpCode } from "./totp";
 import { adminToken, signIn, testOutput } from "./workspace";
 
 const screenshots = join(testOutput, "settings");
@@ -40,11 +41,6 @@ async function setPasswordThroughLink(apiOrigin: string, mail: string, password:
 }
 
 async function look(page: Page, name: string) {
-  if (process.env.DEBUG_AXE) {
-    const { default: AxeBuilder } = await import("@axe-core/playwright");
-    const r = await new AxeBuilder({ page }).analyze();
-    for (const v of r.violations) for (const n of v.nodes) console.log(v.id, n.html, n.failureSummary);
-  }
   expect(await seriousViolations(page), `axe-core on ${name}`).toEqual([]);
   await page.screenshot({ path: join(screenshots, `${name}.png`), fullPage: true });
 }
@@ -146,6 +142,15 @@ describe("users and roles in the browser", () => {
     await adminPage.getByText(`A link to set their password was sent to ${grace.email}.`).waitFor();
     await adminPage.getByText("No password yet: a link to set one is waiting to be used").waitFor();
     await look(adminPage, "user-created");
+    // Another link on request: a second mail.
+    const mailsToGrace = () =>
+      readdirSync(join(env.dataDir, "outbox")).filter((name) =>
+        readFileSync(join(env.dataDir, "outbox", name), "utf8").includes(`To: ${grace.email}\r\n`),
+      ).length;
+    expect(mailsToGrace()).toBe(1);
+    await adminPage.getByRole("button", { name: "Send password link" }).click();
+    await adminPage.getByText(`A link to set a password was sent to ${grace.email}.`).waitFor();
+    expect(mailsToGrace()).toBe(2);
     const gracePath = new URL(adminPage.url()).pathname;
 
     // The list shows her with her role.
@@ -194,6 +199,7 @@ describe("users and roles in the browser", () => {
 
     // The admin deletes her, after a confirmation that says what ends.
     await adminPage.goto(`${origin}${gracePath}`);
+    await adminPage.getByText("A password is set.").waitFor();
     await adminPage.getByRole("button", { name: "Delete user" }).click();
     const confirm = adminPage.getByRole("alertdialog", { name: "Delete Grace Hopper?" });
     await confirm.getByText("their sessions end at once and their API tokens are revoked").waitFor();
@@ -265,5 +271,60 @@ describe("users and roles in the browser", () => {
     expect(
       await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Roles" }).count(),
     ).toBe(0);
+  }, 120_000);
+
+  it("an admin resets a user's multi-factor authentication: they enrol again at their next sign-in", async () => {
+    const token = await adminToken(env.server, "acme", admin.email);
+    const client = createApiClient({
+      baseUrl: `http://127.0.0.1:${env.port}`,
+      headers: () => ({ authorization: `Bearer ${token}` }),
+      retry: false,
+    });
+    const alan = { name: "Alan Turing", email: "alan@acme.example.com", password: "alan's long password" };
+    await client.call(createUser, { body: { name: alan.name, email: alan.email } });
+    client.dispose();
+    await setPasswordThroughLink(
+      `http://127.0.0.1:${env.port}`,
+      lastMailTo(env.dataDir, alan.email),
+      alan.password,
+    );
+
+    // Alan signs in and sets up multi-factor with his authenticator.
+    const alanSignsIn = async () => {
+      const page = await browser.newPage();
+      await page.goto(`${origin}/`);
+      await page.getByLabel("Email").fill(alan.email);
+      await page.getByLabel("Password").fill(alan.password);
+      await page.getByRole("button", { name: "Login" }).click();
+      await page.getByRole("heading", { name: "Multi-factor authentication" }).waitFor();
+      return page;
+    };
+    const first = await alanSignsIn();
+    await first.getByRole("img", { name: "QR code for your authenticator app" }).waitFor();
+    const secret = ((await first.locator(".totp-qr code").textContent()) ?? "").replace(/\s/g, "");
+    await first.getByLabel("Digit 1 of 6").fill(totpCode(secret));
+    await first.getByRole("button", { name: "Verify" }).click();
+    await first.locator("main#main-content").waitFor();
+    await first.close();
+
+    const adminPage = await (await browser.newContext({ viewport: { width: 1360, height: 900 } })).newPage();
+    await signIn(adminPage, origin, admin.email, admin.password, "/variance/settings/user");
+    await adminPage.getByRole("link", { name: alan.name }).click();
+    await adminPage.getByText("Set up: they sign in with a code from their authenticator app.").waitFor();
+    await adminPage.getByRole("button", { name: "Reset multi-factor" }).click();
+    const confirm = adminPage.getByRole("alertdialog", {
+      name: `Reset multi-factor authentication of ${alan.name}?`,
+    });
+    await confirm.waitFor();
+    await look(adminPage, "user-mfa-reset-confirm");
+    await confirm.getByRole("button", { name: "Reset multi-factor" }).click();
+    await adminPage.getByText(`Multi-factor authentication of ${alan.name} is reset`).waitFor();
+    await adminPage.getByText("Not set up.").waitFor();
+    expect(await adminPage.getByRole("button", { name: "Reset multi-factor" }).count()).toBe(0);
+
+    // His next sign-in shows a new QR code to enrol again.
+    const again = await alanSignsIn();
+    await again.getByRole("img", { name: "QR code for your authenticator app" }).waitFor();
+    await again.close();
   }, 120_000);
 });

@@ -195,7 +195,8 @@ describe("users and roles in the browser", () => {
     await gracePage.evaluate(
       'history.pushState(null, "", "/variance/reports/types"); dispatchEvent(new PopStateEvent("popstate"))',
     );
-    await gracePage.getByText("An administrator can add it to one of your roles.").waitFor();
+    await gracePage.getByRole("heading", { name: "You do not have access to the Reports screen" }).waitFor();
+    expect(await gracePage.getByRole("main").textContent()).toContain("Variance / Reports / View");
 
     // The admin deletes her, after a confirmation that says what ends.
     await adminPage.goto(`${origin}${gracePath}`);
@@ -267,10 +268,14 @@ describe("users and roles in the browser", () => {
     await page.getByRole("button", { name: "Create user" }).click();
     await page.getByText("Charles Babbage is added.").waitFor();
 
-    // Roles are not hers to open.
+    // Roles are not hers to open: not in her menu, and the address says what she lacks.
     expect(
       await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Roles" }).count(),
     ).toBe(0);
+    await page.goto(`${origin}/variance/settings/role`);
+    await page.getByRole("heading", { name: "You do not have access to the Roles screen" }).waitFor();
+    expect(await page.getByRole("main").textContent()).toContain("Variance / Roles / Manage");
+    await look(page, "role-list-no-permission");
   }, 120_000);
 
   it("an admin resets a user's multi-factor authentication: they enrol again at their next sign-in", async () => {

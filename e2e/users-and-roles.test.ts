@@ -274,6 +274,7 @@ describe("users and roles in the browser", () => {
     ).toBe(0);
     await page.goto(`${origin}/variance/settings/role`);
     await page.getByRole("heading", { name: "You do not have access to the Roles screen" }).waitFor();
+    await page.getByTestId("loading-overlay").waitFor({ state: "detached" });
     expect(await page.getByRole("main").textContent()).toContain("Variance / Roles / Manage");
     await look(page, "role-list-no-permission");
   }, 120_000);

@@ -8,7 +8,7 @@ import {
   selectSearchOpen,
 } from "@varia/machines";
 import { type ReactNode, useEffect } from "react";
-import { NavLink } from "react-router";
+import { NavLink, useNavigate } from "react-router";
 import { api } from "../api";
 import { Logo } from "../shell/LoadingOverlay";
 import { StartupContext } from "../shell/startup-context";
@@ -18,6 +18,8 @@ import { NavigationMap } from "./navigation/NavigationMap";
 import { PageTransition } from "./navigation/PageTransition";
 import { ProfileModal } from "./profile/ProfileModal";
 import { SearchModal } from "./search/SearchModal";
+import { useAllowedSettings } from "./settings/settings-entries";
+import { usePermissionRefresh } from "./use-permission-refresh";
 import { useAlert, WorkspaceContext } from "./workspace-actors";
 
 export const logoutFailedMessage = "Logout was not successful.";
@@ -37,8 +39,9 @@ const menuIcons: Record<string, IconName> = {
 
 /**
  * The signed-in frame: the side menu from GetAuthorisedMenu (expanded or collapsed), the top bar
- * with the search ('Search for...', also Ctrl+K or /) and the user's menu (profile, logout), and the
- * page. The search and profile modals open from here; each panel is a region of the workspace
+ * with the search ('Search for...', also Ctrl+K or /) and the user's menu (profile, the settings
+ * their abilities open, logout), and the page. Every new page asks the server again for the user's
+ * abilities (usePermissionRefresh). The search and profile modals open from here; each panel is a region of the workspace
  * machine.
  */
 export function WorkspaceLayout({ children }: { children: ReactNode }) {
@@ -51,6 +54,9 @@ export function WorkspaceLayout({ children }: { children: ReactNode }) {
   const profileOpen = WorkspaceContext.useSelector(selectProfileOpen);
   const mapOpen = WorkspaceContext.useSelector(selectNavigationMapOpen);
   const alert = useAlert();
+  const navigate = useNavigate();
+  const hasSettings = useAllowedSettings().length > 0;
+  usePermissionRefresh();
 
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
@@ -148,6 +154,9 @@ export function WorkspaceLayout({ children }: { children: ReactNode }) {
             }
             actions={[
               { id: "profile", label: "Profile", onAction: () => workspace.send({ type: "profile.open" }) },
+              ...(hasSettings
+                ? [{ id: "settings", label: "Settings", onAction: () => navigate("/variance/settings/menu") }]
+                : []),
               { id: "logout", label: "Logout", onAction: signOut },
             ]}
           />

@@ -17,6 +17,11 @@ import { PlaceholderPage } from "./PlaceholderPage";
 import { ReportPage } from "./reports/ReportPage";
 import { ReportTypesPage } from "./reports/ReportTypesPage";
 import { TokensPage } from "./settings/tokens/TokensPage";
+import { RoleListPage } from "./settings/roles/RoleListPage";
+import { RolePage } from "./settings/roles/RolePage";
+import { SettingsMenuPage } from "./settings/SettingsMenuPage";
+import { UserListPage } from "./settings/users/UserListPage";
+import { UserPage } from "./settings/users/UserPage";
 import { WorkspaceLayout } from "./WorkspaceLayout";
 import { useRecordUsage } from "./workspace-actors";
 
@@ -27,34 +32,9 @@ const selectCanViewDashboard = selectHasAbility(abilities.varianceDashboardView)
 /** The settings screens not built yet, with what exists for each today. */
 const placeholders: { path: string; title: string; text: ReactNode }[] = [
   {
-    path: "/variance/settings/menu",
-    title: "Settings",
-    text: <p>Settings are managed through the API and the administration commands for now.</p>,
-  },
-  {
-    path: "/variance/settings/role",
-    title: "Roles",
-    text: <p>Roles are managed through the API for now.</p>,
-  },
-  {
-    path: "/variance/settings/role/:roleID",
-    title: "Role",
-    text: <p>Roles are managed through the API for now.</p>,
-  },
-  {
     path: "/variance/settings/org",
     title: "Organisation Settings",
     text: <p>Organisation settings are not editable in the browser yet.</p>,
-  },
-  {
-    path: "/variance/settings/user",
-    title: "Users",
-    text: <p>Users are managed through the API for now.</p>,
-  },
-  {
-    path: "/variance/settings/user/:userID",
-    title: "User",
-    text: <p>Users are managed through the API for now.</p>,
   },
   {
     path: "/variance/settings/list",
@@ -95,6 +75,8 @@ const gates = {
   reports: selectHasAbility(abilities.varianceReportsView),
   export: selectHasAbility(abilities.varianceExportData),
   tokens: selectHasAbility(abilities.settingsTokensManage),
+  users: selectHasAbility(abilities.settingsUsersManage),
+  roles: selectHasAbility(abilities.settingsRolesManage),
 };
 
 /** A screen behind its ability (the one its menu entry names); the no-permission page otherwise. */
@@ -198,6 +180,39 @@ export function WorkspaceRoutes() {
           element={
             <Gate screen="tokens">
               <TokensPage />
+            </Gate>
+          }
+        />
+        <Route path="/variance/settings/menu" element={<SettingsMenuPage />} />
+        <Route
+          path="/variance/settings/user"
+          element={
+            <Gate screen="users">
+              <UserListPage />
+            </Gate>
+          }
+        />
+        <Route
+          path="/variance/settings/user/:userID"
+          element={
+            <Gate screen="users">
+              <UserPage />
+            </Gate>
+          }
+        />
+        <Route
+          path="/variance/settings/role"
+          element={
+            <Gate screen="roles">
+              <RoleListPage />
+            </Gate>
+          }
+        />
+        <Route
+          path="/variance/settings/role/:roleID"
+          element={
+            <Gate screen="roles">
+              <RolePage />
             </Gate>
           }
         />

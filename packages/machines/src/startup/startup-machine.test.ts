@@ -133,6 +133,39 @@ describe("startup machine (docs/behaviour.md#shell-and-start-up)", () => {
     expect(selectHasAbility(reports)(admin.actor.getSnapshot())).toBe(false);
   });
 
+  it("takes the abilities and menu asked again while signed in, and only then", async () => {
+    const dashboard = {
+      moduleSystemName: "Variance",
+      featureSystemName: "Dashboard",
+      abilitySystemName: "View",
+    };
+    const reports = { ...dashboard, featureSystemName: "Reports" };
+    const menu = [
+      { key: "dashboard", title: "Dashboard", path: "/variance/dashboard/stockTypeOverview", moduleId: 2 },
+    ];
+    const { actor } = start({
+      loadApp: async () => ({ ...loaded, userIsAdmin: false, abilities: [dashboard, reports] }),
+    });
+    await settled(actor);
+    expect(selectHasAbility(reports)(actor.getSnapshot())).toBe(true);
+    // An administrator narrowed the user's role: the next answer has lost Reports/View.
+    actor.send({
+      type: "permissions.refreshed",
+      permissions: { userIsAdmin: false, abilities: [dashboard], menu },
+    });
+    expect(selectHasAbility(reports)(actor.getSnapshot())).toBe(false);
+    expect(selectHasAbility(dashboard)(actor.getSnapshot())).toBe(true);
+    expect(actor.getSnapshot().context.menu).toEqual(menu);
+    // Signed out, a late answer grants nothing.
+    actor.send({ type: "auth.signedOut" });
+    actor.send({
+      type: "permissions.refreshed",
+      permissions: { userIsAdmin: true, abilities: [dashboard, reports], menu },
+    });
+    expect(selectHasAbility(reports)(actor.getSnapshot())).toBe(false);
+    expect(actor.getSnapshot().context.menu).toEqual([]);
+  });
+
   it("keeps the overlay up past 2000 ms until start-up finishes", async () => {
     let finish!: (v: LoadAppOutput) => void;
     const { actor, clock } = start({ loadApp: () => new Promise((resolve) => (finish = resolve)) });

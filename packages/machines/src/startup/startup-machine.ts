@@ -43,7 +43,12 @@ export type StartupEvent =
   | { type: "terms.acknowledge" }
   | { type: "tour.close" }
   /** The user changed their own name (profile modal): the profile shows it without a reload. */
-  | { type: "profile.renamed"; name: string };
+  | { type: "profile.renamed"; name: string }
+  /**
+   * The signed-in user's abilities and menu as the server answers them now (asked again on every
+   * page: an administrator may have changed their roles since start-up).
+   */
+  | { type: "permissions.refreshed"; permissions: Omit<LoadAppOutput, "actualPeriods"> };
 
 const signedOut = {
   authenticated: false,
@@ -200,7 +205,16 @@ export const startupMachine = setup({
           ],
         },
         signedIn: {
-          on: { "auth.signedOut": { target: "signedOut" } },
+          on: {
+            "auth.signedOut": { target: "signedOut" },
+            "permissions.refreshed": {
+              actions: assign({
+                userIsAdmin: ({ event }) => event.permissions.userIsAdmin,
+                abilities: ({ event }) => event.permissions.abilities,
+                menu: ({ event }) => event.permissions.menu,
+              }),
+            },
+          },
         },
         signingUp: {
           on: { "auth.signedOut": { target: "signedOut" } },

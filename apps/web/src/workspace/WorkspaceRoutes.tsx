@@ -16,6 +16,10 @@ import { NoPermissionPage } from "./NoPermissionPage";
 import { PlaceholderPage } from "./PlaceholderPage";
 import { ReportPage } from "./reports/ReportPage";
 import { ReportTypesPage } from "./reports/ReportTypesPage";
+import { BackupsPage } from "./settings/backups/BackupsPage";
+import { ExclusionListPage } from "./settings/lists/ExclusionListPage";
+import { ExclusionListsPage } from "./settings/lists/ExclusionListsPage";
+import { OrganisationPage } from "./settings/organisation/OrganisationPage";
 import { WorkspaceLayout } from "./WorkspaceLayout";
 import { useRecordUsage } from "./workspace-actors";
 
@@ -41,11 +45,6 @@ const placeholders: { path: string; title: string; text: ReactNode }[] = [
     text: <p>Roles are managed through the API for now.</p>,
   },
   {
-    path: "/variance/settings/org",
-    title: "Organisation Settings",
-    text: <p>Organisation settings are not editable in the browser yet.</p>,
-  },
-  {
     path: "/variance/settings/user",
     title: "Users",
     text: <p>Users are managed through the API for now.</p>,
@@ -54,21 +53,6 @@ const placeholders: { path: string; title: string; text: ReactNode }[] = [
     path: "/variance/settings/user/:userID",
     title: "User",
     text: <p>Users are managed through the API for now.</p>,
-  },
-  {
-    path: "/variance/settings/list",
-    title: "Exclusion Lists",
-    text: <p>Exclusion lists cannot be edited in the browser yet.</p>,
-  },
-  {
-    path: "/variance/settings/list/:exclusionHeaderID",
-    title: "Exclusion List",
-    text: <p>Exclusion lists cannot be edited in the browser yet.</p>,
-  },
-  {
-    path: "/variance/settings/backup",
-    title: "Backups",
-    text: <p>Backups are taken before every import and can be listed and restored through the API.</p>,
   },
 ];
 
@@ -93,6 +77,9 @@ const gates = {
   forecast: selectHasAbility(abilities.varianceForecastView),
   reports: selectHasAbility(abilities.varianceReportsView),
   export: selectHasAbility(abilities.varianceExportData),
+  lists: selectHasAbility(abilities.settingsListsManage),
+  organisation: selectHasAbility(abilities.settingsOrganisationManage),
+  backups: selectHasAbility(abilities.settingsBackupsManage),
 };
 
 /** A screen behind its ability (the one its menu entry names); the no-permission page otherwise. */
@@ -186,6 +173,38 @@ export function WorkspaceRoutes() {
           element={
             <Gate screen="export">
               <DataExportPage />
+            </Gate>
+          }
+        />
+        <Route
+          path="/variance/settings/list"
+          element={
+            <Gate screen="lists">
+              <ExclusionListsPage />
+            </Gate>
+          }
+        />
+        <Route
+          path="/variance/settings/list/:exclusionHeaderID"
+          element={
+            <Gate screen="lists">
+              <ExclusionListPage />
+            </Gate>
+          }
+        />
+        <Route
+          path="/variance/settings/org"
+          element={
+            <Gate screen="organisation">
+              <OrganisationPage />
+            </Gate>
+          }
+        />
+        <Route
+          path="/variance/settings/backup"
+          element={
+            <Gate screen="backups">
+              <BackupsPage />
             </Gate>
           }
         />

@@ -43,7 +43,9 @@ export type StartupEvent =
   | { type: "terms.acknowledge" }
   | { type: "tour.close" }
   /** The user changed their own name (profile modal): the profile shows it without a reload. */
-  | { type: "profile.renamed"; name: string };
+  | { type: "profile.renamed"; name: string }
+  /** The organisation's settings were saved: its name and currency show without a reload. */
+  | { type: "organisation.changed"; organisationName: string; currencyCode: string };
 
 const signedOut = {
   authenticated: false,
@@ -119,6 +121,18 @@ export const startupMachine = setup({
     "profile.renamed": {
       actions: assign({
         profile: ({ context, event }) => (context.profile ? { ...context.profile, name: event.name } : null),
+      }),
+    },
+    "organisation.changed": {
+      actions: assign({
+        profile: ({ context, event }) =>
+          context.profile
+            ? {
+                ...context.profile,
+                organisationName: event.organisationName,
+                subscriptionCurrencyCode: event.currencyCode,
+              }
+            : null,
       }),
     },
   },

@@ -15,13 +15,13 @@ import { appImportJobMachine } from "../../../pages/import-job-actor";
 import { EmptyState, PageFrame } from "../../../pages/PageFrame";
 import { FormMessage } from "../../../shell/FormMessage";
 import { StartupContext } from "../../../shell/startup-context";
-import { AppDialog } from "../../../ui/Dialog";
 import { type Format, useFormat } from "../../../ui/format";
 import { Icon } from "../../../ui/Icon";
 import { saveBytes } from "../../../ui/save-file";
 import { byteSize } from "../../export/DataExportPage";
 import { dateTime } from "../date-time";
 import { formErrorsOf } from "../form-errors";
+import { ConfirmDialog } from "../settings-widgets";
 import { restoreSummary } from "./restore-summary";
 import "../data-settings.css";
 
@@ -46,7 +46,7 @@ function RestoreProgress({ actor, backup }: { actor: RestoreActor; backup: Backu
     <div className="job-progress" role="status" aria-live="polite">
       <p className={`job-progress__label${finished ? (completed ? " is-done" : " is-failed") : ""}`}>
         {!finished && <span className="spinner spinner--dark" aria-hidden="true" />}
-        Restoring the backup of {dateTime(backup.createdAt, format)}: {label}
+        Restoring the backup of {dateTime(backup.createdAt, format, { seconds: true })}: {label}
       </p>
       {completed && job ? (
         <p>
@@ -78,16 +78,17 @@ function RestoreDialog({
   const format = useFormat();
   const { importsUndone, restoresUndone } = restoreSummary(backups, backup);
   return (
-    <AppDialog
+    <ConfirmDialog
       title="Restore this backup?"
-      role="alertdialog"
-      size="medium"
-      dismissable={!busy}
-      onClose={onCancel}
+      confirmLabel="Restore backup"
+      busy={busy}
+      error={error}
+      onCancel={onCancel}
+      onConfirm={onConfirm}
     >
       <p>
         The organisation's invoice lines, clients, items and salespeople as they are now will be replaced by
-        the backup of <strong>{dateTime(backup.createdAt, format)}</strong> (
+        the backup of <strong>{dateTime(backup.createdAt, format, { seconds: true })}</strong> (
         {reasons[backup.reason].toLowerCase()}, {lines(backup.lineCount, format)}).
       </p>
       {importsUndone.length || restoresUndone.length ? (
@@ -95,10 +96,10 @@ function RestoreDialog({
           <p>This undoes:</p>
           <ul className="restore-undone">
             {importsUndone.map((b) => (
-              <li key={b.backupID}>the import of {dateTime(b.createdAt, format)}</li>
+              <li key={b.backupID}>the import of {dateTime(b.createdAt, format, { seconds: true })}</li>
             ))}
             {restoresUndone.map((b) => (
-              <li key={b.backupID}>the restore of {dateTime(b.createdAt, format)}</li>
+              <li key={b.backupID}>the restore of {dateTime(b.createdAt, format, { seconds: true })}</li>
             ))}
           </ul>
         </>
@@ -109,17 +110,7 @@ function RestoreDialog({
         A backup of the data as it is now is taken first, so this restore can be undone. Exclusion lists and
         the organisation's settings do not change.
       </p>
-      <FormMessage error={error} />
-      <div className="dialog__actions">
-        <button type="button" className="button button--secondary" disabled={busy} onClick={onCancel}>
-          Cancel
-        </button>
-        <button type="button" className="button button--danger" disabled={busy} onClick={onConfirm}>
-          {busy ? <span className="spinner" aria-hidden="true" /> : null}
-          Restore backup
-        </button>
-      </div>
-    </AppDialog>
+    </ConfirmDialog>
   );
 }
 
@@ -187,7 +178,9 @@ export function BackupsPage() {
     try {
       if (confirm.kind === "delete") {
         await api.call(backupDelete, { query: { backupID: confirm.backup.backupID } });
-        setMessage({ success: `The backup of ${dateTime(confirm.backup.createdAt, format)} is deleted.` });
+        setMessage({
+          success: `The backup of ${dateTime(confirm.backup.createdAt, format, { seconds: true })} is deleted.`,
+        });
         await reload();
       } else {
         const queued = await api.call(backupRestore, { query: { backupID: confirm.backup.backupID } });
@@ -256,52 +249,54 @@ export function BackupsPage() {
             </thead>
             <tbody>
               {backups.map((b) => {
-                const when = dateTime(b.createdAt, format);
+                const when = dateTime(b.createdAt, format, { seconds: true });
                 return (
                   <tr key={b.backupID}>
                     <th scope="row">{when}</th>
                     <td>{reasons[b.reason]}</td>
                     <td className="number">{format.count(b.lineCount)}</td>
                     <td className="number">{byteSize(b.sizeBytes, format)}</td>
-                    <td className="backup-actions">
-                      <button
-                        type="button"
-                        className="button button--secondary button--small"
-                        aria-label={`Download the backup of ${when}`}
-                        disabled={downloading === b.backupID}
-                        onClick={() => download(b)}
-                      >
-                        <Icon name="download" size={16} />
-                        {downloading === b.backupID ? "Downloading…" : "Download"}
-                      </button>
-                      {isAdmin ? (
-                        <>
-                          <button
-                            type="button"
-                            className="button button--secondary button--small"
-                            aria-label={`Restore the backup of ${when}`}
-                            disabled={busy}
-                            onClick={() => {
-                              setConfirmError(null);
-                              setConfirm({ kind: "restore", backup: b });
-                            }}
-                          >
-                            Restore
-                          </button>
-                          <button
-                            type="button"
-                            className="button button--danger button--small"
-                            aria-label={`Delete the backup of ${when}`}
-                            disabled={busy}
-                            onClick={() => {
-                              setConfirmError(null);
-                              setConfirm({ kind: "delete", backup: b });
-                            }}
-                          >
-                            Delete
-                          </button>
-                        </>
-                      ) : null}
+                    <td>
+                      <div className="backup-actions">
+                        <button
+                          type="button"
+                          className="button button--secondary button--small"
+                          aria-label={`Download the backup of ${when}`}
+                          disabled={downloading === b.backupID}
+                          onClick={() => download(b)}
+                        >
+                          <Icon name="download" size={16} />
+                          {downloading === b.backupID ? "Downloading…" : "Download"}
+                        </button>
+                        {isAdmin ? (
+                          <>
+                            <button
+                              type="button"
+                              className="button button--secondary button--small"
+                              aria-label={`Restore the backup of ${when}`}
+                              disabled={busy}
+                              onClick={() => {
+                                setConfirmError(null);
+                                setConfirm({ kind: "restore", backup: b });
+                              }}
+                            >
+                              Restore
+                            </button>
+                            <button
+                              type="button"
+                              className="button button--danger button--small"
+                              aria-label={`Delete the backup of ${when}`}
+                              disabled={busy}
+                              onClick={() => {
+                                setConfirmError(null);
+                                setConfirm({ kind: "delete", backup: b });
+                              }}
+                            >
+                              Delete
+                            </button>
+                          </>
+                        ) : null}
+                      </div>
                     </td>
                   </tr>
                 );
@@ -321,34 +316,20 @@ export function BackupsPage() {
         />
       ) : null}
       {confirm?.kind === "delete" ? (
-        <AppDialog
+        <ConfirmDialog
           title="Delete this backup?"
-          role="alertdialog"
-          size="small"
-          dismissable={!confirming}
-          onClose={() => setConfirm(null)}
+          confirmLabel="Delete backup"
+          busy={confirming}
+          error={confirmError}
+          onCancel={() => setConfirm(null)}
+          onConfirm={confirmed}
         >
           <p>
-            The backup of <strong>{dateTime(confirm.backup.createdAt, format)}</strong> (
+            The backup of <strong>{dateTime(confirm.backup.createdAt, format, { seconds: true })}</strong> (
             {reasons[confirm.backup.reason].toLowerCase()}, {lines(confirm.backup.lineCount, format)}) will be
             deleted; its data can no longer be restored.
           </p>
-          <FormMessage error={confirmError} />
-          <div className="dialog__actions">
-            <button
-              type="button"
-              className="button button--secondary"
-              disabled={confirming}
-              onClick={() => setConfirm(null)}
-            >
-              Cancel
-            </button>
-            <button type="button" className="button button--danger" disabled={confirming} onClick={confirmed}>
-              {confirming ? <span className="spinner" aria-hidden="true" /> : null}
-              Delete backup
-            </button>
-          </div>
-        </AppDialog>
+        </ConfirmDialog>
       ) : null}
     </PageFrame>
   );

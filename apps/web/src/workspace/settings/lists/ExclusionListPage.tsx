@@ -1,15 +1,15 @@
 import { deleteExclusion, type ExclusionList, getExclusionByID, upsertExclusion } from "@varia/contracts";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
-import { useNavigate, useParams } from "react-router";
+import { useLocation, useNavigate, useParams } from "react-router";
 import { api } from "../../../api";
 import { PageFrame } from "../../../pages/PageFrame";
 import { FieldErrors } from "../../../shell/FieldErrors";
 import { FormMessage } from "../../../shell/FormMessage";
-import { AppDialog } from "../../../ui/Dialog";
 import { Icon } from "../../../ui/Icon";
 import { LookupPicker, type LookupSearch } from "../../../ui/LookupPicker";
 import { Breadcrumbs } from "../../navigation/Breadcrumbs";
 import { type FormErrors, fieldMessages, formErrorsOf, noFormErrors } from "../form-errors";
+import { ConfirmDialog, SaveBar } from "../settings-widgets";
 import { listsPath, newListId } from "./ExclusionListsPage";
 import { searchListEntries } from "./exclusion-search";
 import "../data-settings.css";
@@ -53,7 +53,7 @@ function EntryList({
   errors: FormErrors;
   onChange: (entries: Entry[]) => void;
 }) {
-  const singular = label === "Clients" ? "client" : "item";
+  const singular = label === "Clients" ? "a client" : "an item";
   const headingId = `${kind}-heading`;
   // The picker starts afresh after each pick (empty, closed), with the focus back in it.
   const [picks, setPicks] = useState(0);
@@ -68,7 +68,7 @@ function EntryList({
       </h2>
       <LookupPicker
         key={picks}
-        label={`Add a ${singular}`}
+        label={`Add ${singular}`}
         search={search}
         value={null}
         onChange={(option) => {
@@ -126,7 +126,11 @@ export function ExclusionListPage() {
   const [items, setItems] = useState<Entry[]>([]);
   const [saving, setSaving] = useState(false);
   const [errors, setErrors] = useState<FormErrors>(noFormErrors);
-  const [saved, setSaved] = useState<string | null>(null);
+  // A new list's first save moves to its own address, and its message comes along.
+  const location = useLocation();
+  const [saved, setSaved] = useState<string | null>(
+    (location.state as { saved?: string } | null)?.saved ?? null,
+  );
   const [confirmDelete, setConfirmDelete] = useState(false);
   const [deleting, setDeleting] = useState(false);
   const [deleteError, setDeleteError] = useState<string | null>(null);
@@ -182,12 +186,12 @@ export function ExclusionListPage() {
         },
       });
       show(list);
-      setSaved(
-        list.active
-          ? "Saved. Every number now leaves out this list's clients and items."
-          : "Saved. The list is inactive: its clients and items count in every number.",
-      );
-      if (isNew) navigate(`${listsPath}/${list.exclusionHeaderID}`, { replace: true });
+      const message = list.active
+        ? "Saved. Every number now leaves out this list's clients and items."
+        : "Saved. The list is inactive: its clients and items count in every number.";
+      setSaved(message);
+      if (isNew)
+        navigate(`${listsPath}/${list.exclusionHeaderID}`, { replace: true, state: { saved: message } });
     } catch (e) {
       setErrors(formErrorsOf(e, "The list could not be saved. Please try again."));
     } finally {
@@ -299,45 +303,24 @@ export function ExclusionListPage() {
             />
           </div>
         </fieldset>
-        <div className="settings-form__actions">
-          <div className="settings-form__status">
-            <FormMessage error={errors.message} success={saved} />
-          </div>
-          <button type="submit" className="button button--primary" disabled={saving}>
-            {saving ? <span className="spinner" aria-hidden="true" /> : <Icon name="lists" size={16} />}
-            {saving ? "Saving…" : "Save"}
-          </button>
-        </div>
+        <SaveBar saving={saving} errors={errors} saved={saved} icon={<Icon name="lists" size={16} />} />
       </form>
-      <AppDialog
-        title="Delete this exclusion list?"
-        role="alertdialog"
-        size="small"
-        isOpen={confirmDelete}
-        dismissable={!deleting}
-        onClose={() => setConfirmDelete(false)}
-      >
-        <p>
-          '{loaded?.name}' and its {clients.length} {clients.length === 1 ? "client" : "clients"} and{" "}
-          {items.length} {items.length === 1 ? "item" : "items"} will be deleted; they count again in every
-          number at once.
-        </p>
-        <FormMessage error={deleteError} />
-        <div className="dialog__actions">
-          <button
-            type="button"
-            className="button button--secondary"
-            disabled={deleting}
-            onClick={() => setConfirmDelete(false)}
-          >
-            Cancel
-          </button>
-          <button type="button" className="button button--danger" disabled={deleting} onClick={remove}>
-            {deleting ? <span className="spinner" aria-hidden="true" /> : null}
-            Delete list
-          </button>
-        </div>
-      </AppDialog>
+      {confirmDelete ? (
+        <ConfirmDialog
+          title="Delete this exclusion list?"
+          confirmLabel="Delete list"
+          busy={deleting}
+          error={deleteError}
+          onCancel={() => setConfirmDelete(false)}
+          onConfirm={remove}
+        >
+          <p>
+            '{loaded?.name}' and its {clients.length} {clients.length === 1 ? "client" : "clients"} and{" "}
+            {items.length} {items.length === 1 ? "item" : "items"} will be deleted; they count again in every
+            number at once.
+          </p>
+        </ConfirmDialog>
+      ) : null}
     </PageFrame>
   );
 }

@@ -10,7 +10,7 @@ import {
   type SubscriptionSettings,
   type TimeZone,
 } from "@varia/contracts";
-import { useCallback, useEffect, useMemo, useState } from "react";
+import { type InputHTMLAttributes, useCallback, useEffect, useMemo, useState } from "react";
 import { api } from "../../../api";
 import { PageFrame } from "../../../pages/PageFrame";
 import { FieldErrors } from "../../../shell/FieldErrors";
@@ -22,6 +22,7 @@ import { Segmented } from "../../../ui/Segmented";
 import { SelectField } from "../../../ui/Select";
 import { dateTime } from "../date-time";
 import { type FormErrors, fieldMessages, formErrorsOf, noFormErrors } from "../form-errors";
+import { SaveBar } from "../settings-widgets";
 import "../data-settings.css";
 
 type Category = (typeof itemCategories)[number];
@@ -89,7 +90,7 @@ function TextField({
   errors: string[];
   note?: string;
   onChange: (value: string) => void;
-} & Pick<React.InputHTMLAttributes<HTMLInputElement>, "type" | "min" | "max" | "maxLength" | "inputMode">) {
+} & Pick<InputHTMLAttributes<HTMLInputElement>, "type" | "min" | "max" | "maxLength" | "inputMode">) {
   const describedBy = [note ? `${name}-note` : "", errors.length ? `${name}-errors` : ""].join(" ").trim();
   return (
     <label className="field">
@@ -407,15 +408,7 @@ export function OrganisationPage() {
             />
           </section>
         </fieldset>
-        <div className="settings-form__actions">
-          <div className="settings-form__status">
-            <FormMessage error={errors.message} success={saved} />
-          </div>
-          <button type="submit" className="button button--primary" disabled={saving}>
-            {saving ? <span className="spinner" aria-hidden="true" /> : null}
-            {saving ? "Saving…" : "Save"}
-          </button>
-        </div>
+        <SaveBar saving={saving} errors={errors} saved={saved} />
       </form>
 
       <section className="panel settings-terms" aria-labelledby="org-terms">

@@ -127,11 +127,22 @@ describe("exclusion lists, organisation and backups in the browser", () => {
     await page.getByRole("heading", { name: "New Exclusion List" }).waitFor();
     await page.getByRole("button", { name: "Save" }).click();
     await page.getByText("Please enter a name for the list").waitFor();
+    // The focus goes to the field to correct.
+    await expect
+      .poll(() => page.getByLabel("Name").evaluate((el) => el === el.ownerDocument.activeElement))
+      .toBe(true);
     await page.getByLabel("Name").fill("Intercompany clients");
     const picker = page.getByRole("combobox", { name: "Add a client" });
-    for (const c of chosen) {
+    for (const [index, c] of chosen.entries()) {
       await picker.fill(c.code);
-      await page.getByRole("listbox").getByRole("option").filter({ hasText: c.code }).first().click();
+      const option = page.getByRole("listbox").getByRole("option").filter({ hasText: c.code }).first();
+      if (index === 0) await option.click();
+      else {
+        // By keyboard: down to the option, Enter.
+        await option.waitFor();
+        await page.keyboard.press("ArrowDown");
+        await page.keyboard.press("Enter");
+      }
       // The picker is ready for the next one: empty, focused, its suggestions open until Escape.
       await expect
         .poll(() => picker.evaluate((input) => input === input.ownerDocument.activeElement))
@@ -311,6 +322,11 @@ describe("exclusion lists, organisation and backups in the browser", () => {
     await page.getByText("Please enter the organisation's name").waitFor();
     await page.getByText("Please enter a whole number from 1 to 100").waitFor();
     expect(await page.getByLabel("Backups to keep").getAttribute("aria-invalid")).toBe("true");
+    await expect
+      .poll(() =>
+        page.getByLabel("Organisation name").evaluate((el) => el === el.ownerDocument.activeElement),
+      )
+      .toBe(true);
     expect(await violations()).toEqual([]);
     await page.screenshot({ path: join(testOutput, "settings-organisation-errors.png") });
     await page.getByLabel("Organisation name").fill("demo Europe Ltd");

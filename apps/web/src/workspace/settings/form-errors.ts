@@ -24,7 +24,7 @@ export function formErrorsOf(error: unknown, fallback: string): FormErrors {
   const named = Object.keys(fields).length > 0;
   return {
     fields,
-    message: named ? "Please correct the fields marked below." : (error.serverMessage ?? fallback),
+    message: named ? "Please correct the fields marked in red." : (error.serverMessage ?? fallback),
   };
 }
 

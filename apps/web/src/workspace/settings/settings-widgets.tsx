@@ -1,4 +1,4 @@
-import type { ReactNode } from "react";
+import { type ReactNode, type RefObject, useEffect } from "react";
 import { FormMessage } from "../../shell/FormMessage";
 import { AppDialog } from "../../ui/Dialog";
 import type { FormErrors } from "./form-errors";
@@ -64,4 +64,12 @@ export function SaveBar({
       </button>
     </div>
   );
+}
+
+/** After a save fails on named fields, the focus goes to the first of them (marked aria-invalid). */
+export function useFocusFirstError(form: RefObject<HTMLFormElement | null>, errors: FormErrors) {
+  useEffect(() => {
+    if (Object.keys(errors.fields).length === 0) return;
+    form.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+  }, [errors, form]);
 }

@@ -9,7 +9,7 @@ import { Icon } from "../../../ui/Icon";
 import { LookupPicker, type LookupSearch } from "../../../ui/LookupPicker";
 import { Breadcrumbs } from "../../navigation/Breadcrumbs";
 import { type FormErrors, fieldMessages, formErrorsOf, noFormErrors } from "../form-errors";
-import { ConfirmDialog, SaveBar } from "../settings-widgets";
+import { ConfirmDialog, SaveBar, useFocusFirstError } from "../settings-widgets";
 import { listsPath, newListId } from "./ExclusionListsPage";
 import { searchListEntries } from "./exclusion-search";
 import "../data-settings.css";
@@ -126,6 +126,8 @@ export function ExclusionListPage() {
   const [items, setItems] = useState<Entry[]>([]);
   const [saving, setSaving] = useState(false);
   const [errors, setErrors] = useState<FormErrors>(noFormErrors);
+  const form = useRef<HTMLFormElement>(null);
+  useFocusFirstError(form, errors);
   // A new list's first save moves to its own address, and its message comes along.
   const location = useLocation();
   const [saved, setSaved] = useState<string | null>(
@@ -253,6 +255,7 @@ export function ExclusionListPage() {
       }
     >
       <form
+        ref={form}
         className="exclusion-form"
         aria-label="Exclusion list"
         aria-busy={saving}

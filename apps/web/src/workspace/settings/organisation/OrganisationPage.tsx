@@ -10,7 +10,7 @@ import {
   type SubscriptionSettings,
   type TimeZone,
 } from "@varia/contracts";
-import { type InputHTMLAttributes, useCallback, useEffect, useMemo, useState } from "react";
+import { type InputHTMLAttributes, useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { api } from "../../../api";
 import { PageFrame } from "../../../pages/PageFrame";
 import { FieldErrors } from "../../../shell/FieldErrors";
@@ -22,7 +22,7 @@ import { Segmented } from "../../../ui/Segmented";
 import { SelectField } from "../../../ui/Select";
 import { dateTime } from "../date-time";
 import { type FormErrors, fieldMessages, formErrorsOf, noFormErrors } from "../form-errors";
-import { SaveBar } from "../settings-widgets";
+import { SaveBar, useFocusFirstError } from "../settings-widgets";
 import "../data-settings.css";
 
 type Category = (typeof itemCategories)[number];
@@ -140,6 +140,8 @@ export function OrganisationPage() {
   const [backupsToKeep, setBackupsToKeep] = useState("10");
   const [saving, setSaving] = useState(false);
   const [errors, setErrors] = useState<FormErrors>(noFormErrors);
+  const form = useRef<HTMLFormElement>(null);
+  useFocusFirstError(form, errors);
   const [saved, setSaved] = useState<string | null>(null);
 
   const show = useCallback((answer: SubscriptionSettings) => {
@@ -192,7 +194,7 @@ export function OrganisationPage() {
       fields.backupsToKeep = ["Please enter a whole number from 1 to 100"];
     if (!zones.some((z) => z.id === timeZone)) fields.timeZone = ["Please choose a time zone"];
     return Object.keys(fields).length
-      ? { fields, message: "Please correct the fields marked below." }
+      ? { fields, message: "Please correct the fields marked in red." }
       : noFormErrors;
   };
 
@@ -248,6 +250,7 @@ export function OrganisationPage() {
         organisation.
       </p>
       <form
+        ref={form}
         className="settings-form"
         aria-label="Organisation settings"
         aria-busy={saving}

@@ -157,6 +157,19 @@ describe("exclusion lists, organisation and backups in the browser", () => {
     expect(await page.getByRole("list", { name: "Clients on the list" }).getByRole("listitem").count()).toBe(
       2,
     );
+    // An item is picked and removed again: the list keeps only the two clients.
+    await page.getByRole("combobox", { name: "Add an item" }).fill("PLAN-PRO");
+    await page
+      .getByRole("listbox")
+      .getByRole("option")
+      .filter({ hasText: "PLAN-PRO · Subscription" })
+      .first()
+      .click();
+    await page.keyboard.press("Escape");
+    const items = page.getByRole("list", { name: "Items on the list" });
+    await items.getByText("PLAN-PRO · Subscription", { exact: true }).waitFor();
+    await items.getByRole("button", { name: /^Remove .* \(PLAN-PRO\)$/ }).click();
+    await page.getByText("No items on this list.").waitFor();
     expect(await violations()).toEqual([]);
     await page.getByRole("button", { name: "Save" }).click();
     await page.getByText("Saved. Every number now leaves out this list's clients and items.").waitFor();

@@ -180,6 +180,7 @@ export function OrganisationPage() {
 
   const searchZones = useMemo(() => searchTimeZones(zones), [zones]);
   const zoneOption = useMemo(() => {
+    if (!timeZone) return null;
     const zone = zones.find((z) => z.id === timeZone);
     return { key: timeZone, label: zone?.name ?? timeZone };
   }, [zones, timeZone]);
@@ -290,7 +291,7 @@ export function OrganisationPage() {
                 label="Time zone"
                 search={searchZones}
                 value={zoneOption}
-                onChange={(option) => option && setTimeZone(option.key)}
+                onChange={(option) => setTimeZone(option?.key ?? "")}
               />
               <FieldErrors errors={fieldMessages(errors, "timeZone")} />
             </div>

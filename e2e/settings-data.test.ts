@@ -208,6 +208,24 @@ describe("exclusion lists, organisation and backups in the browser", () => {
     expect(await row.innerText()).toMatch(/Active: left out\s+2\s+0/);
     expect(await violations()).toEqual([]);
     await screenshotWholePage(page, "settings-exclusion-lists.png");
+    // Made inactive, the list counts again: level 1, seen a moment ago with the list active, is not
+    // shown from an answer kept from then (the cards keep answers for a few seconds).
+    await openFromMenu("Dashboard");
+    await cardsDrawn(page);
+    expect(await mrrShown()).toBe(shownDollars(expectedMrr / 100));
+    await openFromMenu("Exclusion lists");
+    await row.getByRole("link", { name: "Intercompany clients" }).click();
+    await page.getByLabel(/^Active/).uncheck();
+    await page.getByRole("button", { name: "Save" }).click();
+    await page
+      .getByText("Saved. The list is inactive: its clients and items count in every number.")
+      .waitFor();
+    await openFromMenu("Dashboard");
+    await cardsDrawn(page);
+    expect(await card(page, "mrr").locator(".kpi__value").innerText()).toBe(mrrBefore);
+    await openFromMenu("Exclusion lists");
+    expect(await row.innerText()).toMatch(/Inactive: counted\s+2\s+0/);
+
     await row.getByRole("link", { name: "Intercompany clients" }).click();
     await page.getByRole("button", { name: "Delete" }).click();
     const confirm = page.getByRole("alertdialog", { name: "Delete this exclusion list?" });

@@ -75,6 +75,12 @@ export const matrix: Partial<Record<ContractName, MatrixEntry>> = {
     status: 404,
     expect: { [tokenWith(abilities.settingsBackupsManage)]: 403 },
   },
+  // Deleting one likewise (a backup taken by the entry would be deleted by whichever caller is first).
+  backupDelete: {
+    input: { query: { backupID: randomUuid } },
+    status: 404,
+    expect: { [tokenWith(abilities.settingsBackupsManage)]: 403 },
+  },
   // A fresh address each call: ten failures on one would lock it (429).
   login: {
     input: (f) => ({

@@ -498,6 +498,17 @@ describeWithServer("CSV import", (ctx) => {
     expect(reasons[0]).toBe("BeforeRestore");
     const onDemand = await call("backup", "/api/Backup/Create", { method: "POST" });
     expect(onDemand.json).toMatchObject({ reason: "OnDemand", lineCount: 4 });
+
+    // Deleting a backup takes it (and its stored lines) out of the list; a second delete is a 404.
+    const removeOnDemand = () =>
+      call("backup", `/api/Backup/Delete?backupID=${onDemand.json.backupID}`, { method: "DELETE" });
+    expect((await removeOnDemand()).status).toBeLessThan(300);
+    const left = (await call("backup", "/api/Backup/BackupList")).json.map(
+      (b: { backupID: string }) => b.backupID,
+    );
+    expect(left).toHaveLength(reasons.length);
+    expect(left).not.toContain(onDemand.json.backupID);
+    expect((await removeOnDemand()).status).toBe(404);
   });
 
   it("imports the QuickBooks sample through the converter", async () => {

@@ -31,6 +31,11 @@ export interface ApiClientOptions {
    * retry as their contract's policy says.
    */
   retry?: boolean;
+  /**
+   * Called after the cache is emptied (a `changesData` call succeeded, or `clearCache`), so that
+   * answers kept outside the client (the web app's shared card calls) are forgotten too.
+   */
+  onCacheCleared?: () => void;
 }
 
 /**
@@ -208,6 +213,7 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
     if (contract.changesData)
       return run(callOptions.signal).then((result) => {
         cache.clear();
+        options.onCacheCleared?.();
         return result;
       });
     const cacheable =
@@ -259,7 +265,10 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
       }) as Promise<never>;
     },
 
-    clearCache: () => cache.clear(),
+    clearCache: () => {
+      cache.clear();
+      options.onCacheCleared?.();
+    },
     dispose: () => cache.dispose(),
   };
 }

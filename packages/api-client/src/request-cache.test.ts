@@ -78,7 +78,12 @@ describe("the request cache through the client (docs/api.md#retries-and-caching)
   });
 
   it("forgets every cached answer after a call that changes data succeeds, not after one that fails", async () => {
-    const api = createApiClient({ baseUrl: server.baseUrl, clock: simulatedClock().clock });
+    let cleared = 0;
+    const api = createApiClient({
+      baseUrl: server.baseUrl,
+      clock: simulatedClock().clock,
+      onCacheCleared: () => cleared++,
+    });
     let n = 0;
     let write = 204;
     server.answer((req, res) => {
@@ -94,10 +99,14 @@ describe("the request cache through the client (docs/api.md#retries-and-caching)
       status: 400,
     });
     expect(await api.call(lookup, { query: { q: "a" } })).toEqual({ n: 1 });
+    expect(cleared).toBe(0);
     write = 204;
     await api.call(change, { body: { name: "a change" } });
+    expect(cleared).toBe(1);
     expect(await api.call(lookup, { query: { q: "a" } })).toEqual({ n: 3 });
     expect(await api.call(periods)).toEqual([{ id: 4 }]);
+    api.clearCache();
+    expect(cleared).toBe(2);
   });
 
   it("shares a call in flight, and one caller's abort neither stops nor poisons it for the others", async () => {

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { abilities } from "./abilities";
+import { emptySchema } from "./common";
 import { defineContract } from "./define-contract";
 import { jobStatusSchema } from "./imports";
 
@@ -58,4 +59,17 @@ export const backupRestore = defineContract({
   access: abilities.settingsBackupsManage,
   policy: "never",
   summary: "Restore a backup (admins only), as a job: follow it with Import/GetJobStatus.",
+});
+
+export const backupDelete = defineContract({
+  name: "Backup/Delete",
+  method: "DELETE",
+  root: "api",
+  path: "Backup/Delete",
+  query: z.object({ backupID: z.uuid() }),
+  response: emptySchema,
+  responseKind: "empty",
+  access: abilities.settingsBackupsManage,
+  policy: "never",
+  summary: "Delete a backup (admins only); the data it holds can no longer be restored.",
 });

@@ -54,6 +54,7 @@ export const contracts = {
   backupCreate: backups.backupCreate,
   backupDownload: backups.backupDownload,
   backupRestore: backups.backupRestore,
+  backupDelete: backups.backupDelete,
   login: account.login,
   logout: account.logout,
   globalLogin: account.globalLogin,

@@ -1,4 +1,4 @@
-import { backupCreate, backupDownload, backupList, backupRestore } from "@varia/contracts";
+import { backupCreate, backupDelete, backupDownload, backupList, backupRestore } from "@varia/contracts";
 import type { FastifyInstance } from "fastify";
 import { actsAsAdmin } from "../auth/caller-reach";
 import { AppError } from "../errors";
@@ -9,7 +9,7 @@ import { enqueueRestore } from "../imports/import-jobs";
 
 const iso = (value: unknown) => new Date(value as string).toISOString();
 
-/** Backups (spec 7.5): list, take now, download, restore (admins only, as a job). */
+/** Backups (spec 7.5): list, take now, download, restore (admins only, as a job), delete (admins only). */
 export async function backupRoutes(app: FastifyInstance, deps: AppDeps) {
   registerContract(app, deps, backupList, async ({ auth }) => {
     const rows = await deps.db
@@ -63,5 +63,16 @@ export async function backupRoutes(app: FastifyInstance, deps: AppDeps) {
       .executeTakeFirst();
     if (!exists) throw new AppError("NotFound", `No backup ${query.backupID}`);
     return enqueueRestore(deps.jobs, auth!.organisation.id, auth!.user.id, query.backupID);
+  });
+
+  // The backup's stored lines go with its row (a foreign key with on delete cascade).
+  registerContract(app, deps, backupDelete, async ({ auth, query }) => {
+    if (!actsAsAdmin(auth!)) throw new AppError("Forbidden", "Only an admin can delete a backup.");
+    const deleted = await deps.db
+      .deleteFrom("backups")
+      .where("organisation_id", "=", auth!.organisation.id)
+      .where("id", "=", query.backupID)
+      .executeTakeFirst();
+    if (Number(deleted.numDeletedRows) !== 1) throw new AppError("NotFound", `No backup ${query.backupID}`);
   });
 }

@@ -1,28 +1,15 @@
-import { importGetJobStatus, importUpload } from "@varia/contracts";
-import {
-  importJobMachine,
-  selectJob,
-  selectJobCompleted,
-  selectJobFinished,
-  selectJobLabel,
-} from "@varia/machines";
+import { importUpload } from "@varia/contracts";
+import { selectJob, selectJobCompleted, selectJobFinished, selectJobLabel } from "@varia/machines";
 import { useSelector } from "@xstate/react";
 import { useState } from "react";
-import { type ActorRefFrom, createActor, fromPromise } from "xstate";
+import { type ActorRefFrom, createActor } from "xstate";
 import { api } from "../api";
 import { FilePicker } from "../shell/FilePicker";
 import { FormMessage } from "../shell/FormMessage";
+import { appImportJobMachine } from "./import-job-actor";
 import { PageFrame } from "./PageFrame";
 
-type JobActor = ActorRefFrom<typeof importJobMachine>;
-
-const appImportJobMachine = importJobMachine.provide({
-  actors: {
-    getStatus: fromPromise(({ input }) =>
-      api.call(importGetJobStatus, { query: { JobGuid: input.jobGuid } }),
-    ),
-  },
-});
+type JobActor = ActorRefFrom<typeof appImportJobMachine>;
 
 function JobProgress({ actor }: { actor: JobActor }) {
   const label = useSelector(actor, selectJobLabel);

@@ -13,13 +13,16 @@ import { Level2Page } from "./level-2/Level2Page";
 import { Level3Page } from "./level-3/Level3Page";
 import { Level4Page } from "./level-4/Level4Page";
 import { NoPermissionPage } from "./NoPermissionPage";
-import { PlaceholderPage } from "./PlaceholderPage";
 import { ReportPage } from "./reports/ReportPage";
 import { ReportTypesPage } from "./reports/ReportTypesPage";
-import { TokensPage } from "./settings/tokens/TokensPage";
+import { BackupsPage } from "./settings/backups/BackupsPage";
+import { ExclusionListPage } from "./settings/lists/ExclusionListPage";
+import { ExclusionListsPage } from "./settings/lists/ExclusionListsPage";
+import { OrganisationPage } from "./settings/organisation/OrganisationPage";
 import { RoleListPage } from "./settings/roles/RoleListPage";
 import { RolePage } from "./settings/roles/RolePage";
 import { SettingsMenuPage } from "./settings/SettingsMenuPage";
+import { TokensPage } from "./settings/tokens/TokensPage";
 import { UserListPage } from "./settings/users/UserListPage";
 import { UserPage } from "./settings/users/UserPage";
 import { WorkspaceLayout } from "./WorkspaceLayout";
@@ -28,30 +31,6 @@ import { useRecordUsage } from "./workspace-actors";
 const ImportPage = lazy(() => import("../pages/ImportPage").then((m) => ({ default: m.ImportPage })));
 
 const selectCanViewDashboard = selectHasAbility(abilities.varianceDashboardView);
-
-/** The settings screens not built yet, with what exists for each today. */
-const placeholders: { path: string; title: string; text: ReactNode }[] = [
-  {
-    path: "/variance/settings/org",
-    title: "Organisation Settings",
-    text: <p>Organisation settings are not editable in the browser yet.</p>,
-  },
-  {
-    path: "/variance/settings/list",
-    title: "Exclusion Lists",
-    text: <p>Exclusion lists cannot be edited in the browser yet.</p>,
-  },
-  {
-    path: "/variance/settings/list/:exclusionHeaderID",
-    title: "Exclusion List",
-    text: <p>Exclusion lists cannot be edited in the browser yet.</p>,
-  },
-  {
-    path: "/variance/settings/backup",
-    title: "Backups",
-    text: <p>Backups are taken before every import and can be listed and restored through the API.</p>,
-  },
-];
 
 function PageFallback() {
   return <div className="spinner spinner--page" role="status" aria-label="Loading" />;
@@ -77,6 +56,9 @@ const gates = {
   tokens: selectHasAbility(abilities.settingsTokensManage),
   users: selectHasAbility(abilities.settingsUsersManage),
   roles: selectHasAbility(abilities.settingsRolesManage),
+  lists: selectHasAbility(abilities.settingsListsManage),
+  organisation: selectHasAbility(abilities.settingsOrganisationManage),
+  backups: selectHasAbility(abilities.settingsBackupsManage),
 };
 
 /** A screen behind its ability (the one its menu entry names); the no-permission page otherwise. */
@@ -193,10 +175,26 @@ export function WorkspaceRoutes() {
           }
         />
         <Route
+          path="/variance/settings/list"
+          element={
+            <Gate screen="lists">
+              <ExclusionListsPage />
+            </Gate>
+          }
+        />
+        <Route
           path="/variance/settings/user/:userID"
           element={
             <Gate screen="users">
               <UserPage />
+            </Gate>
+          }
+        />
+        <Route
+          path="/variance/settings/list/:exclusionHeaderID"
+          element={
+            <Gate screen="lists">
+              <ExclusionListPage />
             </Gate>
           }
         />
@@ -209,6 +207,14 @@ export function WorkspaceRoutes() {
           }
         />
         <Route
+          path="/variance/settings/org"
+          element={
+            <Gate screen="organisation">
+              <OrganisationPage />
+            </Gate>
+          }
+        />
+        <Route
           path="/variance/settings/role/:roleID"
           element={
             <Gate screen="roles">
@@ -216,13 +222,14 @@ export function WorkspaceRoutes() {
             </Gate>
           }
         />
-        {placeholders.map((p) => (
-          <Route
-            key={p.path}
-            path={p.path}
-            element={<PlaceholderPage title={p.title}>{p.text}</PlaceholderPage>}
-          />
-        ))}
+        <Route
+          path="/variance/settings/backup"
+          element={
+            <Gate screen="backups">
+              <BackupsPage />
+            </Gate>
+          }
+        />
         {demoMode ? null : <Route path="/integration/overview" element={<ImportPage />} />}
       </Route>
       {demoMode ? null : <Route path="/sign-up/:step?" element={<SectionPage title="Sign Up" />} />}

@@ -129,6 +129,12 @@ describe("startup machine (docs/behaviour.md#shell-and-start-up)", () => {
     expect(selectHasAbility(reports)(admin.actor.getSnapshot())).toBe(true);
     admin.actor.send({ type: "profile.renamed", name: "Ada Lovelace" });
     expect(selectProfile(admin.actor.getSnapshot())?.name).toBe("Ada Lovelace");
+    admin.actor.send({ type: "organisation.changed", organisationName: "Acme Europe", currencyCode: "EUR" });
+    expect(selectProfile(admin.actor.getSnapshot())).toMatchObject({
+      name: "Ada Lovelace",
+      organisationName: "Acme Europe",
+      subscriptionCurrencyCode: "EUR",
+    });
     admin.actor.send({ type: "auth.signedOut" });
     expect(selectHasAbility(reports)(admin.actor.getSnapshot())).toBe(false);
   });

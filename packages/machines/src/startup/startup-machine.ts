@@ -48,7 +48,9 @@ export type StartupEvent =
    * The signed-in user's abilities and menu as the server answers them now (asked again on every
    * page: an administrator may have changed their roles since start-up).
    */
-  | { type: "permissions.refreshed"; permissions: Omit<LoadAppOutput, "actualPeriods"> };
+  | { type: "permissions.refreshed"; permissions: Omit<LoadAppOutput, "actualPeriods"> }
+  /** The organisation's settings were saved: its name and currency show without a reload. */
+  | { type: "organisation.changed"; organisationName: string; currencyCode: string };
 
 const signedOut = {
   authenticated: false,
@@ -125,6 +127,18 @@ export const startupMachine = setup({
     "profile.renamed": {
       actions: assign({
         profile: ({ context, event }) => (context.profile ? { ...context.profile, name: event.name } : null),
+      }),
+    },
+    "organisation.changed": {
+      actions: assign({
+        profile: ({ context, event }) =>
+          context.profile
+            ? {
+                ...context.profile,
+                organisationName: event.organisationName,
+                subscriptionCurrencyCode: event.currencyCode,
+              }
+            : null,
       }),
     },
   },

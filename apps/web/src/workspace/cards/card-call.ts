@@ -1,16 +1,18 @@
 import type { CallInput } from "@varia/api-client";
 import type { Contract, ResponseOf } from "@varia/contracts";
-import { api } from "../../api";
+import { api, cacheCleared } from "../../api";
 import type { CardCall, CardQueryContext } from "./card-types";
 
 /**
  * Calls shared between cards, and between a page's prefetch and its cards: a call in flight is
  * sent once (the six KPI cards read one OverviewKpi), and an answer is kept for a few seconds so
  * that a card mounting after its page asked for its data takes that answer. A failure is not kept:
- * Try again asks again.
+ * Try again asks again; nothing is kept past the api client forgetting its cache.
  */
 const answerKeptMs = 5000;
 const shared = new Map<string, { call: Promise<unknown>; until: number }>();
+// An answer kept from before a change of data (an exclusion list, categories, a restore) is stale.
+cacheCleared.addEventListener("cleared", () => shared.clear());
 
 export function callShared<C extends Contract>(contract: C, input: CallInput<C>): Promise<ResponseOf<C>> {
   const key = `${contract.method} ${contract.root}${contract.path} ${JSON.stringify(input)}`;

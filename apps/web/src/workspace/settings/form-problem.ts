@@ -1,7 +1,7 @@
 /**
  * What a failed save tells the person: the server's message and its field errors under the fields
  * they concern (the server names each field: `email`, `roleInfo.name`, `roleIDs`; see
- * apps/server/src/errors.ts). The client's generic texts (spec 8) stand in when the answer carried
+ * apps/server/src/errors.ts). The client's generic texts (docs/api.md#answers-and-errors) stand in when the answer carried
  * no message of its own.
  */
 export interface FormProblem {

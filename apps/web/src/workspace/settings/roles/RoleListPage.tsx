@@ -15,7 +15,7 @@ type Row = { roleID: string; name: string; description: string; userCount: numbe
 export const rolePath = (roleID: string) => `/variance/settings/role/${roleID}`;
 
 /**
- * `/variance/settings/role`: the roles (Lookup/GetRoleList, startRow 1 and rowLimit 100: spec 7.4),
+ * `/variance/settings/role`: the roles (Lookup/GetRoleList, startRow 1 and rowLimit 100: docs/api.md#the-calls-by-area),
  * each with its description and how many users hold it (Role/GetRoleList), and New Role.
  */
 export function RoleListPage() {

@@ -66,6 +66,7 @@ describe("API tokens in the browser", () => {
 
     await row.getByRole("button", { name: "Revoke nightly export" }).click();
     const confirm = page.getByRole("alertdialog", { name: "Revoke 'nightly export'?" });
+    await confirm.waitFor();
     expect(await seriousViolations(page)).toEqual([]);
     await screenshotWholePage(page, "password/tokens-revoke.png");
     await confirm.getByRole("button", { name: "Revoke token" }).click();

@@ -169,6 +169,8 @@ export function centsOf(text: string): number {
 
 /** axe-core on the page as it is: the serious and critical violations (none expected). */
 export async function seriousViolations(page: Page) {
+  // A dialog fading in has text below its final contrast: check what the user reads once it stands.
+  await page.locator("[data-entering]").first().waitFor({ state: "detached" });
   const result = await new AxeBuilder({ page }).analyze();
   return result.violations
     .filter((v) => v.impact === "serious" || v.impact === "critical")

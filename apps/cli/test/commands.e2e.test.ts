@@ -124,6 +124,7 @@ const shapes = {
         tokenID: z.uuid(),
         name: z.string(),
         tokenPrefix: z.string(),
+        userID: z.uuid(),
         userName: z.string(),
         abilities: z.array(
           z
@@ -397,9 +398,9 @@ describe("every varia command against a running server", () => {
   });
 
   it("tokens list, create and revoke; completion scripts", () => {
-    const created = JSON.parse(
-      varia(["--json", "tokens", "create", "bot", "--ability", "Variance/Dashboard/View"]).stdout,
-    );
+    const creation = varia(["--json", "tokens", "create", "bot", "--ability", "Variance/Dashboard/View"]);
+    expect(creation.status, creation.stderr).toBe(0);
+    const created = JSON.parse(creation.stdout);
     const list = json(shapes.tokenList, ["tokens", "list"]);
     expect(list.find((t) => t.tokenID === created.tokenID)?.abilities).toEqual([
       { moduleSystemName: "Variance", featureSystemName: "Dashboard", abilitySystemName: "View" },

@@ -19,7 +19,6 @@ import { createOrganisation, createTokenForUser } from "../src/admin/organisatio
 import { loadConfig } from "../src/config";
 import { openDatabase } from "../src/db/database";
 import { migrate } from "../src/db/migrate";
-import { moveLegacyInvoiceLines } from "../src/lines/move-legacy-lines";
 import { startServer } from "../src/server";
 import { writeMillionLineTenant } from "./million-line-tenant";
 
@@ -63,7 +62,6 @@ async function main() {
   });
   const written = performance.now();
   const size = await writeMillionLineTenant(database.db, org.organisationId, { clients });
-  await moveLegacyInvoiceLines(database);
   await sql`analyze`.execute(database.db);
   console.log(
     `${size.lines} invoice lines written in ${((performance.now() - written) / 1000).toFixed(0)} s`,

@@ -4,18 +4,20 @@ import type { ImportJob, ImportRowError } from "@varia/contracts";
 import { type Kysely, sql } from "kysely";
 import type { Database } from "../db/database";
 import type { Schema } from "../db/schema";
-import { decodeLineBlock, mapBlockIds } from "../lines/line-block";
-import { readLineBlocks, writeLineBlocks } from "../lines/line-blocks-store";
-import { ReplacedLines } from "../lines/replaced-lines";
-import { readBackup, restoreBackup, takeBackup } from "./backups";
+import { backupsToKeep } from "../settings/organisation-settings";
+import { pruneUndoRecords, restoreBackup, takeUndoRecord } from "./backups";
 import { CubeCellsBuilder } from "./cube-cells";
 import { DimensionResolver } from "./dimension-resolver";
 import type { ImportQueue } from "./import-queue";
+import { stagingColumns } from "./read-import-file";
 import { readImportFileOnThread } from "./read-import-file-in-worker";
 import {
+  addLinesToCube,
+  analyzeStagedLines,
+  applyCubeChanges,
+  createStagingTable,
+  mergeStagedLines,
   readKnownDimensions,
-  rebuildMonthlyCube,
-  replaceMonthlyCube,
   writeDimensions,
 } from "./store-invoice-lines";
 import { takeUploadReading } from "./upload-readings";
@@ -113,11 +115,12 @@ class RejectedFile extends Error {
 export const workerThresholdBytes = 4 * 1024 * 1024;
 
 /**
- * Runs one claimed job in one transaction: a backup of the data as it was; the file read as a
- * stream (or taken as read while it was uploaded) with every row checked; its lines stored in blocks
- * with the organisation's ids (replacing stored lines with the same keys); clients, items and
- * salespeople written; the monthly cube brought up to date; the job marked Completed. A file with
- * bad rows changes nothing and lists every bad cell.
+ * Runs one claimed job in one transaction (docs/storage.md): the file read as a stream (or taken as
+ * read while it was uploaded) with every row checked, and loaded into a staging table with binary
+ * COPY; the undo record (the stored lines the file replaces) kept; clients, items and salespeople
+ * written; the staged lines merged into `invoice_lines`; the cube cells of the lines replaced and
+ * added changed; the job marked Completed. A file with bad rows changes nothing and lists every bad
+ * cell.
  */
 export async function runImportJob(
   database: Database,
@@ -132,15 +135,8 @@ export async function runImportJob(
       const tx = session.db;
       // One import at a time per organisation, across every server of a PostgreSQL cluster.
       await sql`select pg_advisory_xact_lock(hashtext(${organisationId}))`.execute(tx);
-      // The data as it was before this import, to restore if the import was a mistake.
-      await takeBackup(session, organisationId, "BeforeImport");
-      // Stored lines that the file's lines may replace (none on a first import).
-      const stored = await readLineBlocks(session, organisationId);
-      const replaced = new ReplacedLines(stored);
       const ids = new DimensionResolver(await readKnownDimensions(tx, organisationId));
-      // The cube: the file's lines, built here while the reader reads on, and the stored lines it
-      // does not replace.
-      const cube = new CubeCellsBuilder();
+      await createStagingTable(tx);
       // Read while it was uploaded to this server, or read now.
       const uploaded = takeUploadReading(job.file_path);
       readWhileUploaded = uploaded !== undefined;
@@ -153,21 +149,28 @@ export async function runImportJob(
         );
       try {
         for await (const batch of reading) {
-          // The file's own ids become the organisation's before the block is stored.
           ids.add(batch.dimensions);
-          const block = mapBlockIds(decodeLineBlock(batch.block.bytes), ids.map);
-          cube.addBlock(block);
-          if (stored.length) replaced.mark(block);
-          await writeLineBlocks(session, organisationId, job.id, [{ ...batch.block, bytes: block.bytes }]);
+          await session.copyBinary("import_lines", stagingColumns, batch.copy);
         }
         const summary = await reading.summary();
         if (summary.errorCount > 0) throw new RejectedFile(summary.errors, summary.errorCount);
+        await analyzeStagedLines(tx);
+        // The lines the file replaces, kept to undo the import, and taken off the cube.
+        const undo = await takeUndoRecord(tx, organisationId, job.id);
+        const replaced = new CubeCellsBuilder();
+        if (undo.lineCount > 0)
+          await addLinesToCube(
+            tx,
+            replaced,
+            "backup_lines",
+            sql`organisation_id = ${organisationId} and backup_id = ${undo.id}`,
+            -1,
+          );
         await writeDimensions(tx, organisationId, ids.changes());
-        if (stored.length) {
-          await replaced.rewrite(session, organisationId);
-          for (const [b, { block }] of stored.entries()) cube.addBlock(block, replaced.removedRows(b));
-        }
-        await replaceMonthlyCube(session, organisationId, cube.finish());
+        await mergeStagedLines(tx, organisationId, job.id, ids.map);
+        await applyCubeChanges(session, organisationId, replaced.finish());
+        await applyCubeChanges(session, organisationId, summary.cube, ids.map);
+        await pruneUndoRecords(tx, organisationId, await backupsToKeep(tx, organisationId));
         await tx
           .updateTable("import_jobs")
           .set({ status: "Completed", rows_imported: summary.lines, finished_at: new Date(), result: null })
@@ -261,7 +264,7 @@ export async function enqueueRestore(
   return { jobGuid: id, status: "Pending" as const };
 }
 
-/** Restores a backup in one transaction: a backup of the current data first, then the cube rebuilt. */
+/** Restores a backup in one transaction (see `restoreBackup`). */
 async function runRestoreJob(
   database: Database,
   job: { organisation_id: string; id: string; backup_id: string },
@@ -270,25 +273,11 @@ async function runRestoreJob(
     .bulkTransaction(async (session) => {
       const tx = session.db;
       await sql`select pg_advisory_xact_lock(hashtext(${job.organisation_id}))`.execute(tx);
-      const backup = await tx
-        .selectFrom("backups")
-        .select("data")
-        .where("organisation_id", "=", job.organisation_id)
-        .where("id", "=", job.backup_id)
-        .executeTakeFirst();
-      if (!backup) throw new RejectedFile([], 0, `Backup ${job.backup_id} does not exist`);
-      const content = readBackup(backup.data);
-      await takeBackup(session, job.organisation_id, "BeforeRestore");
-      const lines = await restoreBackup(session, job.organisation_id, job.backup_id, content);
-      await rebuildMonthlyCube(session, job.organisation_id);
+      const lines = await restoreBackup(session, job.organisation_id, job.backup_id);
+      if (lines === null) throw new RejectedFile([], 0, `Backup ${job.backup_id} does not exist`);
       await tx
         .updateTable("import_jobs")
-        .set({
-          status: "Completed",
-          rows_imported: lines,
-          finished_at: new Date(),
-          result: null,
-        })
+        .set({ status: "Completed", rows_imported: lines, finished_at: new Date(), result: null })
         .where("organisation_id", "=", job.organisation_id)
         .where("id", "=", job.id)
         .execute();

@@ -2,10 +2,11 @@ import { randomUUID } from "node:crypto";
 import { Readable } from "node:stream";
 import { createGzip, gunzipSync, gzipSync } from "node:zlib";
 import { type Kysely, sql, type Transaction } from "kysely";
+import { CubeCellsBuilder } from "../cube/cube-cells";
+import { addLinesToCube, applyCubeChanges, rebuildMonthlyCube } from "../cube/monthly-cube";
 import type { BulkSession, Database } from "../db/database";
 import type { Schema } from "../db/schema";
-import { CubeCellsBuilder } from "./cube-cells";
-import { addLinesToCube, applyCubeChanges, lineColumns, rebuildMonthlyCube } from "./store-invoice-lines";
+import { lineColumns } from "./store-invoice-lines";
 
 /**
  * Backups (docs/storage.md). One taken before an import is an undo record: the lines the import

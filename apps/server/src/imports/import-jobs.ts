@@ -2,19 +2,19 @@ import { randomUUID } from "node:crypto";
 import { rm, stat } from "node:fs/promises";
 import type { ImportJob, ImportRowError } from "@varia/contracts";
 import { type Kysely, sql } from "kysely";
+import { CubeCellsBuilder } from "../cube/cube-cells";
+import { cellsVersion, changeCubeSnapshot, dropCubeSnapshot } from "../cube/cube-snapshot";
+import { addLinesToCube, applyCubeChanges } from "../cube/monthly-cube";
 import type { Database } from "../db/database";
 import type { Schema } from "../db/schema";
 import { backupsToKeep } from "../settings/organisation-settings";
 import { pruneUndoRecords, restoreBackup, takeUndoRecord } from "./backups";
-import { CubeCellsBuilder } from "./cube-cells";
 import { DimensionResolver } from "./dimension-resolver";
 import type { ImportQueue } from "./import-queue";
 import { stagingColumns } from "./read-import-file";
 import { readImportFileOnThread } from "./read-import-file-in-worker";
 import {
-  addLinesToCube,
   analyzeStagedLines,
-  applyCubeChanges,
   createStagingTable,
   mergeStagedLines,
   readKnownDimensions,
@@ -119,7 +119,7 @@ export const workerThresholdBytes = 4 * 1024 * 1024;
  * read while it was uploaded) with every row checked, and loaded into a staging table with binary
  * COPY; the undo record (the stored lines the file replaces) kept; clients, items and salespeople
  * written; the staged lines merged into `invoice_lines`; the cube cells of the lines replaced and
- * added changed; the job marked Completed. A file with bad rows changes nothing and lists every bad
+ * added changed, in `monthly_cube` and in the cube snapshot; the job marked Completed. A file with bad rows changes nothing and lists every bad
  * cell.
  */
 export async function runImportJob(
@@ -136,6 +136,7 @@ export async function runImportJob(
       // One import at a time per organisation, across every server of a PostgreSQL cluster.
       await sql`select pg_advisory_xact_lock(hashtext(${organisationId}))`.execute(tx);
       const ids = new DimensionResolver(await readKnownDimensions(tx, organisationId));
+      const cellsBefore = await cellsVersion(tx, organisationId);
       await createStagingTable(tx);
       // Read while it was uploaded to this server, or read now.
       const uploaded = takeUploadReading(job.file_path);
@@ -168,7 +169,8 @@ export async function runImportJob(
           );
         await writeDimensions(tx, organisationId, ids.changes());
         await mergeStagedLines(tx, organisationId, job.id, ids.map);
-        await applyCubeChanges(session, organisationId, replaced.finish());
+        const replacedCells = replaced.finish();
+        await applyCubeChanges(session, organisationId, replacedCells);
         await applyCubeChanges(session, organisationId, summary.cube, ids.map);
         await pruneUndoRecords(tx, organisationId, await backupsToKeep(tx, organisationId));
         await tx
@@ -177,6 +179,11 @@ export async function runImportJob(
           .where("organisation_id", "=", organisationId)
           .where("id", "=", job.id)
           .execute();
+        // The cube as servers read it at start, changed by the same cells (it counts this job).
+        await changeCubeSnapshot(tx, organisationId, cellsBefore, await cellsVersion(tx, organisationId), [
+          { cells: replacedCells },
+          { cells: summary.cube, ids: ids.map },
+        ]);
         return summary.lines;
       } finally {
         await reading.close();
@@ -275,6 +282,7 @@ async function runRestoreJob(
       await sql`select pg_advisory_xact_lock(hashtext(${job.organisation_id}))`.execute(tx);
       const lines = await restoreBackup(session, job.organisation_id, job.backup_id);
       if (lines === null) throw new RejectedFile([], 0, `Backup ${job.backup_id} does not exist`);
+      await dropCubeSnapshot(tx, job.organisation_id);
       await tx
         .updateTable("import_jobs")
         .set({ status: "Completed", rows_imported: lines, finished_at: new Date(), result: null })

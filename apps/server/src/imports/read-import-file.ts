@@ -1,10 +1,10 @@
 import { createReadStream } from "node:fs";
 import type { ImportRowError } from "@varia/contracts";
 import { recordTypes } from "@varia/contracts";
+import { CubeCellsBuilder, type CubeColumns } from "../cube/cube-cells";
 import { BinaryCopyWriter } from "../db/binary-copy";
 import { ByteKeys, PairKeys } from "./byte-keys";
 import { type ByteRecord, CsvByteScanner } from "./csv-bytes";
-import { CubeCellsBuilder, type CubeColumns } from "./cube-cells";
 import type { FileDimensions } from "./dimension-resolver";
 import { importLimits } from "./invoice-columns";
 import { CheckedLine, InvoiceRecords } from "./read-invoice-line";

@@ -1,4 +1,5 @@
 import { recordTypes } from "@varia/contracts";
+import { spreadShare } from "@varia/variance";
 import { BinaryCopyWriter, firstDayOfMonth, monthOfDay } from "../db/binary-copy";
 
 /** The cells of a monthly cube, as transferable columns. */
@@ -30,13 +31,6 @@ export interface CubeLine {
   quantity: number;
   amountCents: number;
   costCents: number;
-}
-
-/** `amount` split over `n` months: equal shares, leftover cents one each to the earliest months. */
-export function spreadShare(amount: number, n: number, k: number): number {
-  const rest = amount % n;
-  const share = (amount - rest) / n;
-  return k < Math.abs(rest) ? share + Math.sign(rest) : share;
 }
 
 /**

@@ -96,6 +96,17 @@ export async function writeCubeSnapshot(tx: Tx, organisationId: string, version:
     .execute();
 }
 
+/** Whether the organisation's cube has no cells (no lines). */
+export async function cubeIsEmpty(tx: Tx, organisationId: string): Promise<boolean> {
+  const cell = await tx
+    .selectFrom("monthly_cube")
+    .select("month")
+    .where("organisation_id", "=", organisationId)
+    .limit(1)
+    .executeTakeFirst();
+  return cell === undefined;
+}
+
 /** Drops the organisation's snapshot (a restore: the next read rebuilds it from the cube's rows). */
 export async function dropCubeSnapshot(tx: Tx, organisationId: string) {
   await tx.deleteFrom("cube_snapshots").where("organisation_id", "=", organisationId).execute();
@@ -103,16 +114,19 @@ export async function dropCubeSnapshot(tx: Tx, organisationId: string) {
 
 /**
  * Brings the snapshot of `from` to `to` with the cells an import changed (each list mapped by its
- * ids, none: the organisation's). Without a snapshot of `from` it is dropped: the next read rebuilds it.
+ * ids, none: the organisation's); `wasEmpty`: the organisation had no cells before, so the changes
+ * are the whole cube. Without a snapshot of `from` otherwise, it is dropped: the next read rebuilds it.
  */
 export async function changeCubeSnapshot(
   tx: Tx,
   organisationId: string,
-  from: string,
+  from: { version: string; wasEmpty: boolean },
   to: string,
   changes: { cells: CubeColumns; ids?: IdMap }[],
 ) {
-  const before = await readCubeSnapshot(tx, organisationId, from);
+  const before = from.wasEmpty
+    ? new CubeCellsBuilder().finish()
+    : await readCubeSnapshot(tx, organisationId, from.version);
   if (!before) return dropCubeSnapshot(tx, organisationId);
   const cube = new CubeCellsBuilder();
   cube.addCells(before);

@@ -3,7 +3,7 @@ import { rm, stat } from "node:fs/promises";
 import type { ImportJob, ImportRowError } from "@varia/contracts";
 import { type Kysely, sql } from "kysely";
 import { CubeCellsBuilder } from "../cube/cube-cells";
-import { cellsVersion, changeCubeSnapshot, dropCubeSnapshot } from "../cube/cube-snapshot";
+import { cellsVersion, changeCubeSnapshot, cubeIsEmpty, dropCubeSnapshot } from "../cube/cube-snapshot";
 import { addLinesToCube, applyCubeChanges } from "../cube/monthly-cube";
 import type { Database } from "../db/database";
 import type { Schema } from "../db/schema";
@@ -136,7 +136,10 @@ export async function runImportJob(
       // One import at a time per organisation, across every server of a PostgreSQL cluster.
       await sql`select pg_advisory_xact_lock(hashtext(${organisationId}))`.execute(tx);
       const ids = new DimensionResolver(await readKnownDimensions(tx, organisationId));
-      const cellsBefore = await cellsVersion(tx, organisationId);
+      const cellsBefore = {
+        version: await cellsVersion(tx, organisationId),
+        wasEmpty: await cubeIsEmpty(tx, organisationId),
+      };
       await createStagingTable(tx);
       // Read while it was uploaded to this server, or read now.
       const uploaded = takeUploadReading(job.file_path);

@@ -4,7 +4,6 @@ import { type Kysely, sql } from "kysely";
 import { CubeCellsBuilder, type CubeColumns } from "../cube/cube-cells";
 import { cellsVersion, readCubeSnapshot, writeCubeSnapshot } from "../cube/cube-snapshot";
 import type { Schema } from "../db/schema";
-import type { AppDeps } from "../http/deps";
 import { readDimensions } from "../lines/dimension-names";
 import { activeExclusionCodes } from "../settings/exclusion-lists";
 
@@ -53,7 +52,7 @@ const maxOrganisations = 16;
 const caches = new WeakMap<object, CubeCache>();
 
 /** The cube cache of a server (one per database handle). */
-export function cubeCacheOf(deps: Pick<AppDeps, "db">): CubeCache {
+export function cubeCacheOf(deps: { db: Kysely<Schema> }): CubeCache {
   let cache = caches.get(deps.db);
   if (!cache) {
     cache = createCubeCache(deps.db);
@@ -66,7 +65,7 @@ export function cubeCacheOf(deps: Pick<AppDeps, "db">): CubeCache {
  * The organisation's analysis: the only way a route reaches a cube, so that the exclusions come
  * with it (`resolveFilter` and `resolveReportInput` put them into every engine query).
  */
-export function analysisFor(deps: Pick<AppDeps, "db">, organisationId: string): Promise<Analysis> {
+export function analysisFor(deps: { db: Kysely<Schema> }, organisationId: string): Promise<Analysis> {
   return cubeCacheOf(deps).get(organisationId);
 }
 

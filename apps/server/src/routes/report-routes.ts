@@ -15,7 +15,7 @@ import { analysisFor } from "../analytics/cube-cache";
 import { latestInvoicedMonth } from "../analytics/latest-invoiced-month";
 import { registerContract } from "../http/contract-route";
 import type { AppDeps } from "../http/deps";
-import { findClientPage, findSalespersonPage, findSkuPage } from "../reports/find-dimension-page";
+import { findClientPage, findSalespersonPage, findSkuPage } from "../lines/find-dimension-page";
 import { findHelpText } from "../reports/find-help-text";
 import { reportFilters } from "../reports/report-filters";
 import { runReport } from "../reports/run-report";

@@ -63,7 +63,7 @@ import { invoiceLineTable } from "../lines/invoice-line-table";
 
 type Filter = Partial<AnalyticsFilter> & { dataType?: "Revenue" | "Margin"; showAdhoc?: boolean | undefined };
 
-/** The analytics calls of spec 7.3; every number comes from @varia/variance over the cube. */
+/** The analytics calls (docs/api.md); every number comes from @varia/variance over the cube. */
 export async function analyticsRoutes(app: FastifyInstance, deps: AppDeps) {
   // The organisation's cube with its exclusions: every query below comes from `resolve`, which puts
   // the exclusions in, and every result is kept with the analysis it was computed for.

@@ -24,7 +24,7 @@ import { reportXlsx } from "../reports/write-report-xlsx";
 
 const xlsxType = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet";
 
-/** Lookups, reports and help text of spec 7.4; every report number comes from @varia/variance. */
+/** Lookups, reports and help text (docs/api.md); every report number comes from @varia/variance. */
 export async function reportRoutes(app: FastifyInstance, deps: AppDeps) {
   // The default months stop at the latest invoiced month, as the actual periods do.
   const defaultsAt = async (organisationId: string) =>

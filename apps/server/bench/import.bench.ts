@@ -16,6 +16,7 @@ import {
   createReadStream,
   createWriteStream,
   mkdtempSync,
+  openSync,
   readdirSync,
   readFileSync,
   rmSync,
@@ -334,7 +335,8 @@ async function startBenchServer(kind: "pglite" | "postgres", dataDir: string, ur
       VARIA_DEFAULT_TENANT: "bench",
       LOG_LEVEL: "warn",
     },
-    stdio: ["ignore", "ignore", "inherit"],
+    // Its log (warnings and errors) beside its data, shown if a call fails.
+    stdio: ["ignore", openSync(join(dataDir, "..", `server-${kind}.log`), "a"), "inherit"],
   });
   const base = `http://127.0.0.1:${port}`;
   for (let ready = false; !ready; ) {
@@ -431,6 +433,13 @@ async function withDatabase<T>(base: string, fn: (url: string) => Promise<T>): P
     await admin.end();
   }
 }
+
+process.on("uncaughtException", (error) => {
+  for (const name of readdirSync(work).filter((f) => f.endsWith(".log")))
+    console.error(`${name}:\n${readFileSync(join(work, name), "utf8").slice(-4000)}`);
+  console.error(error);
+  process.exit(1);
+});
 
 const runs = Number(process.env.BENCH_RUNS ?? 3);
 await generate();

@@ -87,6 +87,8 @@ export async function writeDimensions(tx: Tx, organisationId: string, changes: D
 /** Creates the staging table an import loads its file into (dropped when the transaction ends). */
 export async function createStagingTable(tx: Tx) {
   await sql`create temp table import_lines (
+    -- The order of the file: the merge inserts the lines a slice at a time (see mergeStagedLines).
+    seq bigint generated always as identity,
     invoice_number text collate "C" not null,
     line_number integer not null,
     invoice_date date not null,
@@ -111,6 +113,9 @@ export async function analyzeStagedLines(tx: Tx) {
   await sql`analyze import_lines`.execute(tx);
 }
 
+/** Staged lines inserted by one statement. */
+const mergeSlice = 100_000;
+
 /**
  * Replaces the organisation's lines with the keys of the staged lines by the staged lines (the
  * file's ids mapped by `ids`, written by job `jobId`). The lines replaced must have been kept
@@ -120,17 +125,25 @@ export async function mergeStagedLines(tx: Tx, organisationId: string, jobId: st
   await sql`delete from invoice_lines l using import_lines s
     where l.organisation_id = ${organisationId}
       and l.invoice_number = s.invoice_number and l.line_number = s.line_number`.execute(tx);
-  // Postgres arrays count from 1: the file's id k is element k + 1.
-  await sql`insert into invoice_lines (organisation_id, invoice_number, line_number, invoice_date,
-      client_id, item_id, salesperson_id, quantity, unit_price, amount_cents, cost_cents,
-      service_from, service_to, record_type, import_job_id)
-    select ${organisationId}, s.invoice_number, s.line_number, s.invoice_date,
-      (${ids.clientId.map(String)}::bigint[])[s.client_id + 1],
-      (${ids.itemId.map(String)}::bigint[])[s.item_id + 1],
-      nullif((${ids.salespersonId.map(String)}::bigint[])[s.salesperson_id + 1], 0),
-      s.quantity, s.unit_price, s.amount_cents, s.cost_cents, s.service_from, s.service_to,
-      s.record_type, ${jobId}
-    from import_lines s`.execute(tx);
+  // Postgres arrays count from 1: the file's id k is element k + 1. A slice at a time: the foreign
+  // keys' checks of an insert wait in memory until its end (a million at once took PGlite's).
+  const staged = await sql<{ last: string | null }>`select max(seq)::text as last from import_lines`.execute(
+    tx,
+  );
+  const last = Number(staged.rows[0]?.last ?? 0);
+  for (let from = 0; from < last; from += mergeSlice)
+    await sql`insert into invoice_lines (organisation_id, invoice_number, line_number, invoice_date,
+        client_id, item_id, salesperson_id, quantity, unit_price, amount_cents, cost_cents,
+        service_from, service_to, record_type, import_job_id)
+      select ${organisationId}, s.invoice_number, s.line_number, s.invoice_date,
+        m.clients[s.client_id + 1], m.items[s.item_id + 1], nullif(m.salespeople[s.salesperson_id + 1], 0),
+        s.quantity, s.unit_price, s.amount_cents, s.cost_cents, s.service_from, s.service_to,
+        s.record_type, ${jobId}
+      from import_lines s,
+        -- The arrays once, not cast from their parameters again for every line.
+        (select ${ids.clientId.map(String)}::bigint[] as clients, ${ids.itemId.map(String)}::bigint[] as items,
+          ${ids.salespersonId.map(String)}::bigint[] as salespeople offset 0) m
+      where s.seq > ${from} and s.seq <= ${from + mergeSlice}`.execute(tx);
 }
 
 /** The columns of `invoice_lines` (and `backup_lines`) after `organisation_id`. */

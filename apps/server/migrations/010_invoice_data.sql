@@ -84,12 +84,22 @@ create table monthly_cube (
   primary key (organisation_id, record_type, month, client_id, item_id, salesperson_id)
 );
 
--- The cube as the server holds it in memory, compact (analytics/cube-snapshot.ts): a cache that a
--- restart reads instead of the cube's rows, valid while `data_version` is the organisation's.
+-- The cube's cells, compact (cube/cube-snapshot.ts): a cache that a server reads at start instead
+-- of the cube's rows, valid while `data_version` (with the changes after it) is the organisation's.
 create table cube_snapshots (
   organisation_id uuid primary key references organisations (id) on delete cascade,
   data_version text not null,
   data bytea not null
+);
+-- The cells each import changed since the snapshot, in order: an import appends its own (work in
+-- proportion to the import), a read applies them and folds them into the snapshot now and then.
+create table cube_snapshot_changes (
+  organisation_id uuid not null references organisations (id) on delete cascade,
+  seq bigserial,
+  from_version text not null,
+  to_version text not null,
+  data bytea not null,
+  primary key (organisation_id, seq)
 );
 
 create table import_jobs (

@@ -176,10 +176,11 @@ async function readCube(db: Kysely<Schema>, organisationId: string): Promise<Cub
     readDimensions(db, organisationId),
     readCubeSnapshot(db, organisationId, version),
   ]);
-  const cells = snapshot ?? (await readCubeCells(db, organisationId));
-  // A snapshot missing or stale is written again, unless the cells changed meanwhile.
-  if (!snapshot && (await cellsVersion(db, organisationId)) === version)
-    await writeCubeSnapshot(db, organisationId, version, cells);
+  const cells = snapshot?.cells ?? (await readCubeCells(db, organisationId));
+  // A snapshot missing or stale is written again (one with many changes after it, folded), unless
+  // the cells changed meanwhile.
+  if ((!snapshot || snapshot.folded) && (await cellsVersion(db, organisationId)) === version)
+    await db.transaction().execute((tx) => writeCubeSnapshot(tx, organisationId, version, cells));
   const rows: CubeRow[] = [];
   for (let i = 0; i < cells.month.length; i++)
     rows.push({

@@ -8,9 +8,11 @@ type Tx = Transaction<Schema> | Kysely<Schema>;
 /**
  * The cube snapshot (docs/storage.md): an organisation's cube cells as one compact value in
  * `cube_snapshots`, column by column, so that a server that starts (or a process that did not run
- * the import) gets the cube with one read instead of the cube's rows. It is a cache: valid while
- * its `data_version` is the organisation's `cellsVersion`, rebuilt from `monthly_cube` when it is
- * missing or stale. An import changes it with the cells it changed, in its own transaction.
+ * the import) gets the cube with a read or two instead of the cube's rows. It is a cache: valid
+ * while its `data_version`, with the changes recorded after it (`cube_snapshot_changes`), leads to
+ * the organisation's `cellsVersion`; rebuilt from `monthly_cube` when it does not. An import
+ * appends the cells it changed, in its own transaction; a read folds many changes into a new
+ * snapshot.
  *
  * Format: "VCS1", the cell count n, then the columns record type (n bytes, index in `recordTypes`),
  * month, client, item, salesperson, lines (Int32, n each), quantity, revenue, cost (Float64), each
@@ -71,24 +73,52 @@ export function decodeCubeSnapshot(data: Uint8Array): CubeColumns {
   return { recordType, month, clientId, itemId, salespersonId, lines, quantity, revenue, cost };
 }
 
-/** The organisation's snapshot if it is of `version`, else null. */
+/** Changes after the snapshot from which a read folds them into a new snapshot. */
+const foldAfter = 16;
+
+/**
+ * The organisation's cells of `version`: the snapshot with the changes after it applied, when they
+ * lead to `version`; else null. `folded`: whether the changes are many enough to fold into a new
+ * snapshot (`writeCubeSnapshot`).
+ */
 export async function readCubeSnapshot(
   tx: Tx,
   organisationId: string,
   version: string,
-): Promise<CubeColumns | null> {
-  const row = await tx
+): Promise<{ cells: CubeColumns; folded: boolean } | null> {
+  const base = await tx
     .selectFrom("cube_snapshots")
-    .select("data")
+    .select(["data", "data_version"])
     .where("organisation_id", "=", organisationId)
-    .where("data_version", "=", version)
     .executeTakeFirst();
-  return row ? decodeCubeSnapshot(row.data) : null;
+  if (!base) return null;
+  const changes = await tx
+    .selectFrom("cube_snapshot_changes")
+    .select(["from_version", "to_version", "data"])
+    .where("organisation_id", "=", organisationId)
+    .orderBy("seq")
+    .execute();
+  let at = base.data_version;
+  const chain: CubeColumns[] = [];
+  for (const change of changes) {
+    if (change.from_version !== at) break;
+    chain.push(decodeCubeSnapshot(change.data));
+    at = change.to_version;
+    if (at === version) break;
+  }
+  if (at !== version) return null;
+  const cells = decodeCubeSnapshot(base.data);
+  if (!chain.length) return { cells, folded: false };
+  const cube = new CubeCellsBuilder();
+  cube.addCells(cells);
+  for (const change of chain) cube.addCells(change);
+  return { cells: withoutEmptyCells(cube.finish()), folded: chain.length >= foldAfter };
 }
 
-/** Stores the organisation's snapshot of `version`. */
+/** Stores the organisation's snapshot of `version` (no changes after it). */
 export async function writeCubeSnapshot(tx: Tx, organisationId: string, version: string, cells: CubeColumns) {
   const data = encodeCubeSnapshot(cells);
+  await tx.deleteFrom("cube_snapshot_changes").where("organisation_id", "=", organisationId).execute();
   await tx
     .insertInto("cube_snapshots")
     .values({ organisation_id: organisationId, data_version: version, data })
@@ -109,13 +139,14 @@ export async function cubeIsEmpty(tx: Tx, organisationId: string): Promise<boole
 
 /** Drops the organisation's snapshot (a restore: the next read rebuilds it from the cube's rows). */
 export async function dropCubeSnapshot(tx: Tx, organisationId: string) {
+  await tx.deleteFrom("cube_snapshot_changes").where("organisation_id", "=", organisationId).execute();
   await tx.deleteFrom("cube_snapshots").where("organisation_id", "=", organisationId).execute();
 }
 
 /**
- * Brings the snapshot of `from` to `to` with the cells an import changed (each list mapped by its
- * ids, none: the organisation's); `wasEmpty`: the organisation had no cells before, so the changes
- * are the whole cube. Without a snapshot of `from` otherwise, it is dropped: the next read rebuilds it.
+ * Records the cells an import changed (each list mapped by its ids, none: the organisation's), from
+ * `from` to `to`: appended after the snapshot, in proportion to the import. `wasEmpty`: the
+ * organisation had no cells before, so the changes are the whole cube, written as the snapshot.
  */
 export async function changeCubeSnapshot(
   tx: Tx,
@@ -124,14 +155,19 @@ export async function changeCubeSnapshot(
   to: string,
   changes: { cells: CubeColumns; ids?: IdMap }[],
 ) {
-  const before = from.wasEmpty
-    ? new CubeCellsBuilder().finish()
-    : await readCubeSnapshot(tx, organisationId, from.version);
-  if (!before) return dropCubeSnapshot(tx, organisationId);
   const cube = new CubeCellsBuilder();
-  cube.addCells(before);
   for (const { cells, ids } of changes) cube.addCells(ids ? mapIds(cells, ids) : cells);
-  await writeCubeSnapshot(tx, organisationId, to, withoutEmptyCells(cube.finish()));
+  const cells = cube.finish();
+  if (from.wasEmpty) return writeCubeSnapshot(tx, organisationId, to, withoutEmptyCells(cells));
+  await tx
+    .insertInto("cube_snapshot_changes")
+    .values({
+      organisation_id: organisationId,
+      from_version: from.version,
+      to_version: to,
+      data: encodeCubeSnapshot(cells),
+    })
+    .execute();
 }
 
 function mapIds(cells: CubeColumns, ids: IdMap): CubeColumns {

@@ -55,6 +55,13 @@ declare module "./schema" {
       import_job_id: string | null;
     };
     cube_snapshots: { organisation_id: string; data_version: string; data: Uint8Array };
+    cube_snapshot_changes: {
+      organisation_id: string;
+      seq: Generated<BigId>;
+      from_version: string;
+      to_version: string;
+      data: Uint8Array;
+    };
     monthly_cube: {
       organisation_id: string;
       record_type: string;

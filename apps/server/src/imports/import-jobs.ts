@@ -111,6 +111,9 @@ class RejectedFile extends Error {
   }
 }
 
+/** Lines from which an import gathers the tables' statistics again. */
+const analyzeFromLines = 50_000;
+
 /** Files from this size on are read on a worker thread (see `readImportFileOnThread`). */
 export const workerThresholdBytes = 4 * 1024 * 1024;
 
@@ -176,6 +179,9 @@ export async function runImportJob(
         await applyCubeChanges(session, organisationId, replacedCells);
         await applyCubeChanges(session, organisationId, summary.cube, ids.map);
         await pruneUndoRecords(tx, organisationId, await backupsToKeep(tx, organisationId));
+        // Fresh statistics after a large import, so that the next small one is joined to the stored
+        // lines by key (PGlite runs no autovacuum to gather them).
+        if (summary.lines >= analyzeFromLines) await sql`analyze invoice_lines, monthly_cube`.execute(tx);
         await tx
           .updateTable("import_jobs")
           .set({ status: "Completed", rows_imported: summary.lines, finished_at: new Date(), result: null })

@@ -281,6 +281,21 @@ async function importEndToEnd(kind: "pglite" | "postgres", run: number, url?: st
 }
 
 /** Imports `path` through the API and waits for the job to complete; the upload's time. */
+/**
+ * fetch, tried once more after a connection reset: a kept-alive connection the server closes as it
+ * is reused resets (a client's race, not the server's failure; a server gone refuses the retry).
+ */
+async function fetchOnce(url: string, init: RequestInit) {
+  try {
+    return await fetch(url, init);
+  } catch (error) {
+    if ((error as { cause?: { code?: string } }).cause?.code !== "ECONNRESET") throw error;
+    console.error(`(a connection reset on ${new URL(url).pathname}: asked again)`);
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    return fetch(url, init);
+  }
+}
+
 async function importThrough(base: string, token: string, path: string) {
   const headers = { authorization: `Bearer ${token}` };
   const started = performance.now();
@@ -289,7 +304,7 @@ async function importThrough(base: string, token: string, path: string) {
   let status = "";
   while (!["Completed", "Failed", "FailedPermanently"].includes(status)) {
     const job = (await (
-      await fetch(`${base}/api/Import/GetJobStatus?JobGuid=${queued.jobGuid}`, { headers })
+      await fetchOnce(`${base}/api/Import/GetJobStatus?JobGuid=${queued.jobGuid}`, { headers })
     ).json()) as {
       status: string;
       message?: string;
@@ -305,7 +320,7 @@ async function importThrough(base: string, token: string, path: string) {
 /** The time of one level-1 call (WaterfallChart over the last year). */
 async function level1(base: string, token: string) {
   const started = performance.now();
-  const response = await fetch(
+  const response = await fetchOnce(
     `${base}/api/variance/VarianceOverview/WaterfallChart?DataType=Revenue&DateFrom=2025-01&DateTo=2025-12&RecordTypeFrom=Actual&RecordTypeTo=Actual&StockType=&PeriodFrom=2025-01&PeriodTo=2025-12&RecordType=Actual`,
     { headers: { authorization: `Bearer ${token}` } },
   );

@@ -63,8 +63,10 @@ create table invoice_lines (
 );
 -- Level 4 (TableInvoiceData) asks for a client's, an item's or a pair's lines over some months.
 create index invoice_lines_client_item on invoice_lines (organisation_id, client_id, item_id, invoice_date);
--- The latest invoiced month (Actual lines), and lines by date (the raw export's period).
+-- The latest invoiced month (Actual lines), lines by date (the raw export's period, level 4's months).
 create index invoice_lines_type_date on invoice_lines (organisation_id, record_type, invoice_date);
+-- Lines with a service period by its end (level 4: a period reaching into the months asked).
+create index invoice_lines_service on invoice_lines (organisation_id, service_to) where service_from is not null;
 
 -- The monthly cube (docs/methodology.md, "Spreading"): the lines summed by record type, month,
 -- client, item and salesperson (0: none). Derived from invoice_lines: an import adds what its file

@@ -62,9 +62,10 @@ export async function invoiceLineTable(
   const conditions: RawBuilder<unknown>[] = [
     sql`l.organisation_id = ${organisationId}`,
     sql`l.record_type = any(${[...new Set(query.recordTypes)]}::text[])`,
-    // Dated in the months, or with a service period reaching into them.
-    sql`coalesce(l.service_from, l.invoice_date) < ${query.afterLast}::date`,
-    sql`coalesce(l.service_to, l.invoice_date) >= ${query.first}::date`,
+    // Dated in the months, or with a service period reaching into them: each half of the condition
+    // is served by an index of its own (invoice_lines_type_date, invoice_lines_service).
+    sql`((l.service_from is null and l.invoice_date >= ${query.first}::date and l.invoice_date < ${query.afterLast}::date)
+      or (l.service_from is not null and l.service_to >= ${query.first}::date and l.service_from < ${query.afterLast}::date))`,
   ];
   if (query.clientId !== undefined) conditions.push(sql`l.client_id = ${query.clientId}`);
   if (query.itemId !== undefined) conditions.push(sql`l.item_id = ${query.itemId}`);
@@ -99,7 +100,11 @@ export async function invoiceLineTable(
       where ${where}
       order by ${sortBy} ${direction}, l.invoice_number, l.line_number
       limit ${query.rowLimit} offset ${query.startRow}`.execute(db),
-    await sql<{ n: number }>`select count(*)::int4 as n from ${from} where ${where}`.execute(db),
+    // Every line has its client and item (foreign keys): the count joins them only to filter by them.
+    await sql<{ n: number }>`select count(*)::int4 as n
+      from ${query.search || query.stockType !== undefined ? from : sql`invoice_lines l`} where ${where}`.execute(
+      db,
+    ),
   ];
   return { rows: page.rows, rowCount: count.rows[0]!.n };
 }

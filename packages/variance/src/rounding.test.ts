@@ -45,7 +45,7 @@ describe("spreading an amount over months", () => {
         expect(Math.max(...shares) - Math.min(...shares)).toBeLessThanOrEqual(1);
         for (let k = 1; k < n; k++)
           expect(Math.abs(shares[k]!)).toBeLessThanOrEqual(Math.abs(shares[k - 1]!));
-        expect(shares.map((_, k) => -spreadShare(-amount, n, k))).toEqual(shares);
+        expect(shares.map((_, k) => 0 - spreadShare(-amount, n, k))).toEqual(shares);
       }),
     );
   });

@@ -139,7 +139,7 @@ create table backups (
   -- The import an undo record undoes (reason BeforeImport).
   import_job_id uuid,
   line_count integer not null,
-  size_bytes bigint not null,
+  size_bytes integer not null,
   data bytea not null,
   created_at timestamptz not null default clock_timestamp(),
   primary key (organisation_id, id),

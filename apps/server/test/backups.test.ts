@@ -160,6 +160,22 @@ for (const kind of testDatabaseKinds()) {
       expect(await state(org)).toEqual(afterB);
     });
 
+    it("refuse to undo imports back past an import whose undo record was deleted", async () => {
+      const org = await organisation("gap");
+      const jobA = await importFile(org, fileA);
+      const jobB = await importFile(org, fileB);
+      await importFile(org, fileC);
+      const before = await state(org);
+      await database.db
+        .deleteFrom("backups")
+        .where("id", "=", (await undoRecordOf(org, jobB)).id)
+        .execute();
+      await expect(restore(org, (await undoRecordOf(org, jobA)).id)).rejects.toThrow(
+        `This backup cannot be restored: the backup taken before a later import (job ${jobB}) was deleted`,
+      );
+      expect(await state(org)).toEqual(before);
+    });
+
     it("keep as many undo records as the organisation's setting says, and every snapshot", async () => {
       const org = await organisation("retention");
       await database.db

@@ -1,6 +1,6 @@
 import { dictionary } from "@zxcvbn-ts/language-common";
 
-/** docs/security.md, "Passwords": 12 to 256 characters, no composition rules, not a common password. */
+/** DESIGN.md 5: 12 to 256 characters, no composition rules, not a common password. */
 export const passwordLength = { min: 12, max: 256 } as const;
 
 let common: Set<string> | undefined;

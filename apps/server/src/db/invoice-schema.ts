@@ -98,7 +98,7 @@ declare module "./schema" {
       reason: "BeforeImport" | "OnDemand" | "BeforeRestore";
       import_job_id: string | null;
       line_count: number;
-      size_bytes: BigCents;
+      size_bytes: number;
       data: Uint8Array;
       created_at: Generated<Timestamp>;
     };

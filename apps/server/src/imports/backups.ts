@@ -78,11 +78,11 @@ async function insertBackup(
 /** Sets a backup's line count and size (its dimensions and the stored size of its lines). */
 async function measureBackup(tx: Tx, organisationId: string, backupId: string) {
   const measured = await sql<{ lines: number; bytes: number }>`
-    update backups set line_count = m.lines, size_bytes = octet_length(backups.data) + m.bytes
+    update backups set line_count = m.lines, size_bytes = least(octet_length(backups.data) + m.bytes, 2147483647)
     from (select count(*)::int4 as lines, coalesce(sum(pg_column_size(l.*)), 0)::int8 as bytes
       from backup_lines l where organisation_id = ${organisationId} and backup_id = ${backupId}) m
     where organisation_id = ${organisationId} and id = ${backupId}
-    returning m.lines, m.bytes::float8 + octet_length(backups.data) as bytes`.execute(tx);
+    returning m.lines, m.bytes + octet_length(backups.data) as bytes`.execute(tx);
   const row = measured.rows[0]!;
   return { lineCount: row.lines, sizeBytes: Number(row.bytes) };
 }
@@ -94,6 +94,11 @@ export async function takeSnapshot(tx: Tx, organisationId: string, reason: "OnDe
     select organisation_id, ${id}, ${lineColumns} from invoice_lines
     where organisation_id = ${organisationId}`.execute(tx);
   return { id, ...(await measureBackup(tx, organisationId, id)) };
+}
+
+/** Takes a snapshot in a bulk session (the route's Backup/Create). */
+export function takeBackup(session: Pick<BulkSession, "db">, organisationId: string, reason: "OnDemand") {
+  return takeSnapshot(session.db, organisationId, reason);
 }
 
 /**
@@ -163,6 +168,7 @@ export async function restoreBackup(
     ).rows;
     // After the oldest snapshot newer than the chosen record, nothing newer matters.
     const snapshotAt = newer.findLastIndex((b) => b.reason === "BeforeRestore");
+    await refuseGaps(tx, organisationId, chosen, snapshotAt >= 0 ? newer[snapshotAt]! : null, newer);
     if (snapshotAt >= 0) await restoreSnapshot(session, organisationId, newer[snapshotAt]!.id);
     const cube = new CubeCellsBuilder();
     for (const record of newer.slice(snapshotAt + 1)) await undoImport(tx, organisationId, record, cube);
@@ -173,6 +179,32 @@ export async function restoreBackup(
   const count = await sql<{ lines: number }>`select count(*)::int4 as lines from invoice_lines
     where organisation_id = ${organisationId}`.execute(tx);
   return count.rows[0]!.lines;
+}
+
+/** A restore that cannot be done (an undo record it needs was deleted); the job fails with it. */
+export class RestoreRefused extends Error {}
+
+/**
+ * Refuses to undo imports back to `chosen` when one of the imports completed between it and
+ * `until` (the snapshot the walk starts from, or now) has no undo record: it was deleted by hand.
+ */
+async function refuseGaps(
+  tx: Tx,
+  organisationId: string,
+  chosen: BackupRow,
+  until: BackupRow | null,
+  records: BackupRow[],
+) {
+  const undoable = new Set(records.map((r) => r.import_job_id));
+  const imports = await sql<{ id: string }>`select j.id from import_jobs j
+    where j.organisation_id = ${organisationId} and j.kind = 'Import' and j.status = 'Completed'
+      and j.finished_at >= ${chosen.created_at}
+      ${until ? sql`and j.finished_at < ${until.created_at}` : sql``}`.execute(tx);
+  const missing = imports.rows.filter((j) => !undoable.has(j.id));
+  if (missing.length)
+    throw new RestoreRefused(
+      `This backup cannot be restored: the backup taken before a later import (job ${missing[0]!.id}) was deleted`,
+    );
 }
 
 /**

@@ -8,7 +8,7 @@ import { addLinesToCube, applyCubeChanges } from "../cube/monthly-cube";
 import type { Database } from "../db/database";
 import type { Schema } from "../db/schema";
 import { backupsToKeep } from "../settings/organisation-settings";
-import { pruneUndoRecords, restoreBackup, takeUndoRecord } from "./backups";
+import { pruneUndoRecords, RestoreRefused, restoreBackup, takeUndoRecord } from "./backups";
 import { DimensionResolver } from "./dimension-resolver";
 import type { ImportQueue } from "./import-queue";
 import { stagingColumns } from "./read-import-file";
@@ -301,7 +301,7 @@ async function runRestoreJob(
       return lines;
     })
     .catch(async (error) => {
-      if (error instanceof RejectedFile) {
+      if (error instanceof RejectedFile || error instanceof RestoreRefused) {
         await finishJob(database.db, job, "Failed", { message: error.message });
         return -1;
       }

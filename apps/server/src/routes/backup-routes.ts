@@ -4,14 +4,12 @@ import { actsAsAdmin } from "../auth/caller-reach";
 import { AppError } from "../errors";
 import { registerContract } from "../http/contract-route";
 import type { AppDeps } from "../http/deps";
-import { portableBackup, takeSnapshot } from "../imports/backups";
+import { portableBackup, takeBackup } from "../imports/backups";
 import { enqueueRestore } from "../imports/import-jobs";
 
 const iso = (value: unknown) => new Date(value as string).toISOString();
 
-/**
- * Backups (docs/storage.md): list, take a snapshot now, download, restore (admins only, as a job).
- */
+/** Backups (spec 7.5): list, take now, download, restore (admins only, as a job). */
 export async function backupRoutes(app: FastifyInstance, deps: AppDeps) {
   registerContract(app, deps, backupList, async ({ auth }) => {
     const rows = await deps.db
@@ -24,15 +22,15 @@ export async function backupRoutes(app: FastifyInstance, deps: AppDeps) {
       backupID: r.id,
       reason: r.reason,
       lineCount: r.line_count,
-      sizeBytes: Number(r.size_bytes),
+      sizeBytes: r.size_bytes,
       createdAt: iso(r.created_at),
     }));
   });
 
   registerContract(app, deps, backupCreate, async ({ auth }) => {
-    const taken = await deps.db
-      .transaction()
-      .execute((tx) => takeSnapshot(tx, auth!.organisation.id, "OnDemand"));
+    const taken = await deps.database.bulkTransaction((session) =>
+      takeBackup(session, auth!.organisation.id, "OnDemand"),
+    );
     return {
       backupID: taken.id,
       reason: "OnDemand" as const,

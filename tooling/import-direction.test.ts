@@ -79,3 +79,52 @@ describe("import direction", () => {
     });
   }
 });
+
+// Inside apps/server, the folders of src/ show the architecture (docs/storage.md, ARCHITECTURE.md):
+// a folder's files import those of other folders only in one direction, never round a cycle.
+describe("apps/server's folders", () => {
+  const src = join(root, "apps", "server", "src");
+  /** Folder -> the folders its files import from. */
+  const edges = new Map<string, Set<string>>();
+  for (const file of sourceFiles(src)) {
+    const from = relative(src, file).split("/")[0]!;
+    if (!statSync(join(src, from)).isDirectory()) continue;
+    for (const match of readFileSync(file, "utf8").matchAll(importPattern)) {
+      const target = match[1] ?? "";
+      if (!target.startsWith(".")) continue;
+      const to = relative(src, join(file, "..", target)).split("/")[0]!;
+      if (
+        to === from ||
+        to.startsWith("..") ||
+        !statSync(join(src, to), { throwIfNoEntry: false })?.isDirectory()
+      )
+        continue;
+      if (!edges.has(from)) edges.set(from, new Set());
+      edges.get(from)!.add(to);
+    }
+  }
+
+  /** Every folder cycle, as "a -> b -> a", each listed once from its smallest folder. */
+  function cycles(): string[] {
+    const found = new Set<string>();
+    const walk = (start: string, at: string, path: string[]) => {
+      for (const next of edges.get(at) ?? []) {
+        if (next === start) found.add([...path, start].join(" -> "));
+        else if (!path.includes(next) && next > start) walk(start, next, [...path, next]);
+      }
+    };
+    for (const folder of [...edges.keys()].sort()) walk(folder, folder, [folder]);
+    return [...found];
+  }
+
+  it("sees the folders' imports", () => {
+    expect(edges.get("imports")?.has("db")).toBe(true);
+    expect(edges.get("routes")?.has("imports")).toBe(true);
+  });
+
+  it("import one another without cycles (db and lines, imports, analytics and http among them)", () => {
+    // auth still imports from http (the request's AuthContext, the session cookie), which imports
+    // auth: the one edge left to cut. Every other cycle is refused.
+    expect(cycles().filter((c) => !c.startsWith("auth -> http -> "))).toEqual([]);
+  });
+});

@@ -15,7 +15,7 @@ import {
 
 /**
  * Exit 4: an import that fails for a reason other than its data. The database itself refuses the
- * import's blocks (a trigger, put there while the server was stopped, as a full or broken store would):
+ * import's invoice lines (a trigger, put there while the server was stopped, as a full or broken store would):
  * the server tries the job three times, ends it FailedPermanently, and `varia import upload --wait`
  * says why and exits 4, where a file with bad rows exits 2.
  */
@@ -39,10 +39,10 @@ describe("a job that fails for a reason other than its data", () => {
     // The embedded database has one owner: the server is stopped while the trigger is put in.
     const database = new PGlite(join(dataDir, "data"));
     await database.exec(`
-      create function refuse_blocks() returns trigger language plpgsql as $$
+      create function refuse_lines() returns trigger language plpgsql as $$
         begin raise exception 'could not extend the table: no space left on the device'; end $$;
-      create trigger refuse_blocks before insert on invoice_line_blocks
-        for each row execute function refuse_blocks();
+      create trigger refuse_lines before insert on invoice_lines
+        for each row execute function refuse_lines();
     `);
     await database.close();
     server = await startServer(serverEnv);

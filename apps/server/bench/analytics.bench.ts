@@ -23,7 +23,6 @@ import { loadCube } from "../src/analytics/cube-cache";
 import { loadConfig } from "../src/config";
 import { type Database, openDatabase } from "../src/db/database";
 import { migrate } from "../src/db/migrate";
-import { moveLegacyInvoiceLines } from "../src/lines/move-legacy-lines";
 import { startServer } from "../src/server";
 import { decompositionBySql } from "./decomposition-sql";
 import { writeMillionLineTenant } from "./million-line-tenant";
@@ -121,8 +120,6 @@ async function benchTenant(label: string, database: Database) {
   });
   const started = performance.now();
   const size = await writeMillionLineTenant(database.db, org.organisationId, { clients });
-  // Written as rows with set-based SQL, the lines go into blocks as a database of before blocks would.
-  await moveLegacyInvoiceLines(database);
   await sql`analyze`.execute(database.db);
   console.log(
     `${label}: ${size.lines} invoice lines, ${size.cubeCells} cube cells, written in ${((performance.now() - started) / 1000).toFixed(0)} s`,

@@ -1,4 +1,4 @@
-// The two-period decomposition of DESIGN 7.2-7.3 (organisation view, no salesperson filter) as one
+// The two-period decomposition of docs/methodology.md ("Classification of changes") (organisation view, no salesperson filter) as one
 // SQL query over the monthly cube: the benchmark's yardstick for the engine, and a second,
 // independent implementation whose numbers must agree with it to the cent.
 import { type Kysely, sql } from "kysely";

@@ -7,6 +7,8 @@
 // 2. TableInvoiceData, first page of 100 lines, under autocannon with 20 connections for
 //    BENCH_SECONDS (default 10), warm, for a client and for the whole organisation. Target p95
 //    under 50 ms; the line storage behind it is being rewritten (apps/server/src/lines).
+// BENCH_SKIP_PAGES=1 skips part 1 (no browser, no built web app); BENCH_DATABASE_URL (an empty
+// PostgreSQL database) runs on PostgreSQL instead of PGlite.
 // Run: npm run build -w @varia/web && npm run bench:drill -w @varia/server
 import { mkdtempSync, rmSync } from "node:fs";
 import { cpus, loadavg, tmpdir, totalmem } from "node:os";
@@ -19,7 +21,6 @@ import { createOrganisation, createTokenForUser } from "../src/admin/organisatio
 import { loadConfig } from "../src/config";
 import { openDatabase } from "../src/db/database";
 import { migrate } from "../src/db/migrate";
-import { moveLegacyInvoiceLines } from "../src/lines/move-legacy-lines";
 import { startServer } from "../src/server";
 import { writeMillionLineTenant } from "./million-line-tenant";
 
@@ -53,7 +54,9 @@ async function main() {
     `drill pages bench: ${new Date().toISOString()}, ${cpus().length} cores, ${Math.round(totalmem() / 2 ** 30)} GiB, Node ${process.version}, load average ${loadavg()[0]!.toFixed(1)}`,
   );
   const work = mkdtempSync(join(tmpdir(), "varia-bench-drill-"));
-  const database = await openDatabase({ kind: "pglite", dataDir: join(work, "data") });
+  const database = process.env.BENCH_DATABASE_URL
+    ? await openDatabase({ kind: "postgres", url: process.env.BENCH_DATABASE_URL })
+    : await openDatabase({ kind: "pglite", dataDir: join(work, "data") });
   await migrate(database);
   const org = await createOrganisation(database.db, {
     tenant: "bench",
@@ -63,7 +66,6 @@ async function main() {
   });
   const written = performance.now();
   const size = await writeMillionLineTenant(database.db, org.organisationId, { clients });
-  await moveLegacyInvoiceLines(database);
   await sql`analyze`.execute(database.db);
   console.log(
     `${size.lines} invoice lines written in ${((performance.now() - written) / 1000).toFixed(0)} s`,
@@ -83,6 +85,7 @@ async function main() {
   });
   const server = await startServer(config, { database, logger: false });
   const origin = `http://localhost:${new URL(server.url).port}`;
+  const skipPages = Boolean(process.env.BENCH_SKIP_PAGES);
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
     headless: true,
@@ -132,10 +135,13 @@ async function main() {
       ["Level 4, a client", "/variance/dashboard/invoice", `${months}&thirdClientID=${client}`],
       ["Level 4, every line of the months", "/variance/dashboard/invoice", months],
     ];
-    const page = await signIn(await browser.newPage({ viewport: { width: 1440, height: 900 } }), origin);
-    console.log("\n| page | runs | median | slowest | every card with content |");
+    const page = skipPages
+      ? undefined
+      : await signIn(await browser.newPage({ viewport: { width: 1440, height: 900 } }), origin);
+    if (page) console.log("\n| page | runs | median | slowest | every card with content |");
     console.log("|---|---|---|---|---|");
-    for (const [name, path, query] of pages) {
+    for (const [name, path, query] of page ? pages : []) {
+      if (!page) break;
       await timePage(page, `${origin}${path}?${query}`); // warm-up: the server's results are memoised
       const times: number[] = [];
       let allContent = true;

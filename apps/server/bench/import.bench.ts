@@ -2,7 +2,11 @@
 // about 100 MB) uploaded end to end (upload to Completed, cube rebuilt), against a bare COPY of the
 // same file into the same kind of database, on PGlite (on disk) and on PostgreSQL when
 // TEST_DATABASE_URL is set, BENCH_RUNS times each (default 3; medians reported). The server runs as a
-// process of its own, measured at rest, with its peak resident memory.
+// process of its own, measured at rest, with its peak resident memory. Then, on the same server
+// (docs/storage.md: work proportional to the change): the first level-1 call after the import; an
+// import of 1,000 new lines into the million-line organisation, and the first level-1 call after it;
+// the first level-1 call after a restart; and the same 1,000 lines into an empty organisation (a
+// server of its own), for the ratio.
 // Run: npm run bench -w @varia/server  (BENCH_LINES=100000 for a quick run)
 
 import { spawn } from "node:child_process";
@@ -12,6 +16,7 @@ import {
   createReadStream,
   createWriteStream,
   mkdtempSync,
+  openSync,
   readdirSync,
   readFileSync,
   rmSync,
@@ -20,7 +25,7 @@ import {
 } from "node:fs";
 import { request as httpRequest } from "node:http";
 import { type AddressInfo, createServer } from "node:net";
-import { tmpdir } from "node:os";
+import { loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { pipeline } from "node:stream/promises";
 import { PGlite } from "@electric-sql/pglite";
@@ -35,6 +40,9 @@ const work = mkdtempSync(join(tmpdir(), "varia-bench-"));
 // The PostgreSQL server process reads the file for its COPY.
 chmodSync(work, 0o755);
 const file = join(work, "lines.csv");
+/** 1,000 lines the big file does not have (invoices of their own), of its clients and items. */
+const smallFile = join(work, "small.csv");
+const smallLines = 1000;
 
 async function generate() {
   const out = createWriteStream(file);
@@ -50,6 +58,12 @@ async function generate() {
     if (!out.write(row)) await new Promise<void>((resolve) => out.once("drain", () => resolve()));
   }
   await new Promise<void>((resolve) => out.end(resolve));
+  const small = [header.trimEnd()];
+  for (let i = 0; i < smallLines; i++)
+    small.push(
+      `2025-12-15,NEW-${i >> 2},${(i % 4) + 1},C${i % 5000},Client ${i % 5000},I${i % 60},Item ${i % 60},Subscription,${(i % 9) + 1},${(i % 200) + 10}.5000,,1.00,Rep ${i % 8},,,Actual,Recurring`,
+    );
+  writeFileSync(smallFile, `${small.join("\n")}\n`);
 }
 
 /** A bare COPY: its time and the CPU it took; on PostgreSQL also one fed by a client (`fromClient`). */
@@ -125,14 +139,14 @@ function memoryOf(pid: number) {
  * Uploads the file as multipart part `csv` with node:http, the file streamed from disk between a
  * prefix and a suffix: the least CPU a client can spend on it (the bare COPY has no client at all).
  */
-async function uploadFile(url: string, token: string): Promise<unknown> {
+async function uploadFile(url: string, token: string, path = file): Promise<unknown> {
   const boundary = `----varia-bench-${randomBytes(8).toString("hex")}`;
   const head = Buffer.from(
     `--${boundary}\r\nContent-Disposition: form-data; name="csv"; filename="lines.csv"\r\n` +
       "Content-Type: text/csv\r\n\r\n",
   );
   const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
-  const length = head.length + statSync(file).size + tail.length;
+  const length = head.length + statSync(path).size + tail.length;
   return new Promise((resolve, reject) => {
     const request = httpRequest(
       url,
@@ -154,7 +168,7 @@ async function uploadFile(url: string, token: string): Promise<unknown> {
     );
     request.on("error", reject);
     request.write(head);
-    const body = createReadStream(file, { highWaterMark: 1 << 20 });
+    const body = createReadStream(path, { highWaterMark: 1 << 20 });
     body.on("error", reject);
     body.on("end", () => request.end(tail));
     body.pipe(request, { end: false });
@@ -226,6 +240,103 @@ async function importEndToEnd(kind: "pglite" | "postgres", run: number, url?: st
   });
   await database.close();
 
+  let { server, base } = await startBenchServer(kind, dataDir, url);
+  const { current: idle, peak: startPeak } = memoryOf(server.pid!);
+  // The peak from here on is the import's (Linux: 5 resets VmHWM to the current resident set).
+  writeFileSync(`/proc/${server.pid}/clear_refs`, "5");
+  const cpuBefore = { server: cpuTicks(server.pid!), client: process.cpuUsage(), postgres: postgresTicks() };
+  const started = performance.now();
+  const { uploadMs } = await importThrough(base, token, file);
+  const ms = performance.now() - started;
+  const client = process.cpuUsage(cpuBefore.client);
+  const cpu = {
+    serverMs: (cpuTicks(server.pid!) - cpuBefore.server) * msPerTick,
+    clientMs: (client.user + client.system) / 1000,
+    postgresMs: kind === "postgres" ? (postgresTicks() - cpuBefore.postgres) * msPerTick : 0,
+  };
+  const { peak } = memoryOf(server.pid!);
+  // Work proportional to the change, on the same server.
+  const level1AfterImportMs = await level1(base, token);
+  const smallStarted = performance.now();
+  await importThrough(base, token, smallFile);
+  const smallMs = performance.now() - smallStarted;
+  const level1AfterSmallMs = await level1(base, token);
+  await stopServer(server);
+  ({ server, base } = await startBenchServer(kind, dataDir, url));
+  const level1AfterRestartMs = await level1(base, token);
+  const { peak: finalPeak } = memoryOf(server.pid!);
+  await stopServer(server);
+  return {
+    ms,
+    uploadMs,
+    peakRss: Math.max(peak, finalPeak),
+    idleRss: idle,
+    startPeakRss: startPeak,
+    cpu,
+    level1AfterImportMs,
+    smallMs,
+    level1AfterSmallMs,
+    level1AfterRestartMs,
+  };
+}
+
+/** Imports `path` through the API and waits for the job to complete; the upload's time. */
+/**
+ * fetch, tried once more after a connection reset: a kept-alive connection the server closes as it
+ * is reused resets (a client's race, not the server's failure; a server gone refuses the retry).
+ */
+async function fetchOnce(url: string, init: RequestInit) {
+  try {
+    return await fetch(url, init);
+  } catch (error) {
+    if ((error as { cause?: { code?: string } }).cause?.code !== "ECONNRESET") throw error;
+    console.error(`(a connection reset on ${new URL(url).pathname}: asked again)`);
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    return fetch(url, init);
+  }
+}
+
+async function importThrough(base: string, token: string, path: string) {
+  const headers = { authorization: `Bearer ${token}` };
+  const started = performance.now();
+  const queued = (await uploadFile(`${base}/api/import/upload`, token, path)) as { jobGuid: string };
+  const uploadMs = performance.now() - started;
+  let status = "";
+  while (!["Completed", "Failed", "FailedPermanently"].includes(status)) {
+    const job = (await (
+      await fetchOnce(`${base}/api/Import/GetJobStatus?JobGuid=${queued.jobGuid}`, { headers })
+    ).json()) as {
+      status: string;
+      message?: string;
+    };
+    status = job.status;
+    if (status === "Failed" || status === "FailedPermanently")
+      throw new Error(`import ${status}: ${job.message}`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  return { uploadMs };
+}
+
+/** The time of one level-1 call (WaterfallChart over the last year). */
+async function level1(base: string, token: string) {
+  const started = performance.now();
+  const response = await fetchOnce(
+    `${base}/api/variance/VarianceOverview/WaterfallChart?DataType=Revenue&DateFrom=2025-01&DateTo=2025-12&RecordTypeFrom=Actual&RecordTypeTo=Actual&StockType=&PeriodFrom=2025-01&PeriodTo=2025-12&RecordType=Actual`,
+    { headers: { authorization: `Bearer ${token}` } },
+  );
+  await response.text();
+  if (!response.ok) throw new Error(`WaterfallChart answered ${response.status}`);
+  return performance.now() - started;
+}
+
+async function stopServer(server: ReturnType<typeof spawn>) {
+  const exited = new Promise((resolve) => server.once("exit", resolve));
+  server.kill("SIGTERM");
+  await exited;
+}
+
+/** Starts `varia-server start` on a data folder, ready and at rest. */
+async function startBenchServer(kind: "pglite" | "postgres", dataDir: string, url?: string) {
   const port = await freePort();
   const server = spawn(process.execPath, ["--import", "tsx", "src/bin.ts", "start", "--port", String(port)], {
     cwd: join(import.meta.dirname, ".."),
@@ -239,7 +350,8 @@ async function importEndToEnd(kind: "pglite" | "postgres", run: number, url?: st
       VARIA_DEFAULT_TENANT: "bench",
       LOG_LEVEL: "warn",
     },
-    stdio: ["ignore", "ignore", "inherit"],
+    // Its log (warnings and errors) beside its data, shown if a call fails.
+    stdio: ["ignore", openSync(join(dataDir, "..", `server-${kind}.log`), "a"), "inherit"],
   });
   const base = `http://127.0.0.1:${port}`;
   for (let ready = false; !ready; ) {
@@ -250,39 +362,35 @@ async function importEndToEnd(kind: "pglite" | "postgres", run: number, url?: st
     if (!ready) await new Promise((resolve) => setTimeout(resolve, 100));
   }
   await untilIdle(server.pid!);
-  const { current: idle, peak: startPeak } = memoryOf(server.pid!);
-  // The peak from here on is the import's (Linux: 5 resets VmHWM to the current resident set).
-  writeFileSync(`/proc/${server.pid}/clear_refs`, "5");
-  const headers = { authorization: `Bearer ${token}` };
-  const cpuBefore = { server: cpuTicks(server.pid!), client: process.cpuUsage(), postgres: postgresTicks() };
+  return { server, base };
+}
+
+/** The 1,000 lines into an empty organisation: a server of its own, as the first import's. */
+async function smallIntoEmpty(kind: "pglite" | "postgres", url?: string) {
+  const dataDir = join(work, `server-${kind}-empty`);
+  const database =
+    kind === "postgres"
+      ? await openDatabase({ kind, url: url! })
+      : await openDatabase({ kind, dataDir: join(dataDir, "data") });
+  await migrate(database);
+  await createOrganisation(database.db, {
+    tenant: "bench",
+    name: "Bench",
+    adminEmail: "a@bench.example.com",
+    adminPassword: "a long bench password",
+  });
+  const { token } = await createTokenForUser(database.db, {
+    tenant: "bench",
+    email: "a@bench.example.com",
+    name: "b",
+  });
+  await database.close();
+  const { server, base } = await startBenchServer(kind, dataDir, url);
   const started = performance.now();
-  const queued = (await uploadFile(`${base}/api/import/upload`, token)) as { jobGuid: string };
-  const uploadMs = performance.now() - started;
-  let status = "";
-  while (!["Completed", "Failed", "FailedPermanently"].includes(status)) {
-    const job = (await (
-      await fetch(`${base}/api/Import/GetJobStatus?JobGuid=${queued.jobGuid}`, { headers })
-    ).json()) as {
-      status: string;
-      message?: string;
-    };
-    status = job.status;
-    if (status === "Failed" || status === "FailedPermanently")
-      throw new Error(`import ${status}: ${job.message}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
+  await importThrough(base, token, smallFile);
   const ms = performance.now() - started;
-  const client = process.cpuUsage(cpuBefore.client);
-  const cpu = {
-    serverMs: (cpuTicks(server.pid!) - cpuBefore.server) * msPerTick,
-    clientMs: (client.user + client.system) / 1000,
-    postgresMs: kind === "postgres" ? (postgresTicks() - cpuBefore.postgres) * msPerTick : 0,
-  };
-  const { peak } = memoryOf(server.pid!);
-  const exited = new Promise((resolve) => server.once("exit", resolve));
-  server.kill("SIGTERM");
-  await exited;
-  return { ms, uploadMs, peakRss: peak, idleRss: idle, startPeakRss: startPeak, cpu };
+  await stopServer(server);
+  return ms;
 }
 
 const fmt = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
@@ -292,7 +400,16 @@ const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floo
 type ImportResult = Awaited<ReturnType<typeof importEndToEnd>>;
 
 /** Each run: a bare COPY, then the import; the medians, and every run's figures. */
-function report(name: string, copyRuns: Copy[], imports: ImportResult[]) {
+function report(name: string, copyRuns: Copy[], imports: ImportResult[], emptyMs: number) {
+  const smallMs = median(imports.map((r) => r.smallMs));
+  console.log(
+    `${name}: ${smallLines} new lines into the ${lines}-line organisation ${(smallMs / 1000).toFixed(2)} s, into an empty one ` +
+      `${(emptyMs / 1000).toFixed(2)} s (${(smallMs / emptyMs).toFixed(1)}x); first level-1 call after the big import ` +
+      `${fmt(median(imports.map((r) => r.level1AfterImportMs)))}, after the small one ${fmt(median(imports.map((r) => r.level1AfterSmallMs)))}, ` +
+      `after a restart ${fmt(median(imports.map((r) => r.level1AfterRestartMs)))}; load average ${loadavg()
+        .map((l) => l.toFixed(1))
+        .join(" ")}`,
+  );
   const copies = copyRuns.map((c) => c.ms);
   const copyMs = median(copies);
   const importMs = median(imports.map((r) => r.ms));
@@ -332,6 +449,13 @@ async function withDatabase<T>(base: string, fn: (url: string) => Promise<T>): P
   }
 }
 
+process.on("uncaughtException", (error) => {
+  for (const name of readdirSync(work).filter((f) => f.endsWith(".log")))
+    console.error(`${name}:\n${readFileSync(join(work, name), "utf8").slice(-4000)}`);
+  console.error(error);
+  process.exit(1);
+});
+
 const runs = Number(process.env.BENCH_RUNS ?? 3);
 await generate();
 console.log(`${lines} lines, ${mib(statSync(file).size)} CSV, ${runs} runs`);
@@ -342,7 +466,7 @@ if (!process.env.BENCH_SKIP_PGLITE) {
     copies.push(await copyPglite(run));
     imports.push(await importEndToEnd("pglite", run));
   }
-  report("PGlite", copies, imports);
+  report("PGlite", copies, imports, await smallIntoEmpty("pglite"));
 }
 const base = process.env.TEST_DATABASE_URL;
 if (base) {
@@ -352,6 +476,6 @@ if (base) {
     copies.push(await withDatabase(base, copyPostgres));
     imports.push(await withDatabase(base, (url) => importEndToEnd("postgres", run, url)));
   }
-  report("PostgreSQL", copies, imports);
+  report("PostgreSQL", copies, imports, await withDatabase(base, (url) => smallIntoEmpty("postgres", url)));
 }
 rmSync(work, { recursive: true, force: true });

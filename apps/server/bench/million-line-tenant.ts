@@ -1,6 +1,5 @@
 // A tenant of about a million invoice lines over 36 months (2023-01 .. 2025-12), written with
-// set-based SQL straight into the tables (the import path has its own benchmark; the lines go into
-// `invoice_lines`, the table before blocks, and the caller moves them into blocks): clients with
+// set-based SQL straight into the tables (the import path has its own benchmark): clients with
 // staggered starts and churn, six services each (one added late, one removed early), seat changes,
 // hourly usage, a price rise in the third year, hand-overs between salespeople, and ad-hoc products.
 // The monthly cube is the lines grouped by month (no service periods here).
@@ -56,9 +55,9 @@ export async function writeMillionLineTenant(
       qty * (1000 + item * 37) * 2 / 5, 'Actual'
     from lines, ids`.execute(db);
   await sql`insert into monthly_cube (organisation_id, record_type, month, client_id, item_id, salesperson_id,
-      quantity, revenue_cents, cost_cents)
+      quantity, revenue_cents, cost_cents, line_count)
     select organisation_id, record_type, date_trunc('month', invoice_date)::date, client_id, item_id,
-      coalesce(salesperson_id, 0), sum(quantity), sum(amount_cents), sum(cost_cents)
+      coalesce(salesperson_id, 0), sum(quantity), sum(amount_cents), sum(cost_cents), count(*)
     from invoice_lines where organisation_id = ${org}
     group by organisation_id, record_type, date_trunc('month', invoice_date), client_id, item_id, coalesce(salesperson_id, 0)`.execute(
     db,

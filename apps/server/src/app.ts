@@ -200,7 +200,7 @@ export const app = fp(
         `<meta name="varia-recaptcha-script" content="${escapeAttribute(site.scriptUrl)}" />`
       : "";
     const hasWeb = existsSync(indexPath);
-    // The page tells the web app its mode (spec 1: demo mode is set by the environment). It is read
+    // The page tells the web app its mode (docs/security.md, "Modes": demo mode is set by the environment). It is read
     // again when a new build replaces it, so a rebuild never strands the running server.
     let index = { mtimeMs: -1, html: "" };
     const indexHtml = () => {

@@ -8,7 +8,7 @@ import { acquireOwnerLock } from "./admin/owner-lock";
 import { loadConfig, type ServerConfig } from "./config";
 import { convertQuickBooks } from "./connectors/quickbooks/convert-quickbooks";
 import { openDatabase } from "./db/database";
-import { migrate } from "./db/migrate";
+import { migrate, OutdatedSchemaError } from "./db/migrate";
 import { generateDemoCsv } from "./demo/generate-demo-data";
 import { seedDemo } from "./demo/seed-demo";
 import { prepareReaderThread } from "./imports/read-import-file-in-worker";
@@ -83,7 +83,10 @@ program
     if (lock && !lock.acquired) {
       fail(`another Varia server (pid ${lock.pid}) already uses the embedded database in ${config.dataDir}`);
     }
-    const server = await startServer(config);
+    // A database of an older schema is refused with how to recreate it (docs/storage.md).
+    const server = await startServer(config).catch((error: Error) =>
+      error instanceof OutdatedSchemaError ? fail(error.message) : Promise.reject(error),
+    );
     // The thread that reads the next large upload, started and warmed up now rather than then.
     prepareReaderThread();
     let firstStart: string | undefined;

@@ -11,7 +11,7 @@ export interface ServerConfig {
   readonly demoMode: boolean;
   /** Loads the generated demo business into the `demo` organisation on first start (default on). */
   readonly seedDemoData: boolean;
-  /** Serves the developer-only component gallery at /testbed (spec 2.2). */
+  /** Serves the developer-only component gallery at /testbed (docs/behaviour.md, "Routes"). */
   readonly testbed: boolean;
   /** The address users reach the product at; links in e-mails are built from it, never from Host. */
   readonly publicUrl: string;

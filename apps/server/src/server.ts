@@ -1,5 +1,6 @@
 import { join } from "node:path";
 import Fastify, { type FastifyInstance } from "fastify";
+import { dataChanged } from "./analytics/cube-cache";
 import { app } from "./app";
 import { getServerSecret } from "./auth/server-secret";
 import type { ServerConfig } from "./config";
@@ -61,7 +62,11 @@ export async function buildServer(
     trustProxy: config.trustProxy,
   });
   await sweepUploadsNowAndThen(fastify, config, database);
-  const jobs = await openImportQueue(database, { log: fastify.log, work: true });
+  const jobs = await openImportQueue(database, {
+    log: fastify.log,
+    work: true,
+    dataChanged: (organisationId) => dataChanged(database.db, organisationId),
+  });
   // Before the database closes: a running job finishes first, within the shutdown grace.
   fastify.addHook("onClose", () => jobs.stop(config.shutdownGraceMs));
   fastify.decorate("jobs", jobs);

@@ -1,5 +1,5 @@
 /**
- * The tenant named by a host (spec 1): its first label, unless that is `app` (no tenant).
+ * The tenant named by a host (docs/security.md, "Tenants"): its first label, unless that is `app` (no tenant).
  * A bare host (`localhost`) or an IP address names none. Port and case are ignored.
  */
 export function tenantFromHost(host: string | undefined): string | null {

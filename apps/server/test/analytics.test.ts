@@ -95,7 +95,7 @@ const byType = (
 /** April -> May of the organisation (see the fixture). */
 const aprilToMay = byType([9000, -15000], [3000, -20000], [2000, 0], [8000, 0], [10000, 0]);
 
-describeWithServer("analytics calls (spec 7.3)", (ctx) => {
+describeWithServer("analytics calls", (ctx) => {
   let org: Awaited<ReturnType<typeof tenantWithData>>;
   let other: Awaited<ReturnType<typeof tenantWithData>>;
   let ids: Awaited<ReturnType<typeof idsOf>>;
@@ -676,7 +676,7 @@ describeWithServer("analytics calls (spec 7.3)", (ctx) => {
       ["SUP", "2025-04-01"],
       ["SUP", "2025-05-01"],
     ]);
-    // A line is placed in the months of its service period (DESIGN 7.1), not in its invoice's month.
+    // A line is placed in the months of its service period (docs/methodology.md, "Spreading"), not in its invoice's month.
     const prepaid = (from: string, to: string) =>
       get(
         `VarianceOverview/TableInvoiceData?dataType=Revenue&dateFrom=${from}&dateTo=${to}&clientID=${ids.clients.C1}`,

@@ -1,40 +1,39 @@
 import { randomUUID } from "node:crypto";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { buffer } from "node:stream/consumers";
-import { gunzipSync, gzipSync } from "node:zlib";
+import { gunzipSync } from "node:zlib";
+import { recordTypes } from "@varia/contracts";
+import fc from "fast-check";
+import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createOrganisation } from "../src/admin/organisations";
+import { CubeCellsBuilder } from "../src/cube/cube-cells";
+import { cellsVersion, readCubeSnapshot, writeCubeSnapshot } from "../src/cube/cube-snapshot";
+import { rebuildMonthlyCube } from "../src/cube/monthly-cube";
 import type { Database } from "../src/db/database";
-import { backupFormat, portableBackup, readBackup, restoreBackup, takeBackup } from "../src/imports/backups";
-import { blockLine, type StoredLine } from "../src/lines/line-block";
-import { blocksOf, readLineBlocks, writeLineBlocks } from "../src/lines/line-blocks-store";
-import { mergeBlocks } from "../src/lines/merge-blocks";
+import { backupFormat, portableBackup, restoreBackup, takeSnapshot } from "../src/imports/backups";
+import { runImportJob } from "../src/imports/import-jobs";
 import { openTestDatabase, testDatabaseKinds } from "./harness";
 
-const line = (invoice: number, extra: Partial<StoredLine> = {}): StoredLine => ({
-  invoiceNumber: `INV-${invoice}`,
-  lineNumber: 1,
-  invoiceDay: 9_000 + invoice,
-  clientId: 1,
-  itemId: 1,
-  salespersonId: 0,
-  quantity: 12_345,
-  unitPrice: null,
-  amountCents: 1_000 + invoice,
-  costCents: 0,
-  serviceFromDay: null,
-  serviceToDay: null,
-  recordType: "Actual",
-  ...extra,
-});
+const header =
+  "InvoiceDate,InvoiceNumber,LineNumber,ClientCode,ClientName,ItemCode,ItemName,StockType,Quantity,UnitPrice,Amount,Cost,Salesperson,ServiceFrom,ServiceTo,RecordType,Category";
+
+const csv = (...rows: string[]) => `${[header, ...rows].join("\n")}\n`;
 
 for (const kind of testDatabaseKinds()) {
-  describe(`backups of lines in blocks [${kind}]`, () => {
+  describe(`backups as undo records and snapshots [${kind}]`, () => {
     let database: Database;
     let drop: () => Promise<void>;
+    const dir = mkdtempSync(join(tmpdir(), "varia-backups-"));
     beforeAll(async () => {
       ({ database, drop } = await openTestDatabase(kind));
     });
-    afterAll(() => drop());
+    afterAll(async () => {
+      await drop();
+      rmSync(dir, { recursive: true, force: true });
+    });
 
     async function organisation(tenant: string) {
       const { organisationId } = await createOrganisation(database.db, {
@@ -46,118 +45,291 @@ for (const kind of testDatabaseKinds()) {
       return organisationId;
     }
 
-    async function storedLines(organisationId: string) {
-      const blocks = (await readLineBlocks(database, organisationId)).map((b) => b.block);
-      return [...mergeBlocks(blocks)].map(([block, row]) => blockLine(block, row));
-    }
-
-    it("keep the blocks as they were, restore them, and download as the portable file of every line", async () => {
-      const organisationId = await organisation("blocks");
-      const [jobA, jobB] = [randomUUID(), randomUUID()];
-      const lines = Array.from({ length: 7 }, (_, i) => line(i, { salespersonId: i % 2, unitPrice: i * 5 }));
-      await database.bulkTransaction(async (session) => {
-        await writeLineBlocks(session, organisationId, jobA, blocksOf(lines.slice(0, 3)));
-        await writeLineBlocks(session, organisationId, jobB, blocksOf(lines.slice(3)));
-      });
-      const taken = await database.bulkTransaction((session) =>
-        takeBackup(session, organisationId, "OnDemand"),
-      );
-      expect(taken.lineCount).toBe(7);
-
-      // Lines change after the backup; restoring it brings back the seven, in two blocks again.
-      await database.bulkTransaction((session) =>
-        writeLineBlocks(session, organisationId, randomUUID(), blocksOf([line(99)])),
-      );
-      const restored = await database.bulkTransaction(async (session) => {
-        const row = await session.db
-          .selectFrom("backups")
-          .select("data")
-          .where("id", "=", taken.id)
-          .executeTakeFirstOrThrow();
-        return restoreBackup(session, organisationId, taken.id, readBackup(row.data));
-      });
-      expect(restored).toBe(7);
-      expect(await storedLines(organisationId)).toEqual(lines);
-      expect((await readLineBlocks(database, organisationId)).map((b) => b.jobId)).toEqual([jobA, jobB]);
-
-      const portable = await portableBackup(database, organisationId, taken.id);
-      const content = JSON.parse(gunzipSync(await buffer(portable!.file)).toString("utf8"));
-      expect(content.format).toBe(backupFormat);
-      expect(content.invoiceLines.map((l: { invoice_number: string }) => l.invoice_number)).toEqual(
-        lines.map((l) => l.invoiceNumber),
-      );
-      expect(content.invoiceLines[4]).toMatchObject({
-        invoice_number: "INV-4",
-        invoice_date: "2024-08-26",
-        quantity: "1.2345",
-        unit_price: "0.0020",
-        amount_cents: "1004",
-        salesperson_id: null,
-        import_job_id: jobB,
-      });
-      expect(await portableBackup(database, organisationId, randomUUID())).toBeNull();
-    });
-
-    it("restore a backup stored before blocks (every line in its JSON)", async () => {
-      const organisationId = await organisation("oldbackup");
+    async function importFile(organisationId: string, content: string) {
+      const path = join(dir, `${randomUUID()}.csv`);
+      writeFileSync(path, content);
       const id = randomUUID();
-      const data = gzipSync(
-        JSON.stringify({
-          format: backupFormat,
-          createdAt: new Date().toISOString(),
-          clients: [{ id: "1", code: "C1", name: "One" }],
-          items: [{ id: "1", code: "I1", name: "Item", stock_type: "Subscription", category: null }],
-          salespeople: [],
-          invoiceLines: [
-            {
-              invoice_number: "OLD-1",
-              line_number: 2,
-              invoice_date: "2025-02-01",
-              client_id: "1",
-              item_id: "1",
-              salesperson_id: null,
-              quantity: "3.5000",
-              unit_price: null,
-              amount_cents: "-250",
-              cost_cents: "10",
-              service_from: "2025-02-01",
-              service_to: "2025-04-30",
-              record_type: "Budget",
-              import_job_id: null,
-            },
-          ],
-        }),
-      );
+      // The job's row, as an upload queues it: its completion moves the organisation's data version.
       await database.db
-        .insertInto("backups")
+        .insertInto("import_jobs")
         .values({
           organisation_id: organisationId,
           id,
-          reason: "OnDemand",
-          line_count: 1,
-          size_bytes: 1,
-          data,
+          status: "Running",
+          file_name: "lines.csv",
+          file_path: path,
+          file_sha256: id,
+          idempotency_key: id,
         })
         .execute();
-      const portable = await portableBackup(database, organisationId, id);
-      expect(Buffer.compare(await buffer(portable!.file), data)).toBe(0);
-      const restored = await database.bulkTransaction((session) =>
-        restoreBackup(session, organisationId, id, readBackup(data)),
+      const outcome = await runImportJob(database, { organisation_id: organisationId, id, file_path: path });
+      expect(outcome.status).toBe("Completed");
+      return id;
+    }
+
+    async function restore(organisationId: string, backupId: string) {
+      return database.bulkTransaction((session) => restoreBackup(session, organisationId, backupId));
+    }
+
+    /** Everything a restore puts back: lines (with the import that wrote each), dimensions, cube. */
+    async function state(organisationId: string) {
+      const rows = async (query: ReturnType<typeof sql>) =>
+        (await (query as ReturnType<typeof sql<Record<string, unknown>>>).execute(database.db)).rows;
+      return {
+        lines: await rows(sql`select invoice_number, line_number, invoice_date::text, client_id::text,
+            item_id::text, salesperson_id::text, quantity::text, unit_price::text, amount_cents::text,
+            cost_cents::text, service_from::text, service_to::text, record_type, import_job_id
+          from invoice_lines where organisation_id = ${organisationId} order by invoice_number, line_number`),
+        clients: await rows(sql`select id::text, code, name from clients
+          where organisation_id = ${organisationId} order by id`),
+        items: await rows(sql`select id::text, code, name, stock_type, category from items
+          where organisation_id = ${organisationId} order by id`),
+        salespeople: await rows(sql`select id::text, name from salespeople
+          where organisation_id = ${organisationId} order by id`),
+        cube: await cube(organisationId),
+      };
+    }
+
+    async function cube(organisationId: string) {
+      const result = await sql<Record<string, unknown>>`select record_type, month::text, client_id::text,
+          item_id::text, salesperson_id::text, quantity::text, revenue_cents::text, cost_cents::text, line_count
+        from monthly_cube where organisation_id = ${organisationId}
+        order by record_type, month, client_id, item_id, salesperson_id`.execute(database.db);
+      return result.rows;
+    }
+
+    async function undoRecordOf(organisationId: string, jobId: string) {
+      const row = await database.db
+        .selectFrom("backups")
+        .select(["id", "line_count"])
+        .where("organisation_id", "=", organisationId)
+        .where("import_job_id", "=", jobId)
+        .executeTakeFirstOrThrow();
+      return row;
+    }
+
+    const fileA = csv(
+      "2025-01-05,A-1,1,C1,Acme,PRO,Pro plan,Subscription,2,10.00,,,Jane,,,Actual,Recurring",
+      "2025-01-05,A-1,2,C1,Acme,SUP,Support,Hourly,1.5,80.00,,,Jane,,,Actual,",
+      "2025-02-01,A-2,1,C2,Globex,ANN,Annual,Subscription,1,,1200.00,100.00,Raj,2025-02-01,2026-01-31,Actual,Recurring",
+    );
+    // Replaces A-1/2 and A-2/1, renames C1, adds a client, an item and a salesperson.
+    const fileB = csv(
+      "2025-01-05,A-1,2,C1,Acme Ltd,SUP,Support,Hourly,3,80.00,,,Jane,,,Actual,",
+      "2025-02-01,A-2,1,C2,Globex,ANN,Annual,Subscription,1,,1500.00,100.00,Raj,2025-02-01,2026-01-31,Actual,Recurring",
+      "2025-03-01,B-1,1,C3,Initech,HW,Router,Product,1,,250.00,180.00,Ann,,,Actual,Adhoc",
+    );
+    // Replaces a line of each earlier file, and a Budget line.
+    const fileC = csv(
+      "2025-01-05,A-1,1,C1,Acme Ltd,PRO,Pro plan,Subscription,4,10.00,,,Jane,,,Actual,",
+      "2025-03-01,B-1,1,C3,Initech,HW,Router,Product,1,,275.00,180.00,Ann,,,Actual,",
+      "2025-04-01,C-1,1,C4,Hooli,PRO,Pro plan,Subscription,1,10.00,,,,,,Budget,",
+    );
+
+    it("keep the lines an import replaced; a restore after three imports brings back exactly the state before the chosen one", async () => {
+      const org = await organisation("undo");
+      const empty = await state(org);
+      const jobA = await importFile(org, fileA);
+      const afterA = await state(org);
+      const jobB = await importFile(org, fileB);
+      const afterB = await state(org);
+      const jobC = await importFile(org, fileC);
+      // An undo record holds what its import replaced, not the organisation.
+      expect((await undoRecordOf(org, jobA)).line_count).toBe(0);
+      expect((await undoRecordOf(org, jobB)).line_count).toBe(2);
+      expect((await undoRecordOf(org, jobC)).line_count).toBe(2);
+
+      // Back to before B: C and B are undone, newest first.
+      expect(await restore(org, (await undoRecordOf(org, jobB)).id)).toBe(3);
+      expect(await state(org)).toEqual(afterA);
+      // The restore itself can be undone: the snapshot taken before it brings back C's state.
+      const beforeRestore = await database.db
+        .selectFrom("backups")
+        .select("id")
+        .where("organisation_id", "=", org)
+        .where("reason", "=", "BeforeRestore")
+        .executeTakeFirstOrThrow();
+      await restore(org, beforeRestore.id);
+      const afterC = await state(org);
+      expect(afterC.lines).toHaveLength(5);
+      // Back to before A, across that restore: nothing is left.
+      await restore(org, (await undoRecordOf(org, jobA)).id);
+      expect(await state(org)).toEqual(empty);
+      // And to before C from there: the snapshot before the last restore, then C undone.
+      await restore(org, (await undoRecordOf(org, jobC)).id);
+      expect(await state(org)).toEqual(afterB);
+    });
+
+    it("refuse to undo imports back past an import whose undo record was deleted", async () => {
+      const org = await organisation("gap");
+      const jobA = await importFile(org, fileA);
+      const jobB = await importFile(org, fileB);
+      await importFile(org, fileC);
+      const before = await state(org);
+      await database.db
+        .deleteFrom("backups")
+        .where("id", "=", (await undoRecordOf(org, jobB)).id)
+        .execute();
+      await expect(restore(org, (await undoRecordOf(org, jobA)).id)).rejects.toThrow(
+        `This backup cannot be restored: the backup taken before a later import (job ${jobB}) was deleted`,
       );
-      expect(restored).toBe(1);
-      expect(await storedLines(organisationId)).toEqual([
-        line(0, {
-          invoiceNumber: "OLD-1",
-          lineNumber: 2,
-          invoiceDay: 9163,
-          quantity: 35_000,
-          amountCents: -250,
-          costCents: 10,
-          serviceFromDay: 9163,
-          serviceToDay: 9251,
-          recordType: "Budget",
-        }),
+      expect(await state(org)).toEqual(before);
+    });
+
+    it("keep as many undo records as the organisation's setting says, and every snapshot", async () => {
+      const org = await organisation("retention");
+      await database.db
+        .insertInto("organisation_settings")
+        .values({ organisation_id: org, backups_to_keep: 2 })
+        .execute();
+      await database.db.transaction().execute((tx) => takeSnapshot(tx, org, "OnDemand"));
+      const jobs = [await importFile(org, fileA), await importFile(org, fileB), await importFile(org, fileC)];
+      const kept = await database.db
+        .selectFrom("backups")
+        .select(["reason", "import_job_id"])
+        .where("organisation_id", "=", org)
+        .orderBy("created_at")
+        .execute();
+      expect(kept).toEqual([
+        { reason: "OnDemand", import_job_id: null },
+        { reason: "BeforeImport", import_job_id: jobs[1] },
+        { reason: "BeforeImport", import_job_id: jobs[2] },
       ]);
+    });
+
+    it("take a snapshot by hand, restore it, and download it as the portable file of every line", async () => {
+      const org = await organisation("snapshot");
+      const jobA = await importFile(org, fileA);
+      const afterA = await state(org);
+      const taken = await database.db.transaction().execute((tx) => takeSnapshot(tx, org, "OnDemand"));
+      expect(taken.lineCount).toBe(3);
+      await importFile(org, fileB);
+      expect(await restore(org, taken.id)).toBe(3);
+      expect(await state(org)).toEqual(afterA);
+
+      const portable = await portableBackup(database, org, taken.id);
+      const content = JSON.parse(gunzipSync(await buffer(portable!.file)).toString("utf8"));
+      expect(content).toMatchObject({ format: backupFormat, kind: "Snapshot", undoesImport: null });
+      expect(content.clients.map((c: { code: string }) => c.code)).toEqual(["C1", "C2"]);
+      expect(content.invoiceLines.map((l: { invoice_number: string }) => l.invoice_number)).toEqual([
+        "A-1",
+        "A-1",
+        "A-2",
+      ]);
+      expect(content.invoiceLines[2]).toMatchObject({
+        invoice_number: "A-2",
+        line_number: 1,
+        invoice_date: "2025-02-01",
+        quantity: "1.0000",
+        unit_price: null,
+        amount_cents: "120000",
+        cost_cents: "10000",
+        service_from: "2025-02-01",
+        service_to: "2026-01-31",
+        record_type: "Actual",
+        import_job_id: jobA,
+      });
+      expect(await portableBackup(database, org, randomUUID())).toBeNull();
+      expect(await restore(org, randomUUID())).toBeNull();
+    });
+
+    /** The cells of the snapshot and of `monthly_cube`, in one form and order. */
+    async function snapshotAndTable(organisationId: string) {
+      const snapshot = (
+        await readCubeSnapshot(database.db, organisationId, await cellsVersion(database.db, organisationId))
+      )?.cells;
+      const fromSnapshot = Array.from({ length: snapshot?.month.length ?? 0 }, (_, i) =>
+        [
+          recordTypes[snapshot!.recordType[i]!],
+          snapshot!.month[i],
+          snapshot!.clientId[i],
+          snapshot!.itemId[i],
+          snapshot!.salespersonId[i],
+          snapshot!.quantity[i],
+          snapshot!.revenue[i],
+          snapshot!.cost[i],
+          snapshot!.lines[i],
+        ].join(" "),
+      ).sort();
+      const table = await sql<{ cell: string }>`select concat_ws(' ', record_type,
+          extract(year from month)::int * 12 + extract(month from month)::int - 1, client_id, item_id,
+          salesperson_id, (quantity * 10000)::bigint, revenue_cents, cost_cents, line_count) as cell
+        from monthly_cube where organisation_id = ${organisationId}`.execute(database.db);
+      return { snapshot: snapshot && fromSnapshot, table: table.rows.map((r) => r.cell).sort() };
+    }
+
+    it("change the cube cell by cell as the cube rebuilt from the rows, over any sequence of imports", async () => {
+      const org = await organisation("cubeprop");
+      // The snapshot as a server writes it when it first reads the (empty) cube; imports change it.
+      await writeCubeSnapshot(
+        database.db,
+        org,
+        await cellsVersion(database.db, org),
+        new CubeCellsBuilder().finish(),
+      );
+      const clients = ["C1", "C2", "C3"];
+      const items = [
+        ["PRO", "Subscription"],
+        ["HW", "Product"],
+        ["SUP", "Hourly"],
+      ];
+      const lineArb = fc.record({
+        invoice: fc.integer({ min: 1, max: 6 }),
+        line: fc.integer({ min: 1, max: 3 }),
+        month: fc.integer({ min: 1, max: 12 }),
+        client: fc.constantFrom(...clients),
+        item: fc.constantFrom(...items),
+        salesperson: fc.constantFrom("", "Jane", "Raj"),
+        cents: fc.integer({ min: -50_000, max: 50_000 }),
+        cost: fc.integer({ min: 0, max: 999 }),
+        months: fc.option(fc.integer({ min: 1, max: 14 }), { nil: undefined }),
+        type: fc.constantFrom("Actual", "Budget"),
+      });
+      const fileArb = fc.uniqueArray(lineArb, {
+        minLength: 1,
+        maxLength: 8,
+        selector: (l) => `${l.invoice}/${l.line}`,
+      });
+      const money = (cents: number) =>
+        `${cents < 0 ? "-" : ""}${Math.floor(Math.abs(cents) / 100)}.${String(Math.abs(cents) % 100).padStart(2, "0")}`;
+      await fc.assert(
+        fc.asyncProperty(fc.array(fileArb, { minLength: 1, maxLength: 4 }), async (files) => {
+          for (const lines of files) {
+            const rows = lines.map((l) => {
+              const date = `2025-${String(l.month).padStart(2, "0")}-01`;
+              const to = l.months
+                ? new Date(Date.UTC(2025, l.month - 1 + l.months, 0)).toISOString().slice(0, 10)
+                : "";
+              return [
+                date,
+                `I-${l.invoice}`,
+                l.line,
+                l.client,
+                l.client,
+                l.item[0],
+                l.item[0],
+                l.item[1],
+                1,
+                "",
+                money(l.cents),
+                money(l.cost),
+                l.salesperson,
+                l.months ? date : "",
+                to,
+                l.type,
+                "",
+              ].join(",");
+            });
+            await importFile(org, csv(...rows));
+          }
+          const { snapshot, table } = await snapshotAndTable(org);
+          expect(snapshot).toEqual(table);
+          const incremental = await cube(org);
+          await database.bulkTransaction((session) => rebuildMonthlyCube(session, org));
+          expect(incremental).toEqual(await cube(org));
+        }),
+        { numRuns: 15 },
+      );
     });
   });
 }

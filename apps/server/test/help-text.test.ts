@@ -51,7 +51,7 @@ describeWithServer("help text", (ctx) => {
     });
   });
 
-  it("takes the key of spec 3.8, {name, filterParams: {dateFrom, dateTo}}, and names the periods", async () => {
+  it("takes the key {name, filterParams: {dateFrom, dateTo}}, and names the periods", async () => {
     const arr = await help(
       JSON.stringify({ name: "arr", filterParams: { dateFrom: "2025-05", dateTo: "Jun-2025" } }),
     );

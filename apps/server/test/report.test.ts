@@ -368,7 +368,7 @@ describeWithServer("reports", (ctx) => {
       });
     });
 
-    it("agrees with DashboardAlpha/GetVariance to the cent (DESIGN 7.7)", async () => {
+    it("agrees with DashboardAlpha/GetVariance to the cent", async () => {
       const dashboard = await rep.call(
         "GET",
         `/api/variance/DashboardAlpha/GetVariance?dateFrom=${may}&dateTo=${june}&dataType=Revenue`,

@@ -1,6 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { type CubeCell, decompose, divideHalfEven, type StockType, type VarianceType } from "./decompose";
+import { type CubeCell, decompose, type StockType, type VarianceType } from "./decompose";
+import { divideHalfEven } from "./rounding";
 
 const q = (n: number) => BigInt(Math.round(n * 10_000));
 const cell = (

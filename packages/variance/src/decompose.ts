@@ -1,3 +1,5 @@
+import { divideHalfEven } from "./rounding";
+
 /**
  * The two-period decomposition of docs/methodology.md#activity, #classification-of-changes, per
  * (client, item) pair, in integer cents: the reference the cube engine (`variance`) is held to by a
@@ -42,17 +44,6 @@ export interface Decomposition {
   byType: Record<VarianceType, { positive: Cents; negative: Cents }>;
   acquiredClients: { client: string; value: Cents }[];
   lostClients: { client: string; value: Cents }[];
-}
-
-/** Rounds numerator / denominator to the nearest integer, halves to even. */
-export function divideHalfEven(numerator: bigint, denominator: bigint): bigint {
-  const negative = numerator < 0n !== denominator < 0n;
-  const n = numerator < 0n ? -numerator : numerator;
-  const d = denominator < 0n ? -denominator : denominator;
-  let q = n / d;
-  const r = n % d;
-  if (r * 2n > d || (r * 2n === d && q % 2n === 1n)) q += 1n;
-  return negative ? -q : q;
 }
 
 interface Pair {

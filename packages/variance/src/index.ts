@@ -5,3 +5,4 @@ export * from "./forecast";
 export * from "./json";
 export * from "./kpis";
 export * from "./query";
+export * from "./rounding";

@@ -1,7 +1,8 @@
 /** The KPIs, and clients ranked by value (docs/methodology.md#kpis, #signs-contributions-and-lists). */
 import type { Cube, MonthIndex, RecordType } from "./cube";
-import { type Cents, divideHalfEven } from "./decompose";
+import type { Cents } from "./decompose";
 import { type VarianceFilter, type VarianceQuery, type VarianceResult, variance } from "./query";
+import { divideHalfEven } from "./rounding";
 
 export interface Kpis {
   mrr: Cents;

@@ -5,7 +5,8 @@
  * line add up to its change.
  */
 import { type Category, type Cube, type MonthIndex, type RecordType, stockTypeCodes } from "./cube";
-import { type Cents, divideHalfEven, type StockType, type VarianceType } from "./decompose";
+import type { Cents, StockType, VarianceType } from "./decompose";
+import { divideHalfEven, divideHalfEvenNumber } from "./rounding";
 
 export type DataType = "Revenue" | "Margin";
 export type Sign = "Positive" | "Negative";
@@ -290,16 +291,10 @@ function pairParts(
   return { parts: { Price: d }, status };
 }
 
-/** round_half_even((Q_T - Q_F) x V_F / Q_F), exact in BigInt when the product leaves the safe range. */
+/** round_half_even((Q_T - Q_F) x V_F / Q_F) (docs/methodology.md, "Rounding"). */
 function quantityEffect(deltaQ: number, valueF: number, quantityF: number): number {
   const product = deltaQ * valueF;
-  if (Number.isSafeInteger(product)) {
-    const q = Math.trunc(product / quantityF);
-    const r = product - q * quantityF;
-    const twice = Math.abs(2 * r);
-    if (twice > quantityF || (twice === quantityF && q % 2 !== 0)) return q + Math.sign(product);
-    return q;
-  }
+  if (Number.isSafeInteger(product)) return divideHalfEvenNumber(product, quantityF);
   return Number(divideHalfEven(BigInt(deltaQ) * BigInt(valueF), BigInt(quantityF)));
 }
 

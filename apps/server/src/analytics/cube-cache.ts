@@ -1,7 +1,9 @@
+import { recordTypes } from "@varia/contracts";
 import { buildCube, type Cube, type CubeRow } from "@varia/variance";
 import { type Kysely, sql } from "kysely";
+import { CubeCellsBuilder, type CubeColumns } from "../cube/cube-cells";
+import { cellsVersion, readCubeSnapshot, writeCubeSnapshot } from "../cube/cube-snapshot";
 import type { Schema } from "../db/schema";
-import type { AppDeps } from "../http/deps";
 import { readDimensions } from "../lines/dimension-names";
 import { activeExclusionCodes } from "../settings/exclusion-lists";
 
@@ -33,7 +35,10 @@ export interface Analysis {
 export interface CubeCache {
   /** The organisation's analysis, loading what changed since the last load. */
   get(organisationId: string): Promise<Analysis>;
-  /** Checks the organisation's versions on the next call (this process changed its data or lists). */
+  /**
+   * Checks the organisation's versions again (this process changed its data or lists), at once when
+   * it is held.
+   */
   invalidate(organisationId: string): void;
 }
 
@@ -47,7 +52,7 @@ const maxOrganisations = 16;
 const caches = new WeakMap<object, CubeCache>();
 
 /** The cube cache of a server (one per database handle). */
-export function cubeCacheOf(deps: Pick<AppDeps, "db">): CubeCache {
+export function cubeCacheOf(deps: { db: Kysely<Schema> }): CubeCache {
   let cache = caches.get(deps.db);
   if (!cache) {
     cache = createCubeCache(deps.db);
@@ -60,7 +65,7 @@ export function cubeCacheOf(deps: Pick<AppDeps, "db">): CubeCache {
  * The organisation's analysis: the only way a route reaches a cube, so that the exclusions come
  * with it (`resolveFilter` and `resolveReportInput` put them into every engine query).
  */
-export function analysisFor(deps: Pick<AppDeps, "db">, organisationId: string): Promise<Analysis> {
+export function analysisFor(deps: { db: Kysely<Schema> }, organisationId: string): Promise<Analysis> {
   return cubeCacheOf(deps).get(organisationId);
 }
 
@@ -110,7 +115,11 @@ export function createCubeCache(db: Kysely<Schema>): CubeCache {
     },
     invalidate(organisationId) {
       const entry = entries.get(organisationId);
-      if (entry) entry.checkedAt = Number.NEGATIVE_INFINITY;
+      if (!entry) return;
+      entry.checkedAt = Number.NEGATIVE_INFINITY;
+      // An organisation someone is looking at gets its new analysis now, not on the next call: after
+      // an import, from the cube snapshot it wrote (docs/storage.md). A failure shows on that call.
+      this.get(organisationId).catch(() => {});
     },
   };
 }
@@ -144,9 +153,11 @@ async function loadExclusions(db: Kysely<Schema>, organisationId: string, cube: 
 }
 
 /**
- * Reads the organisation's cube and dimensions; numbers come back as JavaScript numbers.
+ * Reads the organisation's cube and dimensions; numbers come back as JavaScript numbers. The cells
+ * come from the cube snapshot (docs/storage.md), one read; when it is missing or stale, from
+ * `monthly_cube`, and the snapshot is written again.
  *
- * The cells are read one (record type, month) at a time in the order of the table's primary key:
+ * The rows of `monthly_cube` are read one (record type, month) at a time in the order of the table's primary key:
  * no single query holds PGlite's one connection for long (other calls answer while a large tenant
  * loads), and rows that arrive in the cube's order make building it a single pass. An import or
  * restore that completes between two reads changes the data version: the load starts again.
@@ -160,25 +171,66 @@ export async function loadCube(db: Kysely<Schema>, organisationId: string): Prom
 }
 
 async function readCube(db: Kysely<Schema>, organisationId: string): Promise<Cube> {
-  const [dimensions, groups] = await Promise.all([
+  const version = await cellsVersion(db, organisationId);
+  const [dimensions, snapshot] = await Promise.all([
     readDimensions(db, organisationId),
-    sql<{ recordType: string; month: string; monthIndex: number }>`
-      select record_type as "recordType", to_char(month, 'YYYY-MM-DD') as month,
-        (extract(year from month)::int4 * 12 + extract(month from month)::int4 - 1) as "monthIndex"
-      from monthly_cube where organisation_id = ${organisationId}
-      group by record_type, month order by record_type, month`.execute(db),
+    readCubeSnapshot(db, organisationId, version),
   ]);
+  const cells = snapshot?.cells ?? (await readCubeCells(db, organisationId));
+  // A snapshot missing or stale is written again (one with many changes after it, folded), unless
+  // the cells changed meanwhile.
+  if ((!snapshot || snapshot.folded) && (await cellsVersion(db, organisationId)) === version)
+    await db.transaction().execute((tx) => writeCubeSnapshot(tx, organisationId, version, cells));
   const rows: CubeRow[] = [];
+  for (let i = 0; i < cells.month.length; i++)
+    rows.push({
+      recordType: recordTypes[cells.recordType[i]!]!,
+      month: cells.month[i]!,
+      clientId: cells.clientId[i]!,
+      itemId: cells.itemId[i]!,
+      salespersonId: cells.salespersonId[i]!,
+      quantity: cells.quantity[i]!,
+      revenue: cells.revenue[i]!,
+      cost: cells.cost[i]!,
+    });
+  return buildCube({ ...dimensions, rows });
+}
+
+/** The organisation's cells from `monthly_cube`, a (record type, month) at a time (see `loadCube`). */
+async function readCubeCells(db: Kysely<Schema>, organisationId: string): Promise<CubeColumns> {
+  const groups = await sql<{ recordType: string; month: string }>`
+    select record_type as "recordType", to_char(month, 'YYYY-MM-DD') as month
+    from monthly_cube where organisation_id = ${organisationId}
+    group by record_type, month order by record_type, month`.execute(db);
+  const cube = new CubeCellsBuilder();
   for (const group of groups.rows) {
-    const cells = await sql<CubeRow>`
-      select ${group.recordType} as "recordType", ${group.monthIndex}::int4 as month,
+    const cells = await sql<CubeRow & { lines: number }>`
+      select (extract(year from month)::int4 * 12 + extract(month from month)::int4 - 1) as month,
         client_id::int4 as "clientId", item_id::int4 as "itemId", salesperson_id::int4 as "salespersonId",
-        (quantity * 10000)::float8 as quantity, revenue_cents::float8 as revenue, cost_cents::float8 as cost
+        (quantity * 10000)::float8 as quantity, revenue_cents::float8 as revenue, cost_cents::float8 as cost,
+        line_count as lines
       from monthly_cube
       where organisation_id = ${organisationId} and record_type = ${group.recordType}
         and month = ${group.month}::date
       order by client_id, item_id, salesperson_id`.execute(db);
-    for (const cell of cells.rows) rows.push(cell);
+    const recordType = recordTypes.indexOf(group.recordType as never);
+    cube.addCells(columnsOf(recordType, cells.rows));
   }
-  return buildCube({ ...dimensions, rows });
+  return cube.finish();
+}
+
+function columnsOf(recordType: number, rows: (CubeRow & { lines: number })[]): CubeColumns {
+  const n = rows.length;
+  const columns: CubeColumns = {
+    recordType: new Uint8Array(n).fill(recordType),
+    month: Int32Array.from(rows, (r) => r.month),
+    clientId: Int32Array.from(rows, (r) => r.clientId),
+    itemId: Int32Array.from(rows, (r) => r.itemId),
+    salespersonId: Int32Array.from(rows, (r) => r.salespersonId),
+    quantity: Float64Array.from(rows, (r) => r.quantity),
+    revenue: Float64Array.from(rows, (r) => r.revenue),
+    cost: Float64Array.from(rows, (r) => r.cost),
+    lines: Int32Array.from(rows, (r) => r.lines),
+  };
+  return columns;
 }

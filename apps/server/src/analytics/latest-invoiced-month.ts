@@ -8,8 +8,8 @@ import type { Schema } from "../db/schema";
  */
 export async function latestInvoicedMonth(db: Kysely<Schema>, organisationId: string): Promise<Date | null> {
   const result = await sql<{ month: Date | string | null }>`
-    select date_trunc('month', date '2000-01-01' + max(last_actual_day))::date as month
-    from invoice_line_blocks where organisation_id = ${organisationId}`.execute(db);
+    select date_trunc('month', max(invoice_date))::date as month
+    from invoice_lines where organisation_id = ${organisationId} and record_type = 'Actual'`.execute(db);
   const month = result.rows[0]?.month;
   if (month === null || month === undefined) return null;
   const date = month instanceof Date ? month : new Date(`${month}T00:00:00Z`);

@@ -3,7 +3,7 @@ import type { Kysely } from "kysely";
 import type { Schema } from "../db/schema";
 import { hashSecret, randomSecret, safeEqual } from "./secret-tokens";
 
-/** DESIGN.md 5: a reset link lasts 1 h, a set-password link 72 h; both single use. */
+/** docs/security.md, "Passwords": a reset link lasts 1 h, a set-password link 72 h; both single use. */
 export const passwordTokenLifetimeMs = { reset: 3600_000, set: 72 * 3600_000 } as const;
 export type PasswordTokenKind = keyof typeof passwordTokenLifetimeMs;
 

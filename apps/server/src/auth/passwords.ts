@@ -1,6 +1,6 @@
 import { argon2, randomBytes, timingSafeEqual } from "node:crypto";
 
-/** argon2id with the OWASP parameters of DESIGN.md 5: m = 19 MiB, t = 2, p = 1. */
+/** argon2id with the OWASP parameters of docs/security.md, "Passwords": m = 19 MiB, t = 2, p = 1. */
 const parameters = { memory: 19_456, passes: 2, parallelism: 1, tagLength: 32 } as const;
 
 function derive(password: string, nonce: Buffer, p: { memory: number; passes: number; parallelism: number }) {

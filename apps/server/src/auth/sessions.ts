@@ -2,7 +2,7 @@ import type { Kysely } from "kysely";
 import type { Schema } from "../db/schema";
 import { hashSecret, randomSecret } from "./secret-tokens";
 
-/** Idle expiry: 12 hours, or 30 days with "Stay logged in" (DESIGN.md 5). */
+/** Idle expiry: 12 hours, or 30 days with "Stay logged in" (docs/security.md, "Sessions"). */
 export const sessionIdleMs = { normal: 12 * 3600_000, stayLoggedIn: 30 * 24 * 3600_000 } as const;
 
 export interface NewSession {

@@ -1,6 +1,6 @@
 import { createHmac, randomBytes } from "node:crypto";
 
-/** TOTP of RFC 6238: HMAC-SHA1, 6 digits, 30-second steps, ±1 step accepted (DESIGN.md 5). */
+/** TOTP of RFC 6238: HMAC-SHA1, 6 digits, 30-second steps, ±1 step accepted (docs/security.md, "Multi-factor authentication"). */
 export const totpParameters = { digits: 6, stepSeconds: 30, window: 1 } as const;
 
 const base32Alphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZ234567";

@@ -87,6 +87,18 @@ export class BinaryCopyWriter {
     this.position = 0;
   }
 
+  /** A text column from UTF-8 bytes `bytes[start, end)`. */
+  textBytes(bytes: Uint8Array, start: number, end: number) {
+    const length = end - start;
+    this.room(4 + length);
+    this.view.setInt32(this.position, length);
+    // Byte by byte: the texts are short, and a view per value to copy from costs more.
+    const buffer = this.buffer;
+    let to = this.position + 4;
+    for (let i = start; i < end; i++) buffer[to++] = bytes[i]!;
+    this.position = to;
+  }
+
   text(value: string) {
     this.room(4 + value.length * 3);
     const length = this.buffer.write(value, this.position + 4, "utf8");

@@ -6,7 +6,7 @@ type BigId = ColumnType<string, string | number | undefined, string | number>;
 type BigCents = ColumnType<string, string | number, string | number>;
 type DateText = ColumnType<Date | string, string, string>;
 
-/** The tables of migration 010 (invoice data, the monthly cube, import jobs), merged into `Schema`. */
+/** The tables of migration 010 (invoice data, the monthly cube, import jobs, backups), merged into `Schema`. */
 declare module "./schema" {
   interface Schema {
     clients: { organisation_id: string; id: Generated<BigId>; code: string; name: Generated<string> };
@@ -36,21 +36,30 @@ declare module "./schema" {
       record_type: string;
       import_job_id: string | null;
     };
-    invoice_line_blocks: {
-      organisation_id: string;
-      id: Generated<BigId>;
-      import_job_id: string | null;
-      line_count: number;
-      last_actual_day: number | null;
-      data: Uint8Array;
-    };
-    backup_line_blocks: {
+    backup_lines: {
       organisation_id: string;
       backup_id: string;
-      id: BigId;
+      invoice_number: string;
+      line_number: number;
+      invoice_date: DateText;
+      client_id: BigCents;
+      item_id: BigCents;
+      salesperson_id: BigCents | null;
+      quantity: string;
+      unit_price: string | null;
+      amount_cents: BigCents;
+      cost_cents: BigCents;
+      service_from: DateText | null;
+      service_to: DateText | null;
+      record_type: string;
       import_job_id: string | null;
-      line_count: number;
-      last_actual_day: number | null;
+    };
+    cube_snapshots: { organisation_id: string; data_version: string; data: Uint8Array };
+    cube_snapshot_changes: {
+      organisation_id: string;
+      seq: Generated<BigId>;
+      from_version: string;
+      to_version: string;
       data: Uint8Array;
     };
     monthly_cube: {
@@ -63,6 +72,7 @@ declare module "./schema" {
       quantity: string;
       revenue_cents: BigCents;
       cost_cents: BigCents;
+      line_count: number;
     };
     import_jobs: {
       organisation_id: string;
@@ -86,6 +96,7 @@ declare module "./schema" {
       organisation_id: string;
       id: string;
       reason: "BeforeImport" | "OnDemand" | "BeforeRestore";
+      import_job_id: string | null;
       line_count: number;
       size_bytes: number;
       data: Uint8Array;

@@ -1,6 +1,5 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import { moveLegacyInvoiceLines } from "../lines/move-legacy-lines";
 import type { Database } from "./database";
 
 export const migrationsDir = join(import.meta.dirname, "..", "..", "migrations");
@@ -35,8 +34,31 @@ export function listMigrations(dir = migrationsDir): Migration[] {
 }
 
 /**
- * Applies every migration not yet applied, each in its own transaction, in version order.
- * On PostgreSQL an advisory lock keeps two servers starting at once from racing.
+ * A database whose schema was written by migrations that are no longer in the set: they were folded
+ * into the present ones before the first release (docs/storage.md), so nothing would bring it up to
+ * date. Its data is not carried over: the message says how to start afresh.
+ */
+export class OutdatedSchemaError extends Error {}
+
+/** Refuses a database with applied migrations that the present set does not have (see above). */
+function refuseOutdatedSchema(applied: { version: number; name: string }[], migrations: Migration[]) {
+  const known = new Map(migrations.map((m) => [m.version, m.name]));
+  const unknown = applied.filter((m) => known.get(m.version) !== m.name);
+  if (!unknown.length) return;
+  throw new OutdatedSchemaError(
+    `This database was written by an older version of Varia (migrations ${unknown
+      .map((m) => `${String(m.version).padStart(3, "0")}_${m.name}`)
+      .join(", ")} are no longer part of it) and cannot be upgraded. ` +
+      "Recreate it: stop the server; delete the embedded database (the folder `data` in VARIA_DATA_DIR, " +
+      "by default .varia/data) or, on PostgreSQL, drop and create the database of DATABASE_URL; " +
+      "then start the server again and import the invoice data anew.",
+  );
+}
+
+/**
+ * Applies every migration not yet applied, each in its own transaction, in version order, after
+ * refusing a database written by an older set (`OutdatedSchemaError`). On PostgreSQL an advisory
+ * lock keeps two servers starting at once from racing.
  */
 export async function migrate(database: Database, migrations = listMigrations()): Promise<number[]> {
   await database.execScript(`
@@ -46,9 +68,9 @@ export async function migrate(database: Database, migrations = listMigrations())
       applied_at timestamptz not null default now()
     );`);
   return database.withAdvisoryLock(7_270_101, async () => {
-    const applied = new Set(
-      (await database.db.selectFrom("schema_migrations").select("version").execute()).map((r) => r.version),
-    );
+    const rows = await database.db.selectFrom("schema_migrations").select(["version", "name"]).execute();
+    refuseOutdatedSchema(rows, migrations);
+    const applied = new Set(rows.map((r) => r.version));
     const done: number[] = [];
     for (const migration of migrations) {
       if (applied.has(migration.version)) continue;
@@ -63,7 +85,6 @@ export async function migrate(database: Database, migrations = listMigrations())
       }
       done.push(migration.version);
     }
-    await moveLegacyInvoiceLines(database);
     return done;
   });
 }

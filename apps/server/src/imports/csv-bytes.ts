@@ -1,6 +1,6 @@
 /**
  * The import's CSV record scanner, on bytes: UTF-8 in, records as field positions in the bytes out.
- * It reads what DESIGN 6 promises (a byte order mark, comma or semicolon, quoted fields with
+ * It reads what docs/import.md ("File format") promises (a byte order mark, comma or semicolon, quoted fields with
  * embedded delimiters, quotes and newlines, LF or CRLF line ends; records whose fields are all
  * blank skipped, as papaparse's `skipEmptyLines: "greedy"` skips them), without decoding the file
  * into text: a field becomes a string only when somebody asks for it, and most never do (codes are

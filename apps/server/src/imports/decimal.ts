@@ -12,17 +12,6 @@ export function parseScaled(text: string, places: number): bigint | undefined {
   return sign === "-" ? -value : value;
 }
 
-/** Divides with rounding half to even (banker's rounding). */
-export function divideHalfEven(numerator: bigint, denominator: bigint): bigint {
-  const negative = numerator < 0n !== denominator < 0n;
-  const n = numerator < 0n ? -numerator : numerator;
-  const d = denominator < 0n ? -denominator : denominator;
-  let q = n / d;
-  const r = n % d;
-  if (r * 2n > d || (r * 2n === d && q % 2n === 1n)) q += 1n;
-  return negative ? -q : q;
-}
-
 /** Formats an integer scaled by 10^places as a decimal string. */
 export function formatScaled(value: bigint, places: number): string {
   const negative = value < 0n;

@@ -1,4 +1,3 @@
-import type { IdColumn } from "../lines/line-block";
 import type { DimensionChanges, KnownDimensions } from "./read-import-file";
 
 /**
@@ -18,7 +17,11 @@ export interface FileDimensions {
  * batch by batch, in the reader's order; `map` turns a provisional id into a stored one.
  */
 export class DimensionResolver {
-  readonly map: Record<IdColumn, number[]> = { clientId: [0], itemId: [0], salespersonId: [0] };
+  readonly map: Record<"clientId" | "itemId" | "salespersonId", number[]> = {
+    clientId: [0],
+    itemId: [0],
+    salespersonId: [0],
+  };
   private readonly clients: Map<string, number>;
   private readonly items: Map<string, number>;
   private readonly salespeople: Map<string, number>;

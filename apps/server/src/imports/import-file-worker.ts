@@ -74,7 +74,8 @@ try {
     }
     while (credit <= 0) await waitForMessage();
     credit--;
-    post({ type: "batch", batch: next.value }, [next.value.block.bytes.buffer as ArrayBuffer]);
+    const buffers = new Set(next.value.copy.map((chunk) => chunk.buffer as ArrayBuffer));
+    post({ type: "batch", batch: next.value }, [...buffers]);
   }
 } catch (error) {
   post({ type: "failed", message: error instanceof Error ? error.message : String(error) });

@@ -2,20 +2,22 @@ import { randomUUID } from "node:crypto";
 import { rm, stat } from "node:fs/promises";
 import type { ImportJob, ImportRowError } from "@varia/contracts";
 import { type Kysely, sql } from "kysely";
+import { CubeCellsBuilder } from "../cube/cube-cells";
+import { cellsVersion, changeCubeSnapshot, cubeIsEmpty, dropCubeSnapshot } from "../cube/cube-snapshot";
+import { addLinesToCube, applyCubeChanges } from "../cube/monthly-cube";
 import type { Database } from "../db/database";
 import type { Schema } from "../db/schema";
-import { decodeLineBlock, mapBlockIds } from "../lines/line-block";
-import { readLineBlocks, writeLineBlocks } from "../lines/line-blocks-store";
-import { ReplacedLines } from "../lines/replaced-lines";
-import { readBackup, restoreBackup, takeBackup } from "./backups";
-import { CubeCellsBuilder } from "./cube-cells";
+import { backupsToKeep } from "../settings/organisation-settings";
+import { pruneUndoRecords, RestoreRefused, restoreBackup, takeUndoRecord } from "./backups";
 import { DimensionResolver } from "./dimension-resolver";
 import type { ImportQueue } from "./import-queue";
+import { stagingColumns } from "./read-import-file";
 import { readImportFileOnThread } from "./read-import-file-in-worker";
 import {
+  analyzeStagedLines,
+  createStagingTable,
+  mergeStagedLines,
   readKnownDimensions,
-  rebuildMonthlyCube,
-  replaceMonthlyCube,
   writeDimensions,
 } from "./store-invoice-lines";
 import { takeUploadReading } from "./upload-readings";
@@ -109,15 +111,19 @@ class RejectedFile extends Error {
   }
 }
 
+/** Lines from which an import gathers the tables' statistics again. */
+const analyzeFromLines = 50_000;
+
 /** Files from this size on are read on a worker thread (see `readImportFileOnThread`). */
 export const workerThresholdBytes = 4 * 1024 * 1024;
 
 /**
- * Runs one claimed job in one transaction: a backup of the data as it was; the file read as a
- * stream (or taken as read while it was uploaded) with every row checked; its lines stored in blocks
- * with the organisation's ids (replacing stored lines with the same keys); clients, items and
- * salespeople written; the monthly cube brought up to date; the job marked Completed. A file with
- * bad rows changes nothing and lists every bad cell.
+ * Runs one claimed job in one transaction (docs/storage.md): the file read as a stream (or taken as
+ * read while it was uploaded) with every row checked, and loaded into a staging table with binary
+ * COPY; the undo record (the stored lines the file replaces) kept; clients, items and salespeople
+ * written; the staged lines merged into `invoice_lines`; the cube cells of the lines replaced and
+ * added changed, in `monthly_cube` and in the cube snapshot; the job marked Completed. A file with bad rows changes nothing and lists every bad
+ * cell.
  */
 export async function runImportJob(
   database: Database,
@@ -132,15 +138,12 @@ export async function runImportJob(
       const tx = session.db;
       // One import at a time per organisation, across every server of a PostgreSQL cluster.
       await sql`select pg_advisory_xact_lock(hashtext(${organisationId}))`.execute(tx);
-      // The data as it was before this import, to restore if the import was a mistake.
-      await takeBackup(session, organisationId, "BeforeImport");
-      // Stored lines that the file's lines may replace (none on a first import).
-      const stored = await readLineBlocks(session, organisationId);
-      const replaced = new ReplacedLines(stored);
       const ids = new DimensionResolver(await readKnownDimensions(tx, organisationId));
-      // The cube: the file's lines, built here while the reader reads on, and the stored lines it
-      // does not replace.
-      const cube = new CubeCellsBuilder();
+      const cellsBefore = {
+        version: await cellsVersion(tx, organisationId),
+        wasEmpty: await cubeIsEmpty(tx, organisationId),
+      };
+      await createStagingTable(tx);
       // Read while it was uploaded to this server, or read now.
       const uploaded = takeUploadReading(job.file_path);
       readWhileUploaded = uploaded !== undefined;
@@ -153,27 +156,43 @@ export async function runImportJob(
         );
       try {
         for await (const batch of reading) {
-          // The file's own ids become the organisation's before the block is stored.
           ids.add(batch.dimensions);
-          const block = mapBlockIds(decodeLineBlock(batch.block.bytes), ids.map);
-          cube.addBlock(block);
-          if (stored.length) replaced.mark(block);
-          await writeLineBlocks(session, organisationId, job.id, [{ ...batch.block, bytes: block.bytes }]);
+          await session.copyBinary("import_lines", stagingColumns, batch.copy);
         }
         const summary = await reading.summary();
         if (summary.errorCount > 0) throw new RejectedFile(summary.errors, summary.errorCount);
+        await analyzeStagedLines(tx);
+        // The lines the file replaces, kept to undo the import, and taken off the cube.
+        const undo = await takeUndoRecord(tx, organisationId, job.id);
+        const replaced = new CubeCellsBuilder();
+        if (undo.lineCount > 0)
+          await addLinesToCube(
+            tx,
+            replaced,
+            "backup_lines",
+            sql`organisation_id = ${organisationId} and backup_id = ${undo.id}`,
+            -1,
+          );
         await writeDimensions(tx, organisationId, ids.changes());
-        if (stored.length) {
-          await replaced.rewrite(session, organisationId);
-          for (const [b, { block }] of stored.entries()) cube.addBlock(block, replaced.removedRows(b));
-        }
-        await replaceMonthlyCube(session, organisationId, cube.finish());
+        await mergeStagedLines(tx, organisationId, job.id, ids.map);
+        const replacedCells = replaced.finish();
+        await applyCubeChanges(session, organisationId, replacedCells);
+        await applyCubeChanges(session, organisationId, summary.cube, ids.map);
+        await pruneUndoRecords(tx, organisationId, await backupsToKeep(tx, organisationId));
+        // Fresh statistics after a large import, so that the next small one is joined to the stored
+        // lines by key (PGlite runs no autovacuum to gather them).
+        if (summary.lines >= analyzeFromLines) await sql`analyze invoice_lines, monthly_cube`.execute(tx);
         await tx
           .updateTable("import_jobs")
           .set({ status: "Completed", rows_imported: summary.lines, finished_at: new Date(), result: null })
           .where("organisation_id", "=", organisationId)
           .where("id", "=", job.id)
           .execute();
+        // The cube as servers read it at start, changed by the same cells (it counts this job).
+        await changeCubeSnapshot(tx, organisationId, cellsBefore, await cellsVersion(tx, organisationId), [
+          { cells: replacedCells },
+          { cells: summary.cube, ids: ids.map },
+        ]);
         return summary.lines;
       } finally {
         await reading.close();
@@ -261,7 +280,7 @@ export async function enqueueRestore(
   return { jobGuid: id, status: "Pending" as const };
 }
 
-/** Restores a backup in one transaction: a backup of the current data first, then the cube rebuilt. */
+/** Restores a backup in one transaction (see `restoreBackup`). */
 async function runRestoreJob(
   database: Database,
   job: { organisation_id: string; id: string; backup_id: string },
@@ -270,32 +289,19 @@ async function runRestoreJob(
     .bulkTransaction(async (session) => {
       const tx = session.db;
       await sql`select pg_advisory_xact_lock(hashtext(${job.organisation_id}))`.execute(tx);
-      const backup = await tx
-        .selectFrom("backups")
-        .select("data")
-        .where("organisation_id", "=", job.organisation_id)
-        .where("id", "=", job.backup_id)
-        .executeTakeFirst();
-      if (!backup) throw new RejectedFile([], 0, `Backup ${job.backup_id} does not exist`);
-      const content = readBackup(backup.data);
-      await takeBackup(session, job.organisation_id, "BeforeRestore");
-      const lines = await restoreBackup(session, job.organisation_id, job.backup_id, content);
-      await rebuildMonthlyCube(session, job.organisation_id);
+      const lines = await restoreBackup(session, job.organisation_id, job.backup_id);
+      if (lines === null) throw new RejectedFile([], 0, `Backup ${job.backup_id} does not exist`);
+      await dropCubeSnapshot(tx, job.organisation_id);
       await tx
         .updateTable("import_jobs")
-        .set({
-          status: "Completed",
-          rows_imported: lines,
-          finished_at: new Date(),
-          result: null,
-        })
+        .set({ status: "Completed", rows_imported: lines, finished_at: new Date(), result: null })
         .where("organisation_id", "=", job.organisation_id)
         .where("id", "=", job.id)
         .execute();
       return lines;
     })
     .catch(async (error) => {
-      if (error instanceof RejectedFile) {
+      if (error instanceof RejectedFile || error instanceof RestoreRefused) {
         await finishJob(database.db, job, "Failed", { message: error.message });
         return -1;
       }

@@ -1,7 +1,6 @@
 import type { FastifyBaseLogger } from "fastify";
 import { sql } from "kysely";
 import { type Job, PgBoss } from "pg-boss";
-import { dataChanged } from "../analytics/cube-cache";
 import type { Database } from "../db/database";
 import { failImportAttempt, maxImportAttempts, runImportJob } from "./import-jobs";
 
@@ -45,7 +44,13 @@ export interface ImportQueue {
  */
 export async function openImportQueue(
   database: Database,
-  options: { log?: FastifyBaseLogger; work?: boolean; pollingIntervalSeconds?: number } = {},
+  options: {
+    log?: FastifyBaseLogger;
+    work?: boolean;
+    pollingIntervalSeconds?: number;
+    /** Told when a job changed an organisation's data (the server's cube cache, after the commit). */
+    dataChanged?: (organisationId: string) => void;
+  } = {},
 ): Promise<ImportQueue> {
   const { db } = database;
   const log = options.log;
@@ -104,7 +109,7 @@ export async function openImportQueue(
     log?.info({ job: row.id, attempt: row.attempts }, "import started");
     try {
       const outcome = await runImportJob(database, row);
-      dataChanged(db, row.organisation_id);
+      options.dataChanged?.(row.organisation_id);
       log?.info({ job: row.id, ...outcome }, "import finished");
     } catch (error) {
       log?.error({ err: error, job: row.id }, "import failed");

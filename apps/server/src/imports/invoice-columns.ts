@@ -1,4 +1,4 @@
-/** The CSV columns of DESIGN.md 6 (header names are matched without case; order is free). */
+/** The CSV columns of docs/import.md (header names are matched without case; order is free). */
 export const invoiceColumns = [
   "InvoiceDate",
   "InvoiceNumber",

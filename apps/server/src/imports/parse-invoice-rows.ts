@@ -1,5 +1,6 @@
 import { type ImportRowError, supportedMonths } from "@varia/contracts";
-import { divideHalfEven, formatScaled, parseScaled } from "./decimal";
+import { divideHalfEven } from "@varia/variance";
+import { formatScaled, parseScaled } from "./decimal";
 import { type InvoiceColumn, importLimits, invoiceColumns, requiredColumns } from "./invoice-columns";
 
 /** One valid invoice line, ready to store. */

@@ -1,8 +1,9 @@
 import { createReadStream } from "node:fs";
 import type { ImportRowError } from "@varia/contracts";
-import { ByteKeys, PairKeys } from "../lines/byte-keys";
-import { LineBlockBuilder } from "../lines/line-block";
-import { type BuiltBlock, blockLines, buildBlock } from "../lines/line-blocks-store";
+import { recordTypes } from "@varia/contracts";
+import { CubeCellsBuilder, type CubeColumns } from "../cube/cube-cells";
+import { BinaryCopyWriter } from "../db/binary-copy";
+import { ByteKeys, PairKeys } from "./byte-keys";
 import { type ByteRecord, CsvByteScanner } from "./csv-bytes";
 import type { FileDimensions } from "./dimension-resolver";
 import { importLimits } from "./invoice-columns";
@@ -27,28 +28,90 @@ export interface DimensionChanges {
 }
 
 export interface ReadImportOptions {
-  /** Lines per batch (one stored block each). */
+  /** Lines per batch (one COPY into the staging table each). */
   batchLines?: number;
 }
 
+/** Lines per batch by default. */
+export const batchLines = 50_000;
+
 /**
- * Lines of one block, with the file's provisional ids of clients, items and salespeople (see
+ * Lines of one batch as the body of a binary COPY into the import's staging table
+ * (`stagingColumns`), with the file's provisional ids of clients, items and salespeople (see
  * `FileDimensions`), and the dimensions the file names first in this batch.
  */
 export interface LineBatch {
-  block: BuiltBlock;
+  copy: Uint8Array[];
+  lineCount: number;
   dimensions: FileDimensions;
 }
+
+/**
+ * The columns of the staging table an import loads its file into (`createStagingTable`), in the
+ * order a batch writes them. Ids are the file's own; salesperson 0 is none.
+ */
+export const stagingColumns = [
+  "invoice_number",
+  "line_number",
+  "invoice_date",
+  "client_id",
+  "item_id",
+  "salesperson_id",
+  "quantity",
+  "unit_price",
+  "amount_cents",
+  "cost_cents",
+  "service_from",
+  "service_to",
+  "record_type",
+] as const;
 
 export interface ImportFileSummary {
   lines: number;
   errors: ImportRowError[];
   errorCount: number;
+  /** The cube cells of the file's lines, with the file's own ids (empty when a cell was bad). */
+  cube: CubeColumns;
+}
+
+/** A batch of lines being written as COPY rows. */
+class BatchWriter {
+  private writer = new BinaryCopyWriter();
+  count = 0;
+
+  add(line: CheckedLine) {
+    const w = this.writer;
+    w.row(stagingColumns.length);
+    w.textBytes(line.bytes, line.invoiceStart, line.invoiceEnd);
+    w.int4(line.lineNumber);
+    w.date(line.invoiceDay);
+    w.int4(line.clientId);
+    w.int4(line.itemId);
+    w.int4(line.salespersonId);
+    w.numeric4(line.quantity);
+    if (Number.isNaN(line.unitPrice)) w.null();
+    else w.numeric4(line.unitPrice);
+    w.int8(line.amountCents);
+    w.int8(line.costCents);
+    if (Number.isNaN(line.serviceFromDay)) {
+      w.null();
+      w.null();
+    } else {
+      w.date(line.serviceFromDay);
+      w.date(line.serviceToDay);
+    }
+    w.text(recordTypes[line.recordType]!);
+    this.count++;
+  }
+
+  finish(dimensions: FileDimensions): LineBatch {
+    return { copy: this.writer.finish(), lineCount: this.count, dimensions };
+  }
 }
 
 /**
  * Reads an import file (its path, or its bytes as they arrive) as a stream, checking every record,
- * and yields its lines in blocks; returns the summary. It needs nothing of the organisation: ids
+ * and yields its lines in batches ready to COPY; returns the summary with the file's cube cells. It needs nothing of the organisation: ids
  * are the file's own (`FileDimensions`), given the stored ones when the import runs. No batch
  * holds a line after a bad record, and none is filled after one (the import will be rolled back),
  * but reading goes on so that every bad cell is listed. The file is read as bytes: a line's codes
@@ -59,13 +122,14 @@ export async function* readImportFile(
   source: string | AsyncIterable<Uint8Array>,
   options: ReadImportOptions = {},
 ): AsyncGenerator<LineBatch, ImportFileSummary> {
-  const batchLines = options.batchLines ?? blockLines;
+  const perBatch = options.batchLines ?? batchLines;
   const file = new FileKeys();
   const errors: ImportRowError[] = [];
   let errorCount = 0;
   let lines = 0;
   const records = new InvoiceRecords((invoice) => file.position(file.invoices.addText(invoice)));
-  let batch = new LineBlockBuilder(batchLines);
+  let batch = new BatchWriter();
+  const cube = new CubeCellsBuilder();
   const ready: LineBatch[] = [];
   const line = new CheckedLine();
 
@@ -107,10 +171,11 @@ export async function* readImportFile(
     if (errorCount > 0) return;
     lines++;
     file.giveIds(line);
-    batch.addRow(line, line.bytes, line.invoiceStart, line.invoiceEnd);
-    if (batch.count >= batchLines) {
-      ready.push({ block: buildBlock(batch), dimensions: file.take() });
-      batch = new LineBlockBuilder(batchLines);
+    batch.add(line);
+    cube.addLine(line);
+    if (batch.count >= perBatch) {
+      ready.push(batch.finish(file.take()));
+      batch = new BatchWriter();
     }
   };
 
@@ -124,8 +189,13 @@ export async function* readImportFile(
   scanner.end(onRecord);
   yield* ready;
   fail(records.end());
-  if (errorCount === 0 && batch.count) yield { block: buildBlock(batch), dimensions: file.take() };
-  return { lines, errors, errorCount };
+  if (errorCount === 0 && batch.count) yield batch.finish(file.take());
+  return {
+    lines,
+    errors,
+    errorCount,
+    cube: errorCount === 0 ? cube.finish() : new CubeCellsBuilder().finish(),
+  };
 }
 
 /**

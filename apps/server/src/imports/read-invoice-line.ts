@@ -1,6 +1,6 @@
 import { isUtf8 } from "node:buffer";
 import { type ImportRowError, recordTypes } from "@varia/contracts";
-import type { RecordType } from "@varia/variance";
+import { divideHalfEvenNumber, type RecordType } from "@varia/variance";
 import { dayNumber } from "../db/binary-copy";
 import { ByteRecord } from "./csv-bytes";
 import { type InvoiceColumn, importLimits, invoiceColumns } from "./invoice-columns";
@@ -538,11 +538,7 @@ function fixed(bytes: Uint8Array, start: number, end: number, places: number): n
 function productToCents(quantity: number, unitPrice: number): number {
   const product = quantity * unitPrice;
   if (!Number.isSafeInteger(product)) return Number.NaN;
-  const rest = product % 1_000_000;
-  let cents = (product - rest) / 1_000_000;
-  const twice = Math.abs(rest) * 2;
-  if (twice > 1_000_000 || (twice === 1_000_000 && cents % 2 !== 0)) cents += product < 0 ? -1 : 1;
-  return cents === 0 ? 0 : cents;
+  return divideHalfEvenNumber(product, 1_000_000);
 }
 
 function exactStockType(record: ByteRecord, i: number): InvoiceRow["stockType"] | undefined {

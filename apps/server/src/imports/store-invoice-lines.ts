@@ -1,10 +1,15 @@
 import { type Kysely, sql, type Transaction } from "kysely";
-import { uuidBytes } from "../db/binary-copy";
-import type { BulkSession } from "../db/database";
+import type { IdMap } from "../cube/monthly-cube";
 import type { Schema } from "../db/schema";
-import { readLineBlocks } from "../lines/line-blocks-store";
-import { CubeCellsBuilder, type CubeColumns, cubeCopyColumns, encodeCubeCopy } from "./cube-cells";
 import type { DimensionChanges, KnownDimensions } from "./read-import-file";
+
+/**
+ * How an import stores its lines (docs/storage.md): the file is loaded with binary COPY into a
+ * staging table of the transaction (`import_lines`, the file's own ids), then merged into
+ * `invoice_lines` with set-based SQL, and the monthly cube is changed cell by cell by what the file
+ * adds and what it replaces (`applyCubeChanges`). Nothing is read or written but the lines the file
+ * names and the cube cells they fall in.
+ */
 
 type Tx = Transaction<Schema> | Kysely<Schema>;
 
@@ -79,24 +84,69 @@ export async function writeDimensions(tx: Tx, organisationId: string, changes: D
   }
 }
 
-/** Replaces the organisation's monthly cube with the given cells. */
-export async function replaceMonthlyCube(session: BulkSession, organisationId: string, cells: CubeColumns) {
-  await session.db.deleteFrom("monthly_cube").where("organisation_id", "=", organisationId).execute();
-  if (cells.month.length)
-    await session.copyBinary(
-      "monthly_cube",
-      cubeCopyColumns,
-      encodeCubeCopy(uuidBytes(organisationId), cells),
-    );
+/** Creates the staging table an import loads its file into (dropped when the transaction ends). */
+export async function createStagingTable(tx: Tx) {
+  await sql`create temp table import_lines (
+    -- The order of the file: the merge inserts the lines a slice at a time (see mergeStagedLines).
+    seq bigint generated always as identity,
+    invoice_number text collate "C" not null,
+    line_number integer not null,
+    invoice_date date not null,
+    client_id integer not null,
+    item_id integer not null,
+    salesperson_id integer not null,
+    quantity numeric(18, 4) not null,
+    unit_price numeric(18, 4),
+    amount_cents bigint not null,
+    cost_cents bigint not null,
+    service_from date,
+    service_to date,
+    record_type text not null
+  ) on commit drop`.execute(tx);
 }
 
 /**
- * Rebuilds an organisation's monthly cube (DESIGN 7.1) from its stored lines: a line sits in its
- * invoice month, or is spread over the whole months from ServiceFrom to ServiceTo (see
- * `CubeCellsBuilder`).
+ * Gives the planner the staged lines' statistics (a temporary table has none), so that a file of
+ * a few lines is joined to the stored ones by their key, not by reading them all.
  */
-export async function rebuildMonthlyCube(session: BulkSession, organisationId: string) {
-  const cube = new CubeCellsBuilder();
-  for (const { block } of await readLineBlocks(session, organisationId)) cube.addBlock(block);
-  await replaceMonthlyCube(session, organisationId, cube.finish());
+export async function analyzeStagedLines(tx: Tx) {
+  await sql`analyze import_lines`.execute(tx);
 }
+
+/** Staged lines inserted by one statement. */
+const mergeSlice = 100_000;
+
+/**
+ * Replaces the organisation's lines with the keys of the staged lines by the staged lines (the
+ * file's ids mapped by `ids`, written by job `jobId`). The lines replaced must have been kept
+ * (the import's undo record, `takeUndoRecord`) and taken off the cube before.
+ */
+export async function mergeStagedLines(tx: Tx, organisationId: string, jobId: string, ids: IdMap) {
+  await sql`delete from invoice_lines l using import_lines s
+    where l.organisation_id = ${organisationId}
+      and l.invoice_number = s.invoice_number and l.line_number = s.line_number`.execute(tx);
+  // Postgres arrays count from 1: the file's id k is element k + 1. A slice at a time: the foreign
+  // keys' checks of an insert wait in memory until its end (a million at once took PGlite's).
+  const staged = await sql<{ last: string | null }>`select max(seq)::text as last from import_lines`.execute(
+    tx,
+  );
+  const last = Number(staged.rows[0]?.last ?? 0);
+  for (let from = 0; from < last; from += mergeSlice)
+    await sql`insert into invoice_lines (organisation_id, invoice_number, line_number, invoice_date,
+        client_id, item_id, salesperson_id, quantity, unit_price, amount_cents, cost_cents,
+        service_from, service_to, record_type, import_job_id)
+      select ${organisationId}, s.invoice_number, s.line_number, s.invoice_date,
+        m.clients[s.client_id + 1], m.items[s.item_id + 1], nullif(m.salespeople[s.salesperson_id + 1], 0),
+        s.quantity, s.unit_price, s.amount_cents, s.cost_cents, s.service_from, s.service_to,
+        s.record_type, ${jobId}
+      from import_lines s,
+        -- The arrays once, not cast from their parameters again for every line.
+        (select ${ids.clientId.map(String)}::bigint[] as clients, ${ids.itemId.map(String)}::bigint[] as items,
+          ${ids.salespersonId.map(String)}::bigint[] as salespeople offset 0) m
+      where s.seq > ${from} and s.seq <= ${from + mergeSlice}`.execute(tx);
+}
+
+/** The columns of `invoice_lines` (and `backup_lines`) after `organisation_id`. */
+export const lineColumns = sql.raw(`invoice_number, line_number, invoice_date, client_id, item_id,
+  salesperson_id, quantity, unit_price, amount_cents, cost_cents, service_from, service_to, record_type,
+  import_job_id`);

@@ -1,8 +1,5 @@
-import { recordTypes } from "@varia/contracts";
-import { dateOfDay, dayNumber } from "../db/binary-copy";
-import { formatScaled } from "../imports/decimal";
-import type { DimensionNames } from "./dimension-names";
-import { compareKeys, type LineBlock } from "./line-block";
+import { type Kysely, type RawBuilder, sql } from "kysely";
+import type { Schema } from "../db/schema";
 
 export interface LineTableQuery {
   /** First day of the first month and first day after the last month (YYYY-MM-DD). */
@@ -42,105 +39,72 @@ export interface LineTableRow {
   recordType: string;
 }
 
-/**
- * TableInvoiceData's page: the lines placed in the months (DESIGN 7.1: dated there, or with a
- * service period reaching into them) of the record types compared, filtered, sorted by the column
- * asked (then by key), and the count of all that match.
- */
-export function invoiceLineTable(
-  blocks: readonly LineBlock[],
-  names: DimensionNames,
-  query: LineTableQuery,
-): { rows: LineTableRow[]; rowCount: number } {
-  const first = dayNumber(query.first);
-  const afterLast = dayNumber(query.afterLast);
-  const types = new Set(query.recordTypes.map((t) => recordTypes.indexOf(t as never)));
-  const needle = query.search?.toLowerCase();
-  const matches = (text: string | undefined) => text?.toLowerCase().includes(needle!) === true;
-  const found: [block: LineBlock, row: number][] = [];
-  for (const block of blocks) {
-    const c = block.columns;
-    for (let row = 0; row < block.count; row++) {
-      if (!types.has(c.recordType[row]!)) continue;
-      const day = c.invoiceDay[row]!;
-      const from = c.serviceFromDay[row]!;
-      const to = c.serviceToDay[row]!;
-      if ((Number.isNaN(from) ? day : from) >= afterLast || (Number.isNaN(to) ? day : to) < first) continue;
-      if (query.clientId !== undefined && c.clientId[row] !== query.clientId) continue;
-      if (query.itemId !== undefined && c.itemId[row] !== query.itemId) continue;
-      if (query.salespersonId !== undefined && c.salespersonId[row] !== query.salespersonId) continue;
-      if (query.stockType !== undefined && names.items.get(c.itemId[row]!)?.stockType !== query.stockType)
-        continue;
-      if (query.excludedClientIds?.has(c.clientId[row]!) || query.excludedItemIds?.has(c.itemId[row]!))
-        continue;
-      if (needle) {
-        const client = names.clients.get(c.clientId[row]!);
-        if (
-          !matches(client?.code) &&
-          !matches(client?.name) &&
-          !matches(names.items.get(c.itemId[row]!)?.code) &&
-          !matches(block.invoiceNumbers[row])
-        )
-          continue;
-      }
-      found.push([block, row]);
-    }
-  }
-  const byKey = (a: [LineBlock, number], b: [LineBlock, number]) =>
-    compareKeys(
-      a[0].invoiceNumbers[a[1]]!,
-      a[0].columns.lineNumber[a[1]]!,
-      b[0].invoiceNumbers[b[1]]!,
-      b[0].columns.lineNumber[b[1]]!,
-    );
-  const value = sortValue(query.sortBy, names);
-  const direction = query.sortDir === "asc" ? 1 : -1;
-  found.sort((a, b) => {
-    const x = value(a[0], a[1]);
-    const y = value(b[0], b[1]);
-    return (x < y ? -1 : x > y ? 1 : 0) * direction || byKey(a, b);
-  });
-  const rows = found.slice(query.startRow, query.startRow + query.rowLimit).map(([block, row]) => {
-    const c = block.columns;
-    const from = c.serviceFromDay[row]!;
-    const to = c.serviceToDay[row]!;
-    const salesperson = c.salespersonId[row]!;
-    return {
-      invoiceNumber: block.invoiceNumbers[row]!,
-      lineNumber: c.lineNumber[row]!,
-      invoiceDate: dateOfDay(c.invoiceDay[row]!),
-      clientCode: names.clients.get(c.clientId[row]!)?.code ?? "",
-      clientName: names.clients.get(c.clientId[row]!)?.name ?? "",
-      itemCode: names.items.get(c.itemId[row]!)?.code ?? "",
-      itemName: names.items.get(c.itemId[row]!)?.name ?? "",
-      salesperson: salesperson ? (names.salespeople.get(salesperson)?.name ?? null) : null,
-      quantity: formatScaled(BigInt(c.quantity[row]!), 4),
-      amountCents: c.amountCents[row]!,
-      costCents: c.costCents[row]!,
-      serviceFrom: Number.isNaN(from) ? null : dateOfDay(from),
-      serviceTo: Number.isNaN(to) ? null : dateOfDay(to),
-      recordType: recordTypes[c.recordType[row]!]!,
-    };
-  });
-  return { rows, rowCount: found.length };
-}
+/** The columns a page may be sorted by (then by key); anything else sorts by invoice date. */
+const sortColumns: Record<string, RawBuilder<unknown>> = {
+  invoiceDate: sql`l.invoice_date`,
+  invoiceNumber: sql`l.invoice_number`,
+  amountCents: sql`l.amount_cents`,
+  clientCode: sql`c.code`,
+  itemCode: sql`i.code`,
+};
 
-function sortValue(
-  sortBy: string | undefined,
-  names: DimensionNames,
-): (block: LineBlock, row: number) => string | number {
-  switch (sortBy) {
-    case "invoiceDate":
-      return (block, row) => block.columns.invoiceDay[row]!;
-    case "invoiceNumber":
-      return (block, row) => block.invoiceNumbers[row]!;
-    case "amountCents":
-      return (block, row) => block.columns.amountCents[row]!;
-    case "clientCode":
-      return (block, row) => names.clients.get(block.columns.clientId[row]!)?.code ?? "";
-    case "itemCode":
-      return (block, row) => names.items.get(block.columns.itemId[row]!)?.code ?? "";
-    default:
-      return (block, row) => block.columns.invoiceDay[row]!;
+/**
+ * TableInvoiceData's page, read from `invoice_lines` (docs/storage.md): the lines placed in the
+ * months (docs/methodology.md, "Spreading": dated there, or with a service period reaching into
+ * them) of the record types compared, filtered, sorted by the column asked (then by key), and the
+ * count of all that match.
+ */
+export async function invoiceLineTable(
+  db: Kysely<Schema>,
+  organisationId: string,
+  query: LineTableQuery,
+): Promise<{ rows: LineTableRow[]; rowCount: number }> {
+  const conditions: RawBuilder<unknown>[] = [
+    sql`l.organisation_id = ${organisationId}`,
+    sql`l.record_type = any(${[...new Set(query.recordTypes)]}::text[])`,
+    // Dated in the months, or with a service period reaching into them: each half of the condition
+    // is served by an index of its own (invoice_lines_type_date, invoice_lines_service).
+    sql`((l.service_from is null and l.invoice_date >= ${query.first}::date and l.invoice_date < ${query.afterLast}::date)
+      or (l.service_from is not null and l.service_to >= ${query.first}::date and l.service_from < ${query.afterLast}::date))`,
+  ];
+  if (query.clientId !== undefined) conditions.push(sql`l.client_id = ${query.clientId}`);
+  if (query.itemId !== undefined) conditions.push(sql`l.item_id = ${query.itemId}`);
+  if (query.salespersonId !== undefined) conditions.push(sql`l.salesperson_id = ${query.salespersonId}`);
+  if (query.stockType !== undefined) conditions.push(sql`i.stock_type = ${query.stockType}`);
+  if (query.excludedClientIds?.size)
+    conditions.push(sql`not (l.client_id = any(${[...query.excludedClientIds].map(String)}::bigint[]))`);
+  if (query.excludedItemIds?.size)
+    conditions.push(sql`not (l.item_id = any(${[...query.excludedItemIds].map(String)}::bigint[]))`);
+  if (query.search) {
+    const needle = query.search.toLowerCase();
+    conditions.push(sql`(strpos(lower(c.code), ${needle}) > 0 or strpos(lower(c.name), ${needle}) > 0
+      or strpos(lower(i.code), ${needle}) > 0 or strpos(lower(l.invoice_number), ${needle}) > 0)`);
   }
+  const where = sql.join(conditions, sql` and `);
+  const from = sql`invoice_lines l
+    join clients c on c.organisation_id = l.organisation_id and c.id = l.client_id
+    join items i on i.organisation_id = l.organisation_id and i.id = l.item_id`;
+  const direction = sql.raw(query.sortDir === "asc" ? "asc" : "desc");
+  const sortBy = sortColumns[query.sortBy ?? ""] ?? sortColumns.invoiceDate!;
+  const [page, count] = [
+    await sql<LineTableRow>`
+      select l.invoice_number as "invoiceNumber", l.line_number as "lineNumber",
+        to_char(l.invoice_date, 'YYYY-MM-DD') as "invoiceDate", c.code as "clientCode",
+        c.name as "clientName", i.code as "itemCode", i.name as "itemName", s.name as salesperson,
+        l.quantity::text as quantity,
+        l.amount_cents::float8 as "amountCents", l.cost_cents::float8 as "costCents",
+        to_char(l.service_from, 'YYYY-MM-DD') as "serviceFrom",
+        to_char(l.service_to, 'YYYY-MM-DD') as "serviceTo", l.record_type as "recordType"
+      from ${from}
+        left join salespeople s on s.organisation_id = l.organisation_id and s.id = l.salesperson_id
+      where ${where}
+      order by ${sortBy} ${direction}, l.invoice_number, l.line_number
+      limit ${query.rowLimit} offset ${query.startRow}`.execute(db),
+    // Every line has its client and item (foreign keys): the count joins them only to filter by them.
+    await sql<{ n: number }>`select count(*)::int4 as n
+      from ${query.search || query.stockType !== undefined ? from : sql`invoice_lines l`} where ${where}`.execute(
+      db,
+    ),
+  ];
+  return { rows: page.rows, rowCount: count.rows[0]!.n };
 }

@@ -3,7 +3,7 @@ import type { ReportDefinition } from "./report-definition";
 import { money } from "./report-money";
 import { clientCode, clientName, salespersonName } from "./report-names";
 
-/** Clients acquired between F and T (Client contribution > 0, DESIGN 7.5), largest first. */
+/** Clients acquired between F and T (Client contribution > 0, docs/methodology.md, "KPIs"), largest first. */
 export const acquiredClients: ReportDefinition = {
   id: "acquired-clients",
   columns: [

@@ -4,7 +4,7 @@ import { z } from "zod";
 import { AppError } from "../errors";
 import { helpTexts } from "./help-texts";
 
-/** A period in the key's filter parameters: any string form of spec 3.2, or {yearNo, monthNo}. */
+/** A period in the key's filter parameters: any string form of docs/api.md ("Filter parameters"), or {yearNo, monthNo}. */
 const firstYear = Number(supportedMonths.first.slice(0, 4));
 const lastYear = Number(supportedMonths.last.slice(0, 4));
 const periodMessage = `expected a period such as 2025-06, from ${supportedMonths.first} to ${supportedMonths.last}`;
@@ -29,7 +29,7 @@ const keySchema = z.object({
     .nullish(),
 });
 
-/** The key of spec 3.8: a plain name, or JSON {name, filterParams: {dateFrom, dateTo}}. */
+/** The key of docs/api.md ("Shapes"): a plain name, or JSON {name, filterParams: {dateFrom, dateTo}}. */
 export function parseHelpKey(key: string): z.infer<typeof keySchema> {
   if (!key.startsWith("{")) return { name: key };
   let json: unknown;

@@ -6,7 +6,7 @@ import { money } from "./report-money";
 const yearMonth = (month: number) => periodFormat(periodFromMonthIndex(month), "yearMonth");
 
 /**
- * MRR up to dateTo and the next 12 months by Holt's linear trend (DESIGN 7.6), with the 80 %
+ * MRR up to dateTo and the next 12 months by Holt's linear trend (docs/methodology.md, "Forecast"), with the 80 %
  * interval; the back-tested error of the method is in the notes.
  */
 export const forecastReport: ReportDefinition = {

@@ -2,7 +2,7 @@ import { reportCatalogue } from "@varia/contracts";
 
 /**
  * The help texts of the workspace, one per card, KPI, chart and report: what it shows and how it is
- * computed (DESIGN.md section 7). Keys are matched without regard to case; reports are keyed
+ * computed (docs/methodology.md). Keys are matched without regard to case; reports are keyed
  * `report:<reportID>`.
  */
 export interface HelpEntry {

@@ -4,8 +4,8 @@ import { money } from "./report-money";
 import { clientCode, clientName, salespersonName } from "./report-names";
 
 /**
- * Clients lost between F and T (Client contribution < 0, DESIGN 7.5) with the lost-client KPI types
- * of spec 3.7: the revenue lost, and the client's rank and contribution in F.
+ * Clients lost between F and T (Client contribution < 0, docs/methodology.md, "KPIs") with the lost-client KPI types
+ * of docs/api.md ("Shapes"): the revenue lost, and the client's rank and contribution in F.
  */
 export const lostClients: ReportDefinition = {
   id: "lost-clients",

@@ -3,7 +3,7 @@ import type { ReportDefinition } from "./report-definition";
 import { money, quantity } from "./report-money";
 import { byCode, clientCode, clientName, itemCode, itemName } from "./report-names";
 
-/** Client services with a Price effect (DESIGN 7.3), with the quantity effect beside it. */
+/** Client services with a Price effect (docs/methodology.md, "Classification of changes"), with the quantity effect beside it. */
 export const priceChanges: ReportDefinition = {
   id: "price-changes",
   columns: [

@@ -4,7 +4,7 @@ import type { Cube, MonthIndex, VarianceFilter, VarianceQuery } from "@varia/var
 /** What a report is computed from: the organisation's cube and the resolved filter values. */
 export interface ReportInput {
   cube: Cube;
-  /** The two-period query (from = dateFrom, to = dateTo) with the filters of spec 3.1. */
+  /** The two-period query (from = dateFrom, to = dateTo) with the filters of docs/api.md ("Filter parameters"). */
   query: VarianceQuery;
   /** The same filters without the periods. */
   filter: VarianceFilter;

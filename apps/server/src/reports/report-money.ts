@@ -1,6 +1,6 @@
 import { type Cents, centsToMajor } from "@varia/variance";
 
-/** Money in major units, as every report answers it (DESIGN 7.7). */
+/** Money in major units, as every report answers it (docs/methodology.md, "The same numbers everywhere"). */
 export const money = (cents: Cents): number => centsToMajor(cents);
 
 /** A change as a fraction of its base (0.25 = 25 %), null when the base is zero. */

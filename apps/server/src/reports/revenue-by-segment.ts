@@ -2,7 +2,7 @@ import { revenueBySegment as segmentsOf } from "@varia/variance";
 import type { ReportDefinition } from "./report-definition";
 import { money } from "./report-money";
 
-/** MRR in T split by stock type, salesperson, service or client size band (DESIGN 7.6). */
+/** MRR in T split by stock type, salesperson, service or client size band (docs/methodology.md, "Charts"). */
 export const revenueBySegment: ReportDefinition = {
   id: "revenue-by-segment",
   singlePeriod: true,

@@ -19,7 +19,7 @@ const sumsOf = (r: VarianceResult) => {
 type Sums = ReturnType<typeof sumsOf>;
 
 /**
- * Each salesperson's view of DESIGN 7.4: MRR in F and T, the change by kind, and Transfer for clients
+ * Each salesperson's view of docs/methodology.md ("Salespeople and Transfer"): MRR in F and T, the change by kind, and Transfer for clients
  * that changed hands. Summed over salespeople, Transfer is zero and the rest is the organisation's.
  */
 export const salespersonPerformance: ReportDefinition = {

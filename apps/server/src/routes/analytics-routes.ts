@@ -60,11 +60,10 @@ import type { AuthContext } from "../http/auth-context";
 import { registerContract } from "../http/contract-route";
 import type { AppDeps } from "../http/deps";
 import { invoiceLineTable } from "../lines/invoice-line-table";
-import { readLineBlocks } from "../lines/line-blocks-store";
 
 type Filter = Partial<AnalyticsFilter> & { dataType?: "Revenue" | "Margin"; showAdhoc?: boolean | undefined };
 
-/** The analytics calls of spec 7.3; every number comes from @varia/variance over the cube. */
+/** The analytics calls (docs/api.md); every number comes from @varia/variance over the cube. */
 export async function analyticsRoutes(app: FastifyInstance, deps: AppDeps) {
   // The organisation's cube with its exclusions: every query below comes from `resolve`, which puts
   // the exclusions in, and every result is kept with the analysis it was computed for.
@@ -552,36 +551,29 @@ export async function analyticsRoutes(app: FastifyInstance, deps: AppDeps) {
 
   registerContract(app, deps, tableInvoiceData, async ({ auth, query }) => {
     const analysis = await analysisOf(auth);
-    const { cube } = analysis;
     const q = resolve(analysis, query);
     const organisationId = auth!.organisation.id;
-    // The lines placed in a month from DateFrom to DateTo (DESIGN 7.1): dated there, or with a
-    // service period that reaches into those months; of the record types compared.
+    // The lines placed in a month from DateFrom to DateTo (docs/methodology.md, "Spreading"): dated
+    // there, or with a service period that reaches into those months; of the record types compared.
     const first = `${yearMonthOf(Math.min(q.from, q.to))}-01`;
     const afterLast = `${yearMonthOf(Math.max(q.from, q.to) + 1)}-01`;
-    const blocks = await readLineBlocks(deps.database, organisationId);
-    // The cube holds the organisation's clients, items and salespeople by id.
-    const table = invoiceLineTable(
-      blocks.map((b) => b.block),
-      cube,
-      {
-        first,
-        afterLast,
-        recordTypes: [q.recordTypeFrom ?? "Actual", q.recordTypeTo ?? "Actual"],
-        clientId: q.clientId,
-        itemId: q.itemId,
-        salespersonId: q.salespersonId,
-        stockType: q.stockType,
-        // The lines behind the figures: what the exclusion lists leave out of them is not listed.
-        excludedClientIds: q.excludedClientIds,
-        excludedItemIds: q.excludedItemIds,
-        search: query.search || undefined,
-        sortBy: query.sortBy,
-        sortDir: query.sortDir === "asc" ? "asc" : "desc",
-        startRow: query.startRow,
-        rowLimit: query.rowLimit,
-      },
-    );
+    const table = await invoiceLineTable(deps.db, organisationId, {
+      first,
+      afterLast,
+      recordTypes: [q.recordTypeFrom ?? "Actual", q.recordTypeTo ?? "Actual"],
+      clientId: q.clientId,
+      itemId: q.itemId,
+      salespersonId: q.salespersonId,
+      stockType: q.stockType,
+      // The lines behind the figures: what the exclusion lists leave out of them is not listed.
+      excludedClientIds: q.excludedClientIds,
+      excludedItemIds: q.excludedItemIds,
+      search: query.search || undefined,
+      sortBy: query.sortBy,
+      sortDir: query.sortDir === "asc" ? "asc" : "desc",
+      startRow: query.startRow,
+      rowLimit: query.rowLimit,
+    });
     return {
       rows: table.rows,
       rowCount: table.rowCount,

@@ -12,7 +12,7 @@ import { registerContract } from "../http/contract-route";
 import type { AppDeps } from "../http/deps";
 import { limitByAddress } from "./login-routes";
 
-/** DESIGN.md 5: a 6-digit code, valid 10 minutes, 5 tries, single use. */
+/** docs/security.md, "Demo visitors": a 6-digit code, valid 10 minutes, 5 tries, single use. */
 export const demoCodePolicy = { lifetimeMs: 10 * 60_000, tries: 5 } as const;
 
 const invalidCode = () => new AppError("Unauthorized", "The code is incorrect or has expired");
@@ -51,7 +51,7 @@ export async function deleteStaleDemoCopies(deps: AppDeps): Promise<number> {
 }
 
 /**
- * Demo requests (spec 7.2). Sign-up and verification exist in demo mode only: elsewhere they are
+ * Demo requests (docs/behaviour.md, "Demo request"). Sign-up and verification exist in demo mode only: elsewhere they are
  * not routes at all (404), so nobody can have mail sent or an organisation made through them.
  * A signed-in user may send a contact message in either mode.
  */

@@ -21,7 +21,7 @@ import {
 } from "../settings/exclusion-lists";
 
 /**
- * spec 7.5 Exclusion: the lists of clients and items left out of every number. A change counts from
+ * Exclusion (docs/settings.md): the lists of clients and items left out of every number. A change counts from
  * the next call on: the cube cache reads the lists again (docs/settings.md).
  */
 export async function exclusionRoutes(app: FastifyInstance, deps: AppDeps) {

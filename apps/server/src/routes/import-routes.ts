@@ -47,7 +47,7 @@ async function removeUpload(path: string) {
   await rm(path, { force: true });
 }
 
-/** Import: CSV upload (answered at once with a job), job status and the template (spec 7.6). */
+/** Import: CSV upload (answered at once with a job), job status and the template (docs/api.md, "Import jobs"). */
 export async function importRoutes(app: FastifyInstance, deps: AppDeps) {
   await backupRoutes(app, deps);
   await app.register(fastifyMultipart, {

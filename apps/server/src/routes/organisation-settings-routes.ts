@@ -10,7 +10,7 @@ import { registerContract } from "../http/contract-route";
 import type { AppDeps } from "../http/deps";
 import { readOrganisationSettings, saveOrganisationSettings } from "../settings/organisation-settings";
 
-/** spec 7.5 OrganisationSettings: the supported currencies, and the organisation's settings. */
+/** OrganisationSettings (docs/settings.md): the supported currencies, and the organisation's settings. */
 export async function organisationSettingsRoutes(app: FastifyInstance, deps: AppDeps) {
   const { db } = deps;
 

@@ -15,7 +15,7 @@ import { analysisFor } from "../analytics/cube-cache";
 import { latestInvoicedMonth } from "../analytics/latest-invoiced-month";
 import { registerContract } from "../http/contract-route";
 import type { AppDeps } from "../http/deps";
-import { findClientPage, findSalespersonPage, findSkuPage } from "../reports/find-dimension-page";
+import { findClientPage, findSalespersonPage, findSkuPage } from "../lines/find-dimension-page";
 import { findHelpText } from "../reports/find-help-text";
 import { reportFilters } from "../reports/report-filters";
 import { runReport } from "../reports/run-report";
@@ -24,7 +24,7 @@ import { reportXlsx } from "../reports/write-report-xlsx";
 
 const xlsxType = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet";
 
-/** Lookups, reports and help text of spec 7.4; every report number comes from @varia/variance. */
+/** Lookups, reports and help text (docs/api.md); every report number comes from @varia/variance. */
 export async function reportRoutes(app: FastifyInstance, deps: AppDeps) {
   // The default months stop at the latest invoiced month, as the actual periods do.
   const defaultsAt = async (organisationId: string) =>

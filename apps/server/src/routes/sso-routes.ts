@@ -39,7 +39,7 @@ class SsoRefusal extends Error {
 }
 
 /**
- * Single sign-on and sign-up (spec 2.3, 3.4, 7.1) with OpenID Connect: the authorization code flow
+ * Single sign-on and sign-up (docs/security.md, "Single sign-on") with OpenID Connect: the authorization code flow
  * with PKCE (S256), state and nonce, redirect URIs built from configuration (exact), ID tokens
  * checked by openid-client, and users keyed by (issuer, sub), never by e-mail. The state is bound
  * to the browser by a cookie and used once.

@@ -10,7 +10,7 @@ import type { AppDeps } from "../http/deps";
 
 const iso = (value: Date | string | null) => (value === null ? null : new Date(value).toISOString());
 
-/** spec 7.5 `token`: named API tokens scoped by abilities, shown once, stored hashed, revocable. */
+/** API tokens (docs/security.md, "Abilities and who may call"): named API tokens scoped by abilities, shown once, stored hashed, revocable. */
 export async function tokenRoutes(app: FastifyInstance, deps: AppDeps) {
   const { db } = deps;
 

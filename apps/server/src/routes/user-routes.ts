@@ -33,7 +33,7 @@ async function rolesOf(db: Kysely<Schema>, organisationId: string) {
   return byUser;
 }
 
-/** spec 7.5 UserManagement: list, detail, create, update, delete, password links. */
+/** UserManagement (docs/api.md, "The calls by area"): list, detail, create, update, delete, password links. */
 export async function userRoutes(app: FastifyInstance, deps: AppDeps) {
   const { db } = deps;
 

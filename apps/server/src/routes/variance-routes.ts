@@ -9,7 +9,7 @@ import { registerContract } from "../http/contract-route";
 import type { AppDeps } from "../http/deps";
 
 export async function varianceRoutes(app: FastifyInstance, deps: AppDeps) {
-  // The months that hold Actual data, newest first (spec 4.4), up to the latest invoiced month:
+  // The months that hold Actual data, newest first (docs/methodology.md, "Periods"), up to the latest invoiced month:
   // a prepaid year spreads into months that have not happened yet, which are not actuals yet.
   // The months come from the cube held in memory (grouping the stored cube took seconds on a
   // million-line tenant, on every page load); the latest invoiced month is latestInvoicedMonth's.

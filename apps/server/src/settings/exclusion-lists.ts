@@ -9,7 +9,7 @@ import type { Kysely } from "kysely";
 import { sql } from "kysely";
 import type { Schema } from "../db/schema";
 import { AppError, type FieldError } from "../errors";
-import { findClientPage, findSkuPage } from "../reports/find-dimension-page";
+import { findClientPage, findSkuPage } from "../lines/find-dimension-page";
 import { bumpAnalysisVersion } from "./organisation-settings";
 import "../db/invoice-schema";
 import "../db/settings-schema";

@@ -16,7 +16,7 @@ export interface SkippedLine {
 }
 
 export interface ConvertedExport {
-  /** Varia's import CSV (DESIGN.md 6). */
+  /** Varia's import CSV (docs/import.md). */
   csv: string;
   lineCount: number;
   skipped: SkippedLine[];
@@ -31,7 +31,7 @@ function table(text: string): Row[] {
 
 const deleted = (row: Row) => (row._fivetran_deleted ?? "").toLowerCase() === "true";
 
-/** QuickBooks item types to Varia's stock type and category (DESIGN.md 7.1). */
+/** QuickBooks item types to Varia's stock type and category (docs/methodology.md, "Categories and MRR"). */
 export function classifyItem(item: Row): {
   stockType: "Subscription" | "Product" | "Hourly";
   category: "Recurring" | "Adhoc";

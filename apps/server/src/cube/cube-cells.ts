@@ -1,6 +1,6 @@
 import { recordTypes } from "@varia/contracts";
+import { spreadShare } from "@varia/variance";
 import { BinaryCopyWriter, firstDayOfMonth, monthOfDay } from "../db/binary-copy";
-import type { LineBlock } from "../lines/line-block";
 
 /** The cells of a monthly cube, as transferable columns. */
 export interface CubeColumns {
@@ -12,20 +12,32 @@ export interface CubeColumns {
   quantity: Float64Array;
   revenue: Float64Array;
   cost: Float64Array;
+  /** The lines (or their monthly shares) summed into each cell. */
+  lines: Int32Array;
 }
 
-/** `amount` split over `n` months: equal shares, leftover cents one each to the earliest months. */
-export function spreadShare(amount: number, n: number, k: number): number {
-  const rest = amount % n;
-  const share = (amount - rest) / n;
-  return k < Math.abs(rest) ? share + Math.sign(rest) : share;
+/** One line as the cube reads it: days since 2000-01-01, quantity in ten-thousandths. */
+export interface CubeLine {
+  /** Its index in `recordTypes`. */
+  recordType: number;
+  invoiceDay: number;
+  /** NaN (both) when the line has no service period. */
+  serviceFromDay: number;
+  serviceToDay: number;
+  clientId: number;
+  itemId: number;
+  /** 0: none. */
+  salespersonId: number;
+  quantity: number;
+  amountCents: number;
+  costCents: number;
 }
 
 /**
- * Builds the monthly cube of DESIGN 7.1 from lines: a line sits in its invoice month, or is spread
- * over the whole months from ServiceFrom to ServiceTo, each month with the full quantity and
- * amount / N (cost likewise), leftover cents to the earliest months. A test holds it to the same
- * rule written in SQL (`cubeBySql` in test/import.test.ts).
+ * Builds the monthly cube from lines (docs/methodology.md, "Spreading"): a line sits in its invoice
+ * month, or is spread over the whole months from ServiceFrom to ServiceTo, each month with the full
+ * quantity and amount / N (cost likewise), leftover cents to the earliest months. A test holds it
+ * to the same rule written in SQL (`cubeBySql` in test/import.test.ts).
  */
 export class CubeCellsBuilder {
   private size = 0;
@@ -47,37 +59,66 @@ export class CubeCellsBuilder {
     return month;
   }
 
-  /** Adds the lines of a block (with the organisation's ids), but for the rows marked in `skip`. */
-  addBlock(block: LineBlock, skip?: Uint8Array) {
-    const c = block.columns;
-    const cell = { clientId: 0, itemId: 0, salespersonId: 0, quantity: 0 };
-    for (let row = 0; row < block.count; row++) {
-      if (skip?.[row]) continue;
-      cell.clientId = c.clientId[row]!;
-      cell.itemId = c.itemId[row]!;
-      cell.salespersonId = c.salespersonId[row]!;
-      cell.quantity = c.quantity[row]!;
-      const type = c.recordType[row]!;
-      const amount = c.amountCents[row]!;
-      const cost = c.costCents[row]!;
-      const fromDay = c.serviceFromDay[row]!;
-      if (Number.isNaN(fromDay)) {
-        this.addCell(type, this.month(c.invoiceDay[row]!), cell, amount, cost);
-        continue;
-      }
-      const from = this.month(fromDay);
-      const n = this.month(c.serviceToDay[row]!) - from + 1;
-      for (let k = 0; k < n; k++)
-        this.addCell(type, from + k, cell, spreadShare(amount, n, k), spreadShare(cost, n, k));
+  /**
+   * Adds a line to its cells (`sign` 1), or takes it off them (`sign` -1: a line an import replaces
+   * or a restore removes), so that a cube updated line by line equals the cube built from the rows.
+   */
+  addLine(line: CubeLine, sign: 1 | -1 = 1) {
+    const quantity = sign * line.quantity;
+    const fromDay = line.serviceFromDay;
+    if (Number.isNaN(fromDay)) {
+      this.addCell(
+        line.recordType,
+        this.month(line.invoiceDay),
+        line,
+        quantity,
+        sign * line.amountCents,
+        sign * line.costCents,
+        sign,
+      );
+      return;
+    }
+    const from = this.month(fromDay);
+    const n = this.month(line.serviceToDay) - from + 1;
+    for (let k = 0; k < n; k++)
+      this.addCell(
+        line.recordType,
+        from + k,
+        line,
+        quantity,
+        sign * spreadShare(line.amountCents, n, k),
+        sign * spreadShare(line.costCents, n, k),
+        sign,
+      );
+  }
+
+  /** Adds the cells of another cube (built with the same ids). */
+  addCells(cells: CubeColumns) {
+    const line = { clientId: 0, itemId: 0, salespersonId: 0 };
+    for (let i = 0; i < cells.month.length; i++) {
+      line.clientId = cells.clientId[i]!;
+      line.itemId = cells.itemId[i]!;
+      line.salespersonId = cells.salespersonId[i]!;
+      this.addCell(
+        cells.recordType[i]!,
+        cells.month[i]!,
+        line,
+        cells.quantity[i]!,
+        cells.revenue[i]!,
+        cells.cost[i]!,
+        cells.lines[i]!,
+      );
     }
   }
 
   private addCell(
     type: number,
     month: number,
-    line: { clientId: number; itemId: number; salespersonId: number; quantity: number },
+    line: { clientId: number; itemId: number; salespersonId: number },
+    quantity: number,
     revenue: number,
     cost: number,
+    lines: number,
   ) {
     // As the Int32Array columns hold them, so that a key is found again by what they hold.
     const clientId = line.clientId | 0;
@@ -102,6 +143,7 @@ export class CubeCellsBuilder {
         g.quantity[at] = 0;
         g.revenue[at] = 0;
         g.cost[at] = 0;
+        g.lines[at] = 0;
         if (this.size * 2 > slots.length) this.rehash(slots.length * 2);
         break;
       }
@@ -116,9 +158,10 @@ export class CubeCellsBuilder {
         break;
       slot = (slot + 1) & mask;
     }
-    g.quantity[at] = g.quantity[at]! + line.quantity;
+    g.quantity[at] = g.quantity[at]! + quantity;
     g.revenue[at] = g.revenue[at]! + revenue;
     g.cost[at] = g.cost[at]! + cost;
+    g.lines[at] = g.lines[at]! + lines;
   }
 
   private rehash(length: number) {
@@ -155,33 +198,41 @@ function hashCell(type: number, month: number, client: number, item: number, sal
   return h ^ (h >>> 15);
 }
 
-/** The monthly_cube rows of an organisation as the body of a binary COPY. */
-export function encodeCubeCopy(organisation: Uint8Array, cells: CubeColumns): Uint8Array[] {
+/**
+ * Cells as the body of a binary COPY into `cube_changes` (`cubeChangeColumns`), ids mapped by
+ * `ids` (the file's own ids to the organisation's: see `DimensionResolver`), cells that add up to
+ * nothing left out.
+ */
+export function encodeCubeChanges(
+  cells: CubeColumns,
+  ids?: { clientId: readonly number[]; itemId: readonly number[]; salespersonId: readonly number[] },
+): Uint8Array[] {
   const writer = new BinaryCopyWriter();
   const firstDay = new Map<number, number>();
   for (let i = 0; i < cells.month.length; i++) {
+    if (cells.lines[i] === 0 && cells.revenue[i] === 0 && cells.cost[i] === 0 && cells.quantity[i] === 0)
+      continue;
     const month = cells.month[i]!;
     let day = firstDay.get(month);
     if (day === undefined) {
       day = firstDayOfMonth(month);
       firstDay.set(month, day);
     }
-    writer.row(9);
-    writer.uuid(organisation);
+    writer.row(cubeChangeColumns.length);
     writer.text(recordTypes[cells.recordType[i]!]!);
     writer.date(day);
-    writer.int8(cells.clientId[i]!);
-    writer.int8(cells.itemId[i]!);
-    writer.int8(cells.salespersonId[i]!);
+    writer.int8(ids ? ids.clientId[cells.clientId[i]!]! : cells.clientId[i]!);
+    writer.int8(ids ? ids.itemId[cells.itemId[i]!]! : cells.itemId[i]!);
+    writer.int8(ids ? ids.salespersonId[cells.salespersonId[i]!]! : cells.salespersonId[i]!);
     writer.numeric4(cells.quantity[i]!);
     writer.int8(cells.revenue[i]!);
     writer.int8(cells.cost[i]!);
+    writer.int4(cells.lines[i]!);
   }
   return writer.finish();
 }
 
-export const cubeCopyColumns = [
-  "organisation_id",
+export const cubeChangeColumns = [
   "record_type",
   "month",
   "client_id",
@@ -190,6 +241,7 @@ export const cubeCopyColumns = [
   "quantity",
   "revenue_cents",
   "cost_cents",
+  "line_count",
 ] as const;
 
 function allocate(size: number): CubeColumns {
@@ -202,6 +254,7 @@ function allocate(size: number): CubeColumns {
     quantity: new Float64Array(size),
     revenue: new Float64Array(size),
     cost: new Float64Array(size),
+    lines: new Int32Array(size),
   };
 }
 
@@ -216,5 +269,6 @@ function grow(columns: CubeColumns, size: number): CubeColumns {
   next.quantity.set(columns.quantity.subarray(0, count));
   next.revenue.set(columns.revenue.subarray(0, count));
   next.cost.set(columns.cost.subarray(0, count));
+  next.lines.set(columns.lines.subarray(0, count));
   return next;
 }

@@ -9,7 +9,7 @@ import { enqueueRestore } from "../imports/import-jobs";
 
 const iso = (value: unknown) => new Date(value as string).toISOString();
 
-/** Backups (spec 7.5): list, take now, download, restore (admins only, as a job), delete (admins only). */
+/** Backups (docs/storage.md, docs/settings.md): list, take now, download, restore (admins only, as a job), delete (admins only). */
 export async function backupRoutes(app: FastifyInstance, deps: AppDeps) {
   registerContract(app, deps, backupList, async ({ auth }) => {
     const rows = await deps.db

@@ -24,7 +24,7 @@ export async function frontEndRoutes(app: FastifyInstance, deps: AppDeps) {
     return { organisationName: organisation?.name ?? null };
   });
 
-  // Spec 7.7: each record is a log line (a front-end 404, a card expanded, help shown).
+  // docs/api.md#analytics-records: each record is a log line (a front-end 404, a card expanded, help shown).
   registerContract(app, deps, putAnalyticsGeneral, ({ auth, body, request }) => {
     for (const record of body as UsageRecord[]) {
       request.log.info(

@@ -69,6 +69,12 @@ describe("choosing the host and token", () => {
     expect(() => resolveTarget({ profile: "gamma" }, { VARIA_CONFIG_DIR: "/c" }, config)).toThrow(
       "No profile 'gamma' in /c/config.json: run `varia login --profile gamma` (stored: default, acme, beta)",
     );
-    expect(() => resolveTarget({}, {}, { profiles: {} })).toThrow("Not logged in: run `varia login`");
+    expect(() => resolveTarget({}, {}, { profiles: {} })).toThrow(
+      /^Not logged in: run `varia login`.*VARIA_TOKEN$/,
+    );
+    const { acme } = config.profiles;
+    expect(() => resolveTarget({}, {}, { profiles: { acme: acme! } })).toThrow(
+      "(stored profiles: acme; `varia login` without --profile stores 'default')",
+    );
   });
 });

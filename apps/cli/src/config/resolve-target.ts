@@ -43,8 +43,12 @@ export function resolveTarget(
   const host = env.VARIA_HOST || fallback?.host;
   const token = env.VARIA_TOKEN || fallback?.token;
   if (!host || !token) {
+    const stored = Object.keys(config.profiles);
     throw new CliError(
-      "Not logged in: run `varia login`, choose a profile with --profile or VARIA_PROFILE, or set VARIA_HOST and VARIA_TOKEN",
+      "Not logged in: run `varia login`, choose a profile with --profile or VARIA_PROFILE, or set VARIA_HOST and VARIA_TOKEN" +
+        (stored.length
+          ? ` (stored profiles: ${stored.join(", ")}; \`varia login\` without --profile stores 'default')`
+          : ""),
     );
   }
   const fromFile = (!env.VARIA_HOST || !env.VARIA_TOKEN) && fallback !== undefined;

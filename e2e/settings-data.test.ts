@@ -264,7 +264,7 @@ describe("exclusion lists, organisation and backups in the browser", () => {
     const file = await download;
     expect(file.suggestedFilename()).toMatch(/^varia-backup-demo-.*\.json\.gz$/);
     const content = JSON.parse(gunzipSync(readFileSync((await file.path())!)).toString("utf8"));
-    expect(content.format).toBe("varia-backup/1");
+    expect(content.format).toBe("varia-backup/3");
     expect(content.invoiceLines).toHaveLength(newest.lineCount);
     expect(content.clients.length).toBeGreaterThan(0);
 

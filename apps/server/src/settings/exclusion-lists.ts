@@ -9,7 +9,7 @@ import type { Kysely } from "kysely";
 import { sql } from "kysely";
 import type { Schema } from "../db/schema";
 import { AppError, type FieldError } from "../errors";
-import { findClientPage, findSkuPage } from "../lines/find-dimension-page";
+import { type DimensionSearch, findClientPage, findSkuPage } from "../lines/find-dimension-page";
 import { bumpAnalysisVersion } from "./organisation-settings";
 import "../db/invoice-schema";
 import "../db/settings-schema";
@@ -318,27 +318,27 @@ async function listsHolding(
 }
 
 /** A page of the organisation's clients to pick from, each with the lists that hold it. */
-export async function pickClients(db: Kysely<Schema>, organisationId: string, search: LookupSearch) {
-  const page = await findClientPage(db, organisationId, {
-    search: search.search,
-    startRow: search.startRow ?? 1,
-    rowLimit: search.rowLimit ?? 100,
-  });
-  const lists = await listsHolding(
-    db,
-    organisationId,
-    "exclusion_list_clients",
-    page.rows.map((r) => r.code),
-  );
-  return {
-    rows: page.rows.map((r) => ({ ...r, exclusionHeaderIDs: lists.get(r.code) ?? [] })),
-    rowCount: page.rowCount,
-  };
+export function pickClients(db: Kysely<Schema>, organisationId: string, search: LookupSearch) {
+  return pickPage(db, organisationId, search, findClientPage, "exclusion_list_clients");
 }
 
 /** A page of the organisation's items to pick from, each with the lists that hold it. */
-export async function pickItems(db: Kysely<Schema>, organisationId: string, search: LookupSearch) {
-  const page = await findSkuPage(db, organisationId, {
+export function pickItems(db: Kysely<Schema>, organisationId: string, search: LookupSearch) {
+  return pickPage(db, organisationId, search, findSkuPage, "exclusion_list_items");
+}
+
+async function pickPage<Row extends { code: string }>(
+  db: Kysely<Schema>,
+  organisationId: string,
+  search: LookupSearch,
+  findPage: (
+    db: Kysely<Schema>,
+    organisationId: string,
+    s: DimensionSearch,
+  ) => Promise<{ rows: Row[]; rowCount: number }>,
+  entries: "exclusion_list_clients" | "exclusion_list_items",
+) {
+  const page = await findPage(db, organisationId, {
     search: search.search,
     startRow: search.startRow ?? 1,
     rowLimit: search.rowLimit ?? 100,
@@ -346,7 +346,7 @@ export async function pickItems(db: Kysely<Schema>, organisationId: string, sear
   const lists = await listsHolding(
     db,
     organisationId,
-    "exclusion_list_items",
+    entries,
     page.rows.map((r) => r.code),
   );
   return {

@@ -35,6 +35,12 @@ const reasons: Record<Backup["reason"], string> = {
 
 const lines = (n: number, format: Format) => `${format.count(n)} invoice ${n === 1 ? "line" : "lines"}`;
 
+/** What a backup holds: all the lines, or, taken before an import, only those the import replaced. */
+const held = (b: Backup, format: Format) =>
+  b.reason === "BeforeImport"
+    ? `the ${lines(b.lineCount, format)} that import replaced`
+    : lines(b.lineCount, format);
+
 /** The restore job as it runs (Import/GetJobStatus every 5 s), then its outcome. */
 function RestoreProgress({ actor, backup }: { actor: RestoreActor; backup: Backup }) {
   const format = useFormat();
@@ -89,7 +95,7 @@ function RestoreDialog({
       <p>
         The organisation's invoice lines, clients, items and salespeople as they are now will be replaced by
         the backup of <strong>{dateTime(backup.createdAt, format, { seconds: true })}</strong> (
-        {reasons[backup.reason].toLowerCase()}, {lines(backup.lineCount, format)}).
+        {reasons[backup.reason].toLowerCase()}, {held(backup, format)}).
       </p>
       {importsUndone.length || restoresUndone.length ? (
         <>
@@ -216,7 +222,8 @@ export function BackupsPage() {
     >
       <p className="page__subtitle">
         A backup is taken before every import, and whenever you make one. Backups made by hand are kept; of
-        those taken before imports, the organisation's settings say how many are kept.
+        those taken before imports, the organisation's settings say how many are kept. One taken before an
+        import holds only the lines that import replaced: restoring it undoes that import and every newer one.
         {isAdmin ? "" : " Only an admin can restore or delete a backup."}
       </p>
       {restore ? <RestoreProgress actor={restore.actor} backup={restore.backup} /> : null}
@@ -237,7 +244,7 @@ export function BackupsPage() {
                 <th scope="col">Taken</th>
                 <th scope="col">Why</th>
                 <th scope="col" className="number">
-                  Invoice lines
+                  Lines held
                 </th>
                 <th scope="col" className="number">
                   Size
@@ -326,8 +333,8 @@ export function BackupsPage() {
         >
           <p>
             The backup of <strong>{dateTime(confirm.backup.createdAt, format, { seconds: true })}</strong> (
-            {reasons[confirm.backup.reason].toLowerCase()}, {lines(confirm.backup.lineCount, format)}) will be
-            deleted; its data can no longer be restored.
+            {reasons[confirm.backup.reason].toLowerCase()}, {held(confirm.backup, format)}) will be deleted;
+            its data can no longer be restored.
           </p>
         </ConfirmDialog>
       ) : null}

@@ -216,12 +216,8 @@ async function untilIdle(pid: number) {
   }
 }
 
-/**
- * The server runs as a process of its own (`varia-server start`), as in production, so its peak
- * resident memory (the kernel's VmHWM, worker threads included) is the server's alone.
- */
-async function importEndToEnd(kind: "pglite" | "postgres", run: number, url?: string) {
-  const dataDir = join(work, `server-${kind}-${run}`);
+/** A migrated database with the organisation `bench` and an API token of its admin. */
+async function benchOrganisation(kind: "pglite" | "postgres", dataDir: string, url?: string) {
   const database =
     kind === "postgres"
       ? await openDatabase({ kind, url: url! })
@@ -239,6 +235,16 @@ async function importEndToEnd(kind: "pglite" | "postgres", run: number, url?: st
     name: "b",
   });
   await database.close();
+  return token;
+}
+
+/**
+ * The server runs as a process of its own (`varia-server start`), as in production, so its peak
+ * resident memory (the kernel's VmHWM, worker threads included) is the server's alone.
+ */
+async function importEndToEnd(kind: "pglite" | "postgres", run: number, url?: string) {
+  const dataDir = join(work, `server-${kind}-${run}`);
+  const token = await benchOrganisation(kind, dataDir, url);
 
   let { server, base } = await startBenchServer(kind, dataDir, url);
   const { current: idle, peak: startPeak } = memoryOf(server.pid!);
@@ -368,23 +374,7 @@ async function startBenchServer(kind: "pglite" | "postgres", dataDir: string, ur
 /** The 1,000 lines into an empty organisation: a server of its own, as the first import's. */
 async function smallIntoEmpty(kind: "pglite" | "postgres", url?: string) {
   const dataDir = join(work, `server-${kind}-empty`);
-  const database =
-    kind === "postgres"
-      ? await openDatabase({ kind, url: url! })
-      : await openDatabase({ kind, dataDir: join(dataDir, "data") });
-  await migrate(database);
-  await createOrganisation(database.db, {
-    tenant: "bench",
-    name: "Bench",
-    adminEmail: "a@bench.example.com",
-    adminPassword: "a long bench password",
-  });
-  const { token } = await createTokenForUser(database.db, {
-    tenant: "bench",
-    email: "a@bench.example.com",
-    name: "b",
-  });
-  await database.close();
+  const token = await benchOrganisation(kind, dataDir, url);
   const { server, base } = await startBenchServer(kind, dataDir, url);
   const started = performance.now();
   await importThrough(base, token, smallFile);

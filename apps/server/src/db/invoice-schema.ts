@@ -6,6 +6,25 @@ type BigId = ColumnType<string, string | number | undefined, string | number>;
 type BigCents = ColumnType<string, string | number, string | number>;
 type DateText = ColumnType<Date | string, string, string>;
 
+/** A row of `invoice_lines` (docs/storage.md). */
+interface InvoiceLine {
+  organisation_id: string;
+  invoice_number: string;
+  line_number: number;
+  invoice_date: DateText;
+  client_id: BigCents;
+  item_id: BigCents;
+  salesperson_id: BigCents | null;
+  quantity: string;
+  unit_price: string | null;
+  amount_cents: BigCents;
+  cost_cents: BigCents;
+  service_from: DateText | null;
+  service_to: DateText | null;
+  record_type: string;
+  import_job_id: string | null;
+}
+
 /** The tables of migration 010 (invoice data, the monthly cube, import jobs, backups), merged into `Schema`. */
 declare module "./schema" {
   interface Schema {
@@ -19,41 +38,9 @@ declare module "./schema" {
       category: "Recurring" | "Adhoc" | "Exclude" | null;
     };
     salespeople: { organisation_id: string; id: Generated<BigId>; name: string };
-    invoice_lines: {
-      organisation_id: string;
-      invoice_number: string;
-      line_number: number;
-      invoice_date: DateText;
-      client_id: BigCents;
-      item_id: BigCents;
-      salesperson_id: BigCents | null;
-      quantity: string;
-      unit_price: string | null;
-      amount_cents: BigCents;
-      cost_cents: BigCents;
-      service_from: DateText | null;
-      service_to: DateText | null;
-      record_type: string;
-      import_job_id: string | null;
-    };
-    backup_lines: {
-      organisation_id: string;
-      backup_id: string;
-      invoice_number: string;
-      line_number: number;
-      invoice_date: DateText;
-      client_id: BigCents;
-      item_id: BigCents;
-      salesperson_id: BigCents | null;
-      quantity: string;
-      unit_price: string | null;
-      amount_cents: BigCents;
-      cost_cents: BigCents;
-      service_from: DateText | null;
-      service_to: DateText | null;
-      record_type: string;
-      import_job_id: string | null;
-    };
+    invoice_lines: InvoiceLine;
+    /** The lines a backup holds, as they were in `invoice_lines`. */
+    backup_lines: InvoiceLine & { backup_id: string };
     cube_snapshots: { organisation_id: string; data_version: string; data: Uint8Array };
     cube_snapshot_changes: {
       organisation_id: string;

@@ -12,17 +12,17 @@ import {
   type UserSummary,
 } from "@varia/contracts";
 import { selectHasAbility } from "@varia/machines";
-import { type FormEvent, useCallback, useEffect, useRef, useState } from "react";
-import { Link, useLocation, useNavigate, useParams } from "react-router";
+import { type FormEvent, useCallback, useEffect, useState } from "react";
+import { Link, useNavigate, useParams } from "react-router";
 import { api } from "../../../api";
 import { PageFrame } from "../../../pages/PageFrame";
 import { FormMessage } from "../../../shell/FormMessage";
 import { StartupContext } from "../../../shell/startup-context";
 import { ConfirmDialog } from "../ConfirmDialog";
-import { type FieldErrorMap, formProblem, hasFieldErrors } from "../form-problem";
+import { formProblem } from "../form-problem";
 import { SettingsCrumbs } from "../SettingsCrumbs";
 import { CheckboxField, CheckboxGroup, TextField } from "../SettingsFields";
-import { useFocusFirstInvalid } from "../use-focus-first-invalid";
+import { useSettingsForm } from "../use-settings-form";
 import { rolePath } from "./RoleListPage";
 import { roleFormErrors } from "./role-form";
 import "../settings.css";
@@ -50,7 +50,6 @@ export function RolePage() {
   const { roleID = "new" } = useParams();
   const isNew = roleID === "new";
   const navigate = useNavigate();
-  const location = useLocation();
   const canListUsers = StartupContext.useSelector(selectCanManageUsers);
   // What the editor holds (admins: everything): the server refuses to grant anything else.
   const held = StartupContext.useSelector((s) =>
@@ -62,13 +61,7 @@ export function RolePage() {
   const [users, setUsers] = useState<UserSummary[] | null>(null);
   const [form, setForm] = useState<Form>(emptyForm);
   const [loadError, setLoadError] = useState<string | null>(null);
-  const [fieldErrors, setFieldErrors] = useState<FieldErrorMap>({});
-  const [outcome, setOutcome] = useState<{ error?: string; success?: string }>({
-    success: (location.state as { message?: string } | null)?.message,
-  });
-  const [saving, setSaving] = useState(false);
-  const formRef = useRef<HTMLFormElement>(null);
-  const focusFirstInvalid = useFocusFirstInvalid(formRef);
+  const { fieldErrors, setFieldErrors, outcome, saving, formRef, submit } = useSettingsForm();
   const [confirmDelete, setConfirmDelete] = useState(false);
 
   const load = useCallback(async () => {
@@ -105,15 +98,6 @@ export function RolePage() {
   const save = async (event: FormEvent) => {
     event.preventDefault();
     if (saving || !catalogue) return;
-    const errors = roleFormErrors(form);
-    setFieldErrors(errors);
-    if (hasFieldErrors(errors)) {
-      focusFirstInvalid();
-      setOutcome({ error: "Please check Name." });
-      return;
-    }
-    setSaving(true);
-    setOutcome({});
     const all = catalogue.flatMap((m) => m.features.flatMap((f) => f.abilities));
     const body = {
       roleID: isNew ? null : roleID,
@@ -121,26 +105,22 @@ export function RolePage() {
       roleUserIDs: form.userIDs,
       activeToggles: all.filter((a) => form.toggles.includes(abilityKey(a))),
     };
-    try {
-      const saved = await api.call(editRole, { body });
-      if (isNew) {
-        navigate(rolePath(saved.roleID), {
-          state: { message: `The role ${body.roleInfo.name} is created.` },
-        });
-      } else {
+    await submit(
+      roleFormErrors(form),
+      "Please check Name.",
+      async () => {
+        const saved = await api.call(editRole, { body });
+        if (isNew) {
+          navigate(rolePath(saved.roleID), {
+            state: { message: `The role ${body.roleInfo.name} is created.` },
+          });
+          return undefined;
+        }
         await load();
-        setOutcome({
-          success: "Your changes are saved. They apply from the next page each of its users opens.",
-        });
-      }
-    } catch (e) {
-      const problem = formProblem(e, labels, aliases);
-      setFieldErrors(problem.fields);
-      setOutcome({ error: problem.message });
-      focusFirstInvalid();
-    } finally {
-      setSaving(false);
-    }
+        return "Your changes are saved. They apply from the next page each of its users opens.";
+      },
+      (e) => formProblem(e, labels, aliases),
+    );
   };
 
   const title = isNew ? "New Role" : (detail?.roleInfo.name ?? "Role");

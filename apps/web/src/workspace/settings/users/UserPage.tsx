@@ -9,18 +9,18 @@ import {
   userPasswordStatus,
 } from "@varia/contracts";
 import { selectProfile } from "@varia/machines";
-import { type FormEvent, useCallback, useEffect, useRef, useState } from "react";
-import { Link, useLocation, useNavigate, useParams } from "react-router";
+import { type FormEvent, useCallback, useEffect, useState } from "react";
+import { Link, useNavigate, useParams } from "react-router";
 import { api } from "../../../api";
 import { PageFrame } from "../../../pages/PageFrame";
 import { FormMessage } from "../../../shell/FormMessage";
 import { StartupContext } from "../../../shell/startup-context";
 import { ConfirmDialog } from "../ConfirmDialog";
-import { type FieldErrorMap, formProblem, hasFieldErrors } from "../form-problem";
+import { formProblem } from "../form-problem";
 import { loadRoleNames } from "../roles/load-roles";
 import { SettingsCrumbs } from "../SettingsCrumbs";
 import { CheckboxField, CheckboxGroup, TextField } from "../SettingsFields";
-import { useFocusFirstInvalid } from "../use-focus-first-invalid";
+import { useSettingsForm } from "../use-settings-form";
 import { userPath } from "./UserListPage";
 import { userFormErrors } from "./user-form";
 import "../settings.css";
@@ -51,20 +51,13 @@ export function UserPage() {
   const { userID = "new" } = useParams();
   const isNew = userID === "new";
   const navigate = useNavigate();
-  const location = useLocation();
   const me = StartupContext.useSelector(selectProfile);
   const [detail, setDetail] = useState<UserSummary | null>(null);
   const [form, setForm] = useState<Form>(emptyForm);
   const [roles, setRoles] = useState<{ roleID: string; name: string }[] | null>(null);
   const [password, setPassword] = useState<PasswordStatus | null>(null);
   const [loadError, setLoadError] = useState<string | null>(null);
-  const [fieldErrors, setFieldErrors] = useState<FieldErrorMap>({});
-  const [outcome, setOutcome] = useState<{ error?: string; success?: string }>({
-    success: (location.state as { message?: string } | null)?.message,
-  });
-  const [saving, setSaving] = useState(false);
-  const formRef = useRef<HTMLFormElement>(null);
-  const focusFirstInvalid = useFocusFirstInvalid(formRef);
+  const { fieldErrors, setFieldErrors, outcome, setOutcome, saving, formRef, submit } = useSettingsForm();
   const [acting, setActing] = useState(false);
   const [confirm, setConfirm] = useState<"delete" | "mfa" | null>(null);
 
@@ -108,45 +101,33 @@ export function UserPage() {
     event.preventDefault();
     if (saving) return;
     const errors = userFormErrors(form);
-    setFieldErrors(errors);
-    if (hasFieldErrors(errors)) {
-      focusFirstInvalid();
-      setOutcome({
-        error: `Please check ${Object.keys(errors)
-          .map((f) => labels[f as keyof typeof labels])
-          .join(", ")}.`,
-      });
-      return;
-    }
-    setSaving(true);
-    setOutcome({});
     const body = {
       name: form.name.trim(),
       email: form.email.trim(),
       userIsAdmin: form.userIsAdmin,
       roleIDs: form.roleIDs,
     };
-    try {
-      if (isNew) {
-        const created = await api.call(createUser, { body });
-        navigate(userPath(created.userID), {
-          state: {
-            message: `${body.name} is added. A link to set their password was sent to ${body.email}.`,
-          },
-        });
-      } else {
+    await submit(
+      errors,
+      `Please check ${Object.keys(errors)
+        .map((f) => labels[f as keyof typeof labels])
+        .join(", ")}.`,
+      async () => {
+        if (isNew) {
+          const created = await api.call(createUser, { body });
+          navigate(userPath(created.userID), {
+            state: {
+              message: `${body.name} is added. A link to set their password was sent to ${body.email}.`,
+            },
+          });
+          return undefined;
+        }
         await api.call(updateUserDetail, { body: { userID, ...body, disabled: form.disabled } });
         await load();
-        setOutcome({ success: "Your changes are saved." });
-      }
-    } catch (e) {
-      const problem = formProblem(e, labels);
-      setFieldErrors(problem.fields);
-      setOutcome({ error: problem.message });
-      focusFirstInvalid();
-    } finally {
-      setSaving(false);
-    }
+        return "Your changes are saved.";
+      },
+      (e) => formProblem(e, labels),
+    );
   };
 
   const act = async (run: () => Promise<string>) => {

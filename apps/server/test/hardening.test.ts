@@ -79,6 +79,7 @@ mkdirSync(join(webDist, "assets"));
 writeFileSync(join(webDist, "index.html"), "<html><head></head><body>app</body></html>");
 writeFileSync(join(webDist, "assets", "app.js"), "console.log(1);\n//# sourceMappingURL=app.js.map\n");
 writeFileSync(join(webDist, "assets", "app.js.map"), '{"version":3,"sources":["secret.ts"]}');
+writeFileSync(join(webDist, "favicon.svg"), "<svg xmlns='http://www.w3.org/2000/svg'/>");
 afterAll(() => rmSync(webDist, { recursive: true, force: true }));
 
 describeWithServer(
@@ -97,6 +98,17 @@ describeWithServer(
         expect(answer.status, path).toBe(404);
         expect(answer.text, path).not.toContain("secret.ts");
       }
+    });
+
+    it("lets a browser keep the hashed bundles for a year, and asks it to check the page and other files", async () => {
+      const browser = new Browser(ctx().url);
+      const bundle = await browser.request("GET", "/assets/app.js");
+      expect(bundle.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
+      const page = await browser.request("GET", "/variance/dashboard/stockTypeOverview");
+      expect(page.headers.get("cache-control")).toBe("no-cache");
+      const icon = await browser.request("GET", "/favicon.svg");
+      expect(icon.status).toBe(200);
+      expect(icon.headers.get("cache-control")).not.toContain("immutable");
     });
 
     it("names the captcha's site key and script on the page, and admits only that script's origin", async () => {

@@ -1,4 +1,4 @@
-import { type ReactNode, useEffect, useRef } from "react";
+import { type ReactNode, useLayoutEffect, useRef, useState } from "react";
 import createPlotlyComponent from "react-plotly.js/factory";
 import { useFormat } from "../format";
 import type { Format } from "../format/format";
@@ -178,8 +178,71 @@ function valueRange(series: Series[], stacked: boolean): [number, number] {
   return [lo < 0 ? lo - pad : 0, hi > 0 ? hi + pad : 0];
 }
 
+/** Category labels are a size smaller than the charts' font. */
+const categoryFontSize = 11;
+
+let measureContext: CanvasRenderingContext2D | null | undefined;
+
+/** The width in pixels of the widest line of `text` (lines split at <br>) in the charts' font. */
+function textWidth(text: string, size: number): number {
+  measureContext ??= document.createElement("canvas").getContext("2d");
+  const lines = text.split("<br>");
+  if (!measureContext) return Math.max(...lines.map((line) => line.length)) * size * 0.62;
+  measureContext.font = `${size}px ${chartFont.family}`;
+  return Math.max(...lines.map((line) => measureContext!.measureText(line).width));
+}
+
+const lineCount = (labels: string[]) => Math.max(1, ...labels.map((l) => l.split("<br>").length));
+
+/**
+ * The margins the axes' labels need, measured before Plotly draws. Plotly's automargin measures
+ * the drawn labels and, when they need more room than the margins give, draws the whole chart again
+ * (often twice): margins that already fit make the first drawing the last. Automargin stays on, so a
+ * label that needs more room (a rotated one) still gets it.
+ */
+function axisMargins(valueTicks: string[], categories: string[], horizontal: boolean) {
+  const slack = 14;
+  const valueWidth = Math.max(0, ...valueTicks.map((t) => textWidth(t, chartFont.size)));
+  if (horizontal) {
+    const categoryWidth = Math.max(0, ...categories.map((c) => textWidth(c, categoryFontSize)));
+    return { l: Math.ceil(categoryWidth) + slack, b: Math.ceil(chartFont.size * 1.3) + slack };
+  }
+  return {
+    l: Math.ceil(valueWidth) + slack,
+    b: Math.ceil(lineCount(categories) * categoryFontSize * 1.3) + slack,
+  };
+}
+
+/** Legend entries are written in this size; an entry's symbol and gaps take `legendEntryExtra` px. */
+const legendFontSize = 11;
+const legendEntryExtra = 46;
+const legendRowHeight = 26;
+
+/** The rows a horizontal legend of these entries takes in `width` px (Plotly wraps it the same way). */
+function legendRows(names: string[], width: number): number {
+  let rows = 1;
+  let used = 0;
+  for (const name of names) {
+    const entry = textWidth(name, legendFontSize) + legendEntryExtra;
+    if (used > 0 && used + entry > width) {
+      rows += 1;
+      used = 0;
+    }
+    used += entry;
+  }
+  return rows;
+}
+
 /** The Plotly figure of a chart: the lazily loaded half of the chart door (see Chart.tsx). */
 export default function PlotView(props: ChartProps) {
+  return <ResizeToBox>{(width, graph) => <Figure {...props} width={width} graph={graph} />}</ResizeToBox>;
+}
+
+function Figure({
+  width,
+  graph,
+  ...props
+}: ChartProps & { width: number; graph: (div: HTMLElement) => void }) {
   const format = useFormat();
   const kind = props.valueKind ?? "money";
   const write = writer(format, kind);
@@ -207,22 +270,37 @@ export default function PlotView(props: ChartProps) {
   const categoryAxis = {
     fixedrange: true,
     automargin: true,
-    tickfont: { size: 11 },
+    tickfont: { size: categoryFontSize },
     showgrid: false,
     ...(props.series.some((s) => s.categories.some((c) => c.includes("\n"))) ? { tickangle: 0 } : {}),
     ...(props.horizontal ? { autorange: "reversed" } : {}),
   };
+  const categoryLabels = [...new Set(props.series.flatMap((s) => s.categories.map(label)))];
+  const margins = isDonut ? { l: 8, b: 8 } : axisMargins(tickText, categoryLabels, props.horizontal ?? false);
+  // The legend sits at the bottom of the figure, below the labels, in rows reserved for it.
+  const showLegend = props.showLegend ?? false;
+  const legendNames = props.series.filter((s) => s.showInLegend !== false).map((s) => s.name);
+  const legendHeight = showLegend
+    ? legendRows(legendNames, Math.max(120, width - margins.l - 8)) * legendRowHeight + 12
+    : 0;
   const layout = {
     autosize: true,
     height: props.height ?? 280,
-    margin: { l: 8, r: 8, t: 8, b: 8, pad: 4 },
+    margin: { l: margins.l, r: 8, t: 8, b: margins.b + legendHeight, pad: 4 },
     paper_bgcolor: "rgba(0,0,0,0)",
     plot_bgcolor: "rgba(0,0,0,0)",
     font: chartFont,
     barmode: props.stacked ? "relative" : "group",
     bargap: 0.28,
-    showlegend: props.showLegend ?? false,
-    legend: { orientation: "h", y: -0.18, x: 0, font: { size: 11 } },
+    showlegend: showLegend,
+    legend: {
+      orientation: "h",
+      yref: "container",
+      y: 0,
+      yanchor: "bottom",
+      x: 0,
+      font: { size: legendFontSize },
+    },
     hoverlabel: { bgcolor: "#0f172a", bordercolor: "#0f172a", font: { color: "#fff", size: 12 } },
     separators: `${format.separators().decimal}${format.separators().group}`,
     ...(isDonut
@@ -237,40 +315,45 @@ export default function PlotView(props: ChartProps) {
     if (key && props.onSelect) props.onSelect(key);
   };
   return (
-    <ResizeToBox>
-      {(graph) => (
-        <Plot
-          data={traces}
-          layout={layout}
-          config={{ displayModeBar: false, displaylogo: false }}
-          useResizeHandler
-          style={{ width: "100%", height: layout.height, cursor: props.onSelect ? "pointer" : undefined }}
-          onClick={onClick}
-          onInitialized={(_, div) => {
-            graph(div);
-            props.onDrawn?.();
-          }}
-          onUpdate={() => props.onDrawn?.()}
-        />
-      )}
-    </ResizeToBox>
+    <Plot
+      data={traces}
+      layout={layout}
+      config={{ displayModeBar: false, displaylogo: false }}
+      useResizeHandler
+      style={{ width: "100%", height: layout.height, cursor: props.onSelect ? "pointer" : undefined }}
+      onClick={onClick}
+      onInitialized={(_, div) => {
+        graph(div);
+        props.onDrawn?.();
+      }}
+      onUpdate={() => props.onDrawn?.()}
+    />
   );
 }
 
 /**
- * Redraws a chart at its box's new width when the box changes without the window (the side menu
+ * The chart's box, measured before the chart draws (its legend's rows depend on the width), and the
+ * chart redrawn at the box's new width when the box changes without the window (the side menu
  * collapsed, the navigation map opened beside the page): Plotly only follows the window.
  */
-function ResizeToBox({ children }: { children: (graph: (div: HTMLElement) => void) => ReactNode }) {
+function ResizeToBox({
+  children,
+}: {
+  children: (width: number, graph: (div: HTMLElement) => void) => ReactNode;
+}) {
   const box = useRef<HTMLDivElement>(null);
   const graph = useRef<HTMLElement | null>(null);
-  useEffect(() => {
+  const [width, setWidth] = useState<number | null>(null);
+  useLayoutEffect(() => {
     const element = box.current;
-    if (!element || typeof ResizeObserver === "undefined") return;
-    let width = element.clientWidth;
+    if (!element) return;
+    let seen = element.clientWidth;
+    setWidth(seen);
+    if (typeof ResizeObserver === "undefined") return;
     const observer = new ResizeObserver(() => {
-      if (element.clientWidth === width) return;
-      width = element.clientWidth;
+      if (element.clientWidth === seen) return;
+      seen = element.clientWidth;
+      setWidth(seen);
       if (graph.current) void Plotly.Plots.resize(graph.current);
     });
     observer.observe(element);
@@ -278,9 +361,11 @@ function ResizeToBox({ children }: { children: (graph: (div: HTMLElement) => voi
   }, []);
   return (
     <div ref={box} className="chart__box">
-      {children((div) => {
-        graph.current = div;
-      })}
+      {width === null
+        ? null
+        : children(width, (div) => {
+            graph.current = div;
+          })}
     </div>
   );
 }

@@ -229,7 +229,8 @@ export const app = fp(
         // browser keeps it for a year without asking again, which spares a page load a round trip
         // per chunk. Other files (the favicon) are asked again each time.
         setHeaders: (reply, filePath) => {
-          if (filePath.startsWith(assetsDir)) reply.header("cache-control", "public, max-age=31536000, immutable");
+          if (filePath.startsWith(assetsDir))
+            reply.header("cache-control", "public, max-age=31536000, immutable");
         },
       });
     }

@@ -11,7 +11,7 @@ import { PasswordLinkPage } from "../password/PasswordLinkPage";
 import { PasswordRequestPage } from "../password/PasswordRequestPage";
 import { LoadingOverlay } from "./LoadingOverlay";
 import { StartupContext } from "./startup-context";
-import { loadWorkspace } from "./workspace-chunk";
+import { loadedWorkspace, loadWorkspace } from "./workspace-chunk";
 
 const TestbedPage = lazy(() => import("../pages/TestbedPage").then((m) => ({ default: m.TestbedPage })));
 const testbedEnabled =
@@ -52,6 +52,11 @@ function PublicRoutes({ demoMode }: { demoMode: boolean }) {
   );
 }
 
+function SignedInApp() {
+  const Workspace = loadedWorkspace() ?? WorkspaceRoot;
+  return <Workspace />;
+}
+
 /** The application shell (docs/behaviour.md#shell-and-start-up). */
 export function App() {
   const authenticated = StartupContext.useSelector(selectAuthenticated);
@@ -83,7 +88,7 @@ export function App() {
         <PublicRoutes demoMode={demoMode} />
       ) : authenticated ? (
         <Suspense fallback={<div className="spinner spinner--page" role="status" aria-label="Loading" />}>
-          <WorkspaceRoot />
+          <SignedInApp />
         </Suspense>
       ) : isPublic ? (
         <PublicRoutes demoMode={demoMode} />

@@ -1,11 +1,30 @@
 /**
  * The signed-in app's chunk. Start-up begins loading it as soon as a session is likely (its XSRF
- * cookie) or known, so that it arrives while the app's first calls are on the network. The chart and
- * grid chunks are not loaded here: evaluating them takes the main thread for a while, and a page's
- * cards send their calls first (CardGrid asks for them right after).
+ * cookie) or known, so that it arrives while the app's first calls are on the network.
  */
-export const loadWorkspace = () => import("../workspace/WorkspaceRoot");
+type WorkspaceModule = typeof import("../workspace/WorkspaceRoot");
+let loaded: WorkspaceModule | null = null;
+export const loadWorkspace = () =>
+  import("../workspace/WorkspaceRoot").then((module) => {
+    loaded = module;
+    return module;
+  });
 
+/**
+ * The workspace, once its chunk is there: rendered directly rather than through `lazy`, which
+ * suspends on its first render whatever the chunk's state, and React then holds the revealed
+ * workspace back for 300 ms after its fallback showed.
+ */
+export const loadedWorkspace = () => loaded?.default ?? null;
+
+/**
+ * The workspace and, with it, the chart and grid chunks (Plotly and AG Grid): a browser parses a
+ * script of that size off the main thread, which takes a while (Plotly's 1.1 MB most), so they are
+ * asked for at once rather than when the workspace has loaded. The chart and grid doors
+ * (ui/charts/Chart.tsx, ui/grid/Grid.tsx) import the same modules, which the browser then has.
+ */
 export function preloadSignedInApp() {
   void loadWorkspace();
+  void import("../ui/charts/plot-view");
+  void import("../ui/grid/grid-view");
 }

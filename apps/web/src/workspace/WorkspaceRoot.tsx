@@ -1,19 +1,21 @@
-import { forcedLocaleOf } from "@varia/contracts";
-import { selectProfile } from "@varia/machines";
+import { abilities, forcedLocaleOf } from "@varia/contracts";
+import { selectActualPeriods, selectHasAbility, selectProfile } from "@varia/machines";
+import { useState } from "react";
 import { RouterProvider } from "react-aria-components";
-import { useHref, useNavigate } from "react-router";
+import { useHref, useLocation, useNavigate } from "react-router";
 import { StartupContext } from "../shell/startup-context";
 import { preloadCharts } from "../ui/charts/Chart";
 import { FormatProvider } from "../ui/format";
 import { preloadGrid } from "../ui/grid/Grid";
 import "../ui/ui.css";
 import "./workspace.css";
+import { prefetchLevel1 } from "./level-1/prefetch-level-1";
 import { PopupHost } from "./PopupHost";
 import { WorkspaceRoutes } from "./WorkspaceRoutes";
 import { AnalyticsContext, PopupContext, WorkspaceContext, workspaceInput } from "./workspace-actors";
 
-// The heavy chunks download while the first page renders; they are evaluated once the main thread
-// is free, by which time the page's cards have sent their calls (CardGrid asks before rendering).
+// The heavy chunks: start-up has usually asked for them already (shell/workspace-chunk.ts); the
+// doors keep the modules once they are there.
 preloadCharts();
 preloadGrid();
 
@@ -21,9 +23,18 @@ preloadGrid();
  * The signed-in app, loaded after sign-in in a chunk of its own: the organisation's formatter, the
  * frame's machines (panels, pop-up queue, analytics records) and the signed-in routes.
  */
+const selectCanViewDashboard = selectHasAbility(abilities.varianceDashboardView);
+
 export default function WorkspaceRoot() {
   const profile = StartupContext.useSelector(selectProfile);
   const navigate = useNavigate();
+  const location = useLocation();
+  const periods = StartupContext.useSelector(selectActualPeriods);
+  const canViewDashboard = StartupContext.useSelector(selectCanViewDashboard);
+  // Once, as the workspace first renders: the landing page's calls go out before its frame renders.
+  useState(() => {
+    if (canViewDashboard) prefetchLevel1(location.pathname, location.search, periods);
+  });
   const currency = profile?.subscriptionCurrencyCode ?? "USD";
   return (
     // Money is written in the organisation's currency, in the locale the organisation's settings

@@ -15,20 +15,25 @@ import { Level4Page } from "./level-4/Level4Page";
 import { NoPermissionPage } from "./NoPermissionPage";
 import { ReportPage } from "./reports/ReportPage";
 import { ReportTypesPage } from "./reports/ReportTypesPage";
-import { BackupsPage } from "./settings/backups/BackupsPage";
-import { ExclusionListPage } from "./settings/lists/ExclusionListPage";
-import { ExclusionListsPage } from "./settings/lists/ExclusionListsPage";
-import { OrganisationPage } from "./settings/organisation/OrganisationPage";
-import { RoleListPage } from "./settings/roles/RoleListPage";
-import { RolePage } from "./settings/roles/RolePage";
-import { SettingsMenuPage } from "./settings/SettingsMenuPage";
-import { TokensPage } from "./settings/tokens/TokensPage";
-import { UserListPage } from "./settings/users/UserListPage";
-import { UserPage } from "./settings/users/UserPage";
 import { WorkspaceLayout } from "./WorkspaceLayout";
 import { useRecordUsage } from "./workspace-actors";
 
 const ImportPage = lazy(() => import("../pages/ImportPage").then((m) => ({ default: m.ImportPage })));
+
+type SettingsScreens = typeof import("./settings/settings-screens");
+/** A settings screen, from the settings chunk (settings/settings-screens.ts). */
+const settingsScreen = (name: keyof SettingsScreens) =>
+  lazy(() => import("./settings/settings-screens").then((m) => ({ default: m[name] })));
+const BackupsPage = settingsScreen("BackupsPage");
+const ExclusionListPage = settingsScreen("ExclusionListPage");
+const ExclusionListsPage = settingsScreen("ExclusionListsPage");
+const OrganisationPage = settingsScreen("OrganisationPage");
+const RoleListPage = settingsScreen("RoleListPage");
+const RolePage = settingsScreen("RolePage");
+const SettingsMenuPage = settingsScreen("SettingsMenuPage");
+const TokensPage = settingsScreen("TokensPage");
+const UserListPage = settingsScreen("UserListPage");
+const UserPage = settingsScreen("UserPage");
 
 const selectCanViewDashboard = selectHasAbility(abilities.varianceDashboardView);
 

@@ -13,7 +13,7 @@ import { periodOptionSets } from "./period-options";
  * render (rendering a page of cards takes the main thread a while): the cards then take the answers
  * through the shared calls (card-call.ts).
  */
-function prefetchCards(layout: LayoutItem[], filter: ViewFilter) {
+export function prefetchCards(layout: LayoutItem[], filter: ViewFilter) {
   for (const item of layout) {
     const card = cardCatalogue[item.card] as AnyCardDefinition;
     const period = card.periodOptions

@@ -15,7 +15,9 @@ import { stagingColumns } from "./read-import-file";
 import { readImportFileOnThread } from "./read-import-file-in-worker";
 import {
   analyzeStagedLines,
+  checkDimensionIds,
   createStagingTable,
+  holdOrganisation,
   mergeStagedLines,
   readKnownDimensions,
   writeDimensions,
@@ -138,6 +140,7 @@ export async function runImportJob(
       const tx = session.db;
       // One import at a time per organisation, across every server of a PostgreSQL cluster.
       await sql`select pg_advisory_xact_lock(hashtext(${organisationId}))`.execute(tx);
+      await holdOrganisation(tx, organisationId);
       const ids = new DimensionResolver(await readKnownDimensions(tx, organisationId));
       const cellsBefore = {
         version: await cellsVersion(tx, organisationId),
@@ -174,6 +177,7 @@ export async function runImportJob(
             -1,
           );
         await writeDimensions(tx, organisationId, ids.changes());
+        await checkDimensionIds(tx, organisationId, ids.map);
         await mergeStagedLines(tx, organisationId, job.id, ids.map);
         const replacedCells = replaced.finish();
         await applyCubeChanges(session, organisationId, replacedCells);
@@ -289,6 +293,7 @@ async function runRestoreJob(
     .bulkTransaction(async (session) => {
       const tx = session.db;
       await sql`select pg_advisory_xact_lock(hashtext(${job.organisation_id}))`.execute(tx);
+      await holdOrganisation(tx, job.organisation_id);
       const lines = await restoreBackup(session, job.organisation_id, job.backup_id);
       if (lines === null) throw new RejectedFile([], 0, `Backup ${job.backup_id} does not exist`);
       await dropCubeSnapshot(tx, job.organisation_id);

@@ -84,6 +84,39 @@ export async function writeDimensions(tx: Tx, organisationId: string, changes: D
   }
 }
 
+/**
+ * Holds the organisation's row until the transaction ends (`for key share`, what a foreign key's
+ * check takes): an import or a restore writes lines of an organisation that exists, and the
+ * organisation is not deleted (with its lines, docs/storage.md) before they are committed. Run once,
+ * at the start of an import or restore; invoice lines have no foreign keys of their own.
+ */
+export async function holdOrganisation(tx: Tx, organisationId: string) {
+  const held = await sql`select 1 from organisations where id = ${organisationId} for key share`.execute(tx);
+  if (!held.rows.length) throw new Error(`Organisation ${organisationId} does not exist (deleted?)`);
+}
+
+/**
+ * Checks, once for the whole import, that the ids its lines are given (`ids`, written by
+ * `writeDimensions` in the same transaction) are clients, items and salespeople of the organisation:
+ * the check the foreign keys made line by line (docs/storage.md, "Keys checked once per import").
+ * The work is in proportion to the file's distinct dimensions, not its lines.
+ */
+export async function checkDimensionIds(tx: Tx, organisationId: string, ids: IdMap) {
+  const given = (list: readonly number[]) => list.slice(1).map(String);
+  const missing = await sql<{ dimension: string; id: string }>`
+    select 'client' as dimension, g.id::text as id from unnest(${given(ids.clientId)}::bigint[]) g (id)
+      where not exists (select from clients c where c.organisation_id = ${organisationId} and c.id = g.id)
+    union all
+    select 'item', g.id::text from unnest(${given(ids.itemId)}::bigint[]) g (id)
+      where not exists (select from items i where i.organisation_id = ${organisationId} and i.id = g.id)
+    union all
+    select 'salesperson', g.id::text from unnest(${given(ids.salespersonId)}::bigint[]) g (id)
+      where not exists (select from salespeople p where p.organisation_id = ${organisationId} and p.id = g.id)
+    limit 1`.execute(tx);
+  const row = missing.rows[0];
+  if (row) throw new Error(`The import would give lines ${row.dimension} id ${row.id}, which is not stored`);
+}
+
 /** Creates the staging table an import loads its file into (dropped when the transaction ends). */
 export async function createStagingTable(tx: Tx) {
   await sql`create temp table import_lines (
@@ -125,8 +158,9 @@ export async function mergeStagedLines(tx: Tx, organisationId: string, jobId: st
   await sql`delete from invoice_lines l using import_lines s
     where l.organisation_id = ${organisationId}
       and l.invoice_number = s.invoice_number and l.line_number = s.line_number`.execute(tx);
-  // Postgres arrays count from 1: the file's id k is element k + 1. A slice at a time: the foreign
-  // keys' checks of an insert wait in memory until its end (a million at once took PGlite's).
+  // Postgres arrays count from 1: the file's id k is element k + 1. A slice at a time, which bounds
+  // what one statement holds (when foreign keys checked each line, their pending checks of a million
+  // lines took PGlite's memory).
   const staged = await sql<{ last: string | null }>`select max(seq)::text as last from import_lines`.execute(
     tx,
   );

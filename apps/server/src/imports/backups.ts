@@ -103,10 +103,12 @@ export function takeBackup(session: Pick<BulkSession, "db">, organisationId: str
 
 /**
  * Takes the undo record of import `jobId` whose file is staged (`import_lines`): the stored lines
- * it will replace. Runs before the merge, in the import's transaction.
+ * it will replace. Runs before the merge, in the import's transaction. `hasLines` false: the
+ * organisation has no lines (a first import), so the record holds its dimensions and no line.
  */
-export async function takeUndoRecord(tx: Tx, organisationId: string, jobId: string) {
+export async function takeUndoRecord(tx: Tx, organisationId: string, jobId: string, hasLines = true) {
   const id = await insertBackup(tx, organisationId, "BeforeImport", jobId, 0);
+  if (!hasLines) return { id, ...(await measureBackup(tx, organisationId, id)) };
   await sql`insert into backup_lines (organisation_id, backup_id, ${lineColumns})
     select l.organisation_id, ${id}, ${sql.raw(
       "l.invoice_number, l.line_number, l.invoice_date, l.client_id, l.item_id, l.salesperson_id, l.quantity, l.unit_price, l.amount_cents, l.cost_cents, l.service_from, l.service_to, l.record_type, l.import_job_id",

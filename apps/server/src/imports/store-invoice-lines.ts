@@ -139,6 +139,17 @@ export async function createStagingTable(tx: Tx) {
 }
 
 /**
+ * Whether the organisation has stored lines. When it has none (a first import), the import replaces
+ * nothing: it neither looks for the lines its file replaces nor gathers the staged lines' statistics
+ * to find them (docs/storage.md).
+ */
+export async function hasStoredLines(tx: Tx, organisationId: string): Promise<boolean> {
+  const line =
+    await sql`select 1 from invoice_lines where organisation_id = ${organisationId} limit 1`.execute(tx);
+  return line.rows.length > 0;
+}
+
+/**
  * Gives the planner the staged lines' statistics (a temporary table has none), so that a file of
  * a few lines is joined to the stored ones by their key, not by reading them all.
  */
@@ -152,12 +163,20 @@ const mergeSlice = 100_000;
 /**
  * Replaces the organisation's lines with the keys of the staged lines by the staged lines (the
  * file's ids mapped by `ids`, written by job `jobId`). The lines replaced must have been kept
- * (the import's undo record, `takeUndoRecord`) and taken off the cube before.
+ * (the import's undo record, `takeUndoRecord`) and taken off the cube before. `hasLines` false:
+ * the organisation has none (`hasStoredLines`), so there is nothing to delete.
  */
-export async function mergeStagedLines(tx: Tx, organisationId: string, jobId: string, ids: IdMap) {
-  await sql`delete from invoice_lines l using import_lines s
-    where l.organisation_id = ${organisationId}
-      and l.invoice_number = s.invoice_number and l.line_number = s.line_number`.execute(tx);
+export async function mergeStagedLines(
+  tx: Tx,
+  organisationId: string,
+  jobId: string,
+  ids: IdMap,
+  { hasLines = true }: { hasLines?: boolean } = {},
+) {
+  if (hasLines)
+    await sql`delete from invoice_lines l using import_lines s
+      where l.organisation_id = ${organisationId}
+        and l.invoice_number = s.invoice_number and l.line_number = s.line_number`.execute(tx);
   // Postgres arrays count from 1: the file's id k is element k + 1. A slice at a time, which bounds
   // what one statement holds (when foreign keys checked each line, their pending checks of a million
   // lines took PGlite's memory).

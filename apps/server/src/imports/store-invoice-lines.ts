@@ -120,8 +120,6 @@ export async function checkDimensionIds(tx: Tx, organisationId: string, ids: IdM
 /** Creates the staging table an import loads its file into (dropped when the transaction ends). */
 export async function createStagingTable(tx: Tx) {
   await sql`create temp table import_lines (
-    -- The order of the file: the merge inserts the lines a slice at a time (see mergeStagedLines).
-    seq bigint generated always as identity,
     invoice_number text collate "C" not null,
     line_number integer not null,
     invoice_date date not null,
@@ -157,9 +155,6 @@ export async function analyzeStagedLines(tx: Tx) {
   await sql`analyze import_lines`.execute(tx);
 }
 
-/** Staged lines inserted by one statement. */
-const mergeSlice = 100_000;
-
 /**
  * Replaces the organisation's lines with the keys of the staged lines by the staged lines (the
  * file's ids mapped by `ids`, written by job `jobId`). The lines replaced must have been kept
@@ -177,15 +172,9 @@ export async function mergeStagedLines(
     await sql`delete from invoice_lines l using import_lines s
       where l.organisation_id = ${organisationId}
         and l.invoice_number = s.invoice_number and l.line_number = s.line_number`.execute(tx);
-  // Postgres arrays count from 1: the file's id k is element k + 1. A slice at a time, which bounds
-  // what one statement holds (when foreign keys checked each line, their pending checks of a million
-  // lines took PGlite's memory).
-  const staged = await sql<{ last: string | null }>`select max(seq)::text as last from import_lines`.execute(
-    tx,
-  );
-  const last = Number(staged.rows[0]?.last ?? 0);
-  for (let from = 0; from < last; from += mergeSlice)
-    await sql`insert into invoice_lines (organisation_id, invoice_number, line_number, invoice_date,
+  // Postgres arrays count from 1: the file's id k is element k + 1. One statement, one scan of the
+  // staged lines (slices of them each scanned the whole table).
+  await sql`insert into invoice_lines (organisation_id, invoice_number, line_number, invoice_date,
         client_id, item_id, salesperson_id, quantity, unit_price, amount_cents, cost_cents,
         service_from, service_to, record_type, import_job_id)
       select ${organisationId}, s.invoice_number, s.line_number, s.invoice_date,
@@ -195,8 +184,7 @@ export async function mergeStagedLines(
       from import_lines s,
         -- The arrays once, not cast from their parameters again for every line.
         (select ${ids.clientId.map(String)}::bigint[] as clients, ${ids.itemId.map(String)}::bigint[] as items,
-          ${ids.salespersonId.map(String)}::bigint[] as salespeople offset 0) m
-      where s.seq > ${from} and s.seq <= ${from + mergeSlice}`.execute(tx);
+          ${ids.salespersonId.map(String)}::bigint[] as salespeople offset 0) m`.execute(tx);
 }
 
 /** The columns of `invoice_lines` (and `backup_lines`) after `organisation_id`. */

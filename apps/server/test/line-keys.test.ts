@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { sql } from "kysely";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { createOrganisation } from "../src/admin/organisations";
 import type { Database } from "../src/db/database";
 import { restoreBackup, takeSnapshot } from "../src/imports/backups";
@@ -110,6 +110,55 @@ for (const kind of testDatabaseKinds()) {
     it("refuses to import into or restore an organisation that does not exist", async () => {
       await expect(holdOrganisation(database.db, randomUUID())).rejects.toThrow(/does not exist/);
     });
+
+    it.runIf(kind === "postgres")(
+      "deletes the lines an import is writing when its organisation is deleted meanwhile (the deletion waits)",
+      async () => {
+        const org = await organisation("keys-deleted-meanwhile");
+        await importFile(org, file);
+        let held!: () => void;
+        const isHeld = new Promise<void>((resolve) => {
+          held = resolve;
+        });
+        let release!: () => void;
+        const released = new Promise<void>((resolve) => {
+          release = resolve;
+        });
+        // An import's transaction: it holds the organisation, then writes a line.
+        const importing = database.bulkTransaction(async (session) => {
+          await holdOrganisation(session.db, org);
+          held();
+          await released;
+          await sql`insert into invoice_lines (organisation_id, invoice_number, line_number, invoice_date,
+              client_id, item_id, quantity, amount_cents, record_type)
+            values (${org}, 'LATE-1', 1, '2025-03-01', 1, 1, 1, 100, 'Actual')`.execute(session.db);
+        });
+        await isHeld;
+        // Meanwhile another connection deletes the organisation: it waits for the import's commit.
+        let deleteDone = false;
+        const deleted = database.db
+          .deleteFrom("organisations")
+          .where("id", "=", org)
+          .execute()
+          .then(() => {
+            deleteDone = true;
+          });
+        await vi.waitFor(
+          async () => {
+            const waiting = await sql<{ n: number }>`select count(*)::int4 as n from pg_stat_activity
+              where wait_event_type = 'Lock' and query like 'delete from "organisations"%'`.execute(
+              database.db,
+            );
+            expect(deleteDone || waiting.rows[0]!.n > 0).toBe(true);
+          },
+          { timeout: 10_000, interval: 20 },
+        );
+        release();
+        await importing;
+        await deleted;
+        expect(await lineCount(org)).toBe(0);
+      },
+    );
 
     it("refuses a restore that would leave a line naming a client that is not stored, and changes nothing", async () => {
       const org = await organisation("keys-restore");

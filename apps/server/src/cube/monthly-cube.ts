@@ -84,13 +84,16 @@ export async function addLinesToCube(
 /**
  * Adds cube cells (changes: a cell may add or take off) to the organisation's monthly cube, one
  * statement for all, and deletes the cells no line is left in. `ids` maps the cells' ids as in
- * `mergeStagedLines` (none: they are the organisation's already).
+ * `mergeStagedLines` (none: they are the organisation's already). `intoEmpty`: the organisation has
+ * no cells yet (a first import), so the cells are inserted in key order, with no cell to add to
+ * and none to delete.
  */
 export async function applyCubeChanges(
   session: BulkSession,
   organisationId: string,
   cells: CubeColumns,
   ids?: IdMap,
+  { intoEmpty = false }: { intoEmpty?: boolean } = {},
 ) {
   if (!cells.month.length) return;
   const tx = session.db;
@@ -107,6 +110,15 @@ export async function applyCubeChanges(
   ) on commit drop`.execute(tx);
   await sql`truncate cube_changes`.execute(tx);
   await session.copyBinary("cube_changes", cubeChangeColumns, encodeCubeChanges(cells, ids));
+  if (intoEmpty) {
+    // In the key's order, each index entry goes after the last one.
+    await sql`insert into monthly_cube (organisation_id, record_type, month, client_id, item_id,
+        salesperson_id, quantity, revenue_cents, cost_cents, line_count)
+      select ${organisationId}, record_type, month, client_id, item_id, salesperson_id, quantity,
+        revenue_cents, cost_cents, line_count
+      from cube_changes order by record_type, month, client_id, item_id, salesperson_id`.execute(tx);
+    return;
+  }
   // As for the staged lines: without statistics the join below would compare every pair.
   await sql`analyze cube_changes`.execute(tx);
   await sql`insert into monthly_cube (organisation_id, record_type, month, client_id, item_id,

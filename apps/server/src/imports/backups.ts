@@ -103,10 +103,12 @@ export function takeBackup(session: Pick<BulkSession, "db">, organisationId: str
 
 /**
  * Takes the undo record of import `jobId` whose file is staged (`import_lines`): the stored lines
- * it will replace. Runs before the merge, in the import's transaction.
+ * it will replace. Runs before the merge, in the import's transaction. `hasLines` false: the
+ * organisation has no lines (a first import), so the record holds its dimensions and no line.
  */
-export async function takeUndoRecord(tx: Tx, organisationId: string, jobId: string) {
+export async function takeUndoRecord(tx: Tx, organisationId: string, jobId: string, hasLines = true) {
   const id = await insertBackup(tx, organisationId, "BeforeImport", jobId, 0);
+  if (!hasLines) return { id, ...(await measureBackup(tx, organisationId, id)) };
   await sql`insert into backup_lines (organisation_id, backup_id, ${lineColumns})
     select l.organisation_id, ${id}, ${sql.raw(
       "l.invoice_number, l.line_number, l.invoice_date, l.client_id, l.item_id, l.salesperson_id, l.quantity, l.unit_price, l.amount_cents, l.cost_cents, l.service_from, l.service_to, l.record_type, l.import_job_id",
@@ -154,9 +156,6 @@ export async function restoreBackup(
     .where("id", "=", backupId)
     .executeTakeFirst()) as (BackupRow & { data: Uint8Array }) | undefined;
   if (!chosen) return null;
-  // Lines and their clients, items and salespeople are put back step by step: the keys are checked
-  // once every step is done.
-  await sql`set constraints all deferred`.execute(tx);
   const before = await takeSnapshot(tx, organisationId, "BeforeRestore");
   if (chosen.reason === "BeforeImport") {
     const newer = (
@@ -175,10 +174,37 @@ export async function restoreBackup(
     await applyCubeChanges(session, organisationId, cube.finish());
   } else await restoreSnapshot(session, organisationId, chosen.id);
   await restoreDimensions(tx, organisationId, readBackupDimensions(chosen.data));
-  await sql`set constraints all immediate`.execute(tx);
+  // Lines and their clients, items and salespeople were put back step by step: their keys are
+  // checked once, now that every step is done.
+  await checkLineKeys(tx, organisationId);
   const count = await sql<{ lines: number }>`select count(*)::int4 as lines from invoice_lines
     where organisation_id = ${organisationId}`.execute(tx);
   return count.rows[0]!.lines;
+}
+
+/**
+ * Checks that every line of the organisation names a client, item and salesperson it has (what
+ * foreign keys would check line by line; docs/storage.md, "Keys checked once per import"): one
+ * set-based anti-join a dimension, at the end of a restore.
+ */
+async function checkLineKeys(tx: Tx, organisationId: string) {
+  for (const [table, column] of [
+    ["clients", "client_id"],
+    ["items", "item_id"],
+    ["salespeople", "salesperson_id"],
+  ] as const) {
+    const dangling = await sql<{ invoice_number: string; line_number: number; id: string }>`
+      select l.invoice_number, l.line_number, ${sql.ref(`l.${column}`)}::text as id from invoice_lines l
+      where l.organisation_id = ${organisationId} and ${sql.ref(`l.${column}`)} is not null
+        and not exists (select from ${sql.table(table)} d
+          where d.organisation_id = l.organisation_id and d.id = ${sql.ref(`l.${column}`)})
+      limit 1`.execute(tx);
+    const line = dangling.rows[0];
+    if (line)
+      throw new Error(
+        `The restore would leave invoice ${line.invoice_number}, line ${line.line_number} with ${column} ${line.id}, which is not stored`,
+      );
+  }
 }
 
 /** A restore that cannot be done (an undo record it needs was deleted); the job fails with it. */

@@ -15,7 +15,10 @@ import { stagingColumns } from "./read-import-file";
 import { readImportFileOnThread } from "./read-import-file-in-worker";
 import {
   analyzeStagedLines,
+  checkDimensionIds,
   createStagingTable,
+  hasStoredLines,
+  holdOrganisation,
   mergeStagedLines,
   readKnownDimensions,
   writeDimensions,
@@ -138,7 +141,10 @@ export async function runImportJob(
       const tx = session.db;
       // One import at a time per organisation, across every server of a PostgreSQL cluster.
       await sql`select pg_advisory_xact_lock(hashtext(${organisationId}))`.execute(tx);
+      await holdOrganisation(tx, organisationId);
       const ids = new DimensionResolver(await readKnownDimensions(tx, organisationId));
+      // None: a first import, which replaces nothing.
+      const hasLines = await hasStoredLines(tx, organisationId);
       const cellsBefore = {
         version: await cellsVersion(tx, organisationId),
         wasEmpty: await cubeIsEmpty(tx, organisationId),
@@ -161,9 +167,9 @@ export async function runImportJob(
         }
         const summary = await reading.summary();
         if (summary.errorCount > 0) throw new RejectedFile(summary.errors, summary.errorCount);
-        await analyzeStagedLines(tx);
+        if (hasLines) await analyzeStagedLines(tx);
         // The lines the file replaces, kept to undo the import, and taken off the cube.
-        const undo = await takeUndoRecord(tx, organisationId, job.id);
+        const undo = await takeUndoRecord(tx, organisationId, job.id, hasLines);
         const replaced = new CubeCellsBuilder();
         if (undo.lineCount > 0)
           await addLinesToCube(
@@ -174,10 +180,13 @@ export async function runImportJob(
             -1,
           );
         await writeDimensions(tx, organisationId, ids.changes());
-        await mergeStagedLines(tx, organisationId, job.id, ids.map);
+        await checkDimensionIds(tx, organisationId, ids.map);
+        await mergeStagedLines(tx, organisationId, job.id, ids.map, { hasLines });
         const replacedCells = replaced.finish();
         await applyCubeChanges(session, organisationId, replacedCells);
-        await applyCubeChanges(session, organisationId, summary.cube, ids.map);
+        await applyCubeChanges(session, organisationId, summary.cube, ids.map, {
+          intoEmpty: cellsBefore.wasEmpty && replacedCells.month.length === 0,
+        });
         await pruneUndoRecords(tx, organisationId, await backupsToKeep(tx, organisationId));
         // Fresh statistics after a large import, so that the next small one is joined to the stored
         // lines by key (PGlite runs no autovacuum to gather them).
@@ -289,6 +298,7 @@ async function runRestoreJob(
     .bulkTransaction(async (session) => {
       const tx = session.db;
       await sql`select pg_advisory_xact_lock(hashtext(${job.organisation_id}))`.execute(tx);
+      await holdOrganisation(tx, job.organisation_id);
       const lines = await restoreBackup(session, job.organisation_id, job.backup_id);
       if (lines === null) throw new RejectedFile([], 0, `Backup ${job.backup_id} does not exist`);
       await dropCubeSnapshot(tx, job.organisation_id);

@@ -84,11 +84,42 @@ export async function writeDimensions(tx: Tx, organisationId: string, changes: D
   }
 }
 
+/**
+ * Holds the organisation's row until the transaction ends (`for key share`, what a foreign key's
+ * check takes): an import or a restore writes lines of an organisation that exists, and the
+ * organisation is not deleted (with its lines, docs/storage.md) before they are committed. Run once,
+ * at the start of an import or restore; invoice lines have no foreign keys of their own.
+ */
+export async function holdOrganisation(tx: Tx, organisationId: string) {
+  const held = await sql`select 1 from organisations where id = ${organisationId} for key share`.execute(tx);
+  if (!held.rows.length) throw new Error(`Organisation ${organisationId} does not exist (deleted?)`);
+}
+
+/**
+ * Checks, once for the whole import, that the ids its lines are given (`ids`, written by
+ * `writeDimensions` in the same transaction) are clients, items and salespeople of the organisation:
+ * the check the foreign keys made line by line (docs/storage.md, "Keys checked once per import").
+ * The work is in proportion to the file's distinct dimensions, not its lines.
+ */
+export async function checkDimensionIds(tx: Tx, organisationId: string, ids: IdMap) {
+  const given = (list: readonly number[]) => list.slice(1).map(String);
+  const missing = await sql<{ dimension: string; id: string }>`
+    select 'client' as dimension, g.id::text as id from unnest(${given(ids.clientId)}::bigint[]) g (id)
+      where not exists (select from clients c where c.organisation_id = ${organisationId} and c.id = g.id)
+    union all
+    select 'item', g.id::text from unnest(${given(ids.itemId)}::bigint[]) g (id)
+      where not exists (select from items i where i.organisation_id = ${organisationId} and i.id = g.id)
+    union all
+    select 'salesperson', g.id::text from unnest(${given(ids.salespersonId)}::bigint[]) g (id)
+      where not exists (select from salespeople p where p.organisation_id = ${organisationId} and p.id = g.id)
+    limit 1`.execute(tx);
+  const row = missing.rows[0];
+  if (row) throw new Error(`The import would give lines ${row.dimension} id ${row.id}, which is not stored`);
+}
+
 /** Creates the staging table an import loads its file into (dropped when the transaction ends). */
 export async function createStagingTable(tx: Tx) {
   await sql`create temp table import_lines (
-    -- The order of the file: the merge inserts the lines a slice at a time (see mergeStagedLines).
-    seq bigint generated always as identity,
     invoice_number text collate "C" not null,
     line_number integer not null,
     invoice_date date not null,
@@ -106,6 +137,17 @@ export async function createStagingTable(tx: Tx) {
 }
 
 /**
+ * Whether the organisation has stored lines. When it has none (a first import), the import replaces
+ * nothing: it neither looks for the lines its file replaces nor gathers the staged lines' statistics
+ * to find them (docs/storage.md).
+ */
+export async function hasStoredLines(tx: Tx, organisationId: string): Promise<boolean> {
+  const line =
+    await sql`select 1 from invoice_lines where organisation_id = ${organisationId} limit 1`.execute(tx);
+  return line.rows.length > 0;
+}
+
+/**
  * Gives the planner the staged lines' statistics (a temporary table has none), so that a file of
  * a few lines is joined to the stored ones by their key, not by reading them all.
  */
@@ -113,26 +155,26 @@ export async function analyzeStagedLines(tx: Tx) {
   await sql`analyze import_lines`.execute(tx);
 }
 
-/** Staged lines inserted by one statement. */
-const mergeSlice = 100_000;
-
 /**
  * Replaces the organisation's lines with the keys of the staged lines by the staged lines (the
  * file's ids mapped by `ids`, written by job `jobId`). The lines replaced must have been kept
- * (the import's undo record, `takeUndoRecord`) and taken off the cube before.
+ * (the import's undo record, `takeUndoRecord`) and taken off the cube before. `hasLines` false:
+ * the organisation has none (`hasStoredLines`), so there is nothing to delete.
  */
-export async function mergeStagedLines(tx: Tx, organisationId: string, jobId: string, ids: IdMap) {
-  await sql`delete from invoice_lines l using import_lines s
-    where l.organisation_id = ${organisationId}
-      and l.invoice_number = s.invoice_number and l.line_number = s.line_number`.execute(tx);
-  // Postgres arrays count from 1: the file's id k is element k + 1. A slice at a time: the foreign
-  // keys' checks of an insert wait in memory until its end (a million at once took PGlite's).
-  const staged = await sql<{ last: string | null }>`select max(seq)::text as last from import_lines`.execute(
-    tx,
-  );
-  const last = Number(staged.rows[0]?.last ?? 0);
-  for (let from = 0; from < last; from += mergeSlice)
-    await sql`insert into invoice_lines (organisation_id, invoice_number, line_number, invoice_date,
+export async function mergeStagedLines(
+  tx: Tx,
+  organisationId: string,
+  jobId: string,
+  ids: IdMap,
+  { hasLines = true }: { hasLines?: boolean } = {},
+) {
+  if (hasLines)
+    await sql`delete from invoice_lines l using import_lines s
+      where l.organisation_id = ${organisationId}
+        and l.invoice_number = s.invoice_number and l.line_number = s.line_number`.execute(tx);
+  // Postgres arrays count from 1: the file's id k is element k + 1. One statement, one scan of the
+  // staged lines (slices of them each scanned the whole table).
+  await sql`insert into invoice_lines (organisation_id, invoice_number, line_number, invoice_date,
         client_id, item_id, salesperson_id, quantity, unit_price, amount_cents, cost_cents,
         service_from, service_to, record_type, import_job_id)
       select ${organisationId}, s.invoice_number, s.line_number, s.invoice_date,
@@ -142,8 +184,7 @@ export async function mergeStagedLines(tx: Tx, organisationId: string, jobId: st
       from import_lines s,
         -- The arrays once, not cast from their parameters again for every line.
         (select ${ids.clientId.map(String)}::bigint[] as clients, ${ids.itemId.map(String)}::bigint[] as items,
-          ${ids.salespersonId.map(String)}::bigint[] as salespeople offset 0) m
-      where s.seq > ${from} and s.seq <= ${from + mergeSlice}`.execute(tx);
+          ${ids.salespersonId.map(String)}::bigint[] as salespeople offset 0) m`.execute(tx);
 }
 
 /** The columns of `invoice_lines` (and `backup_lines`) after `organisation_id`. */

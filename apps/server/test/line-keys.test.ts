@@ -1,0 +1,178 @@
+import { randomUUID } from "node:crypto";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { sql } from "kysely";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { createOrganisation } from "../src/admin/organisations";
+import type { Database } from "../src/db/database";
+import { restoreBackup, takeSnapshot } from "../src/imports/backups";
+import { runImportJob } from "../src/imports/import-jobs";
+import { checkDimensionIds, holdOrganisation } from "../src/imports/store-invoice-lines";
+import { openTestDatabase, testDatabaseKinds } from "./harness";
+
+// Invoice lines have no foreign keys: their keys are checked once per import or restore, and an
+// organisation's lines go with it by a trigger (docs/storage.md, "Keys checked once per import").
+
+const csv = (...rows: string[]) =>
+  `${["InvoiceDate,InvoiceNumber,LineNumber,ClientCode,ItemCode,StockType,Quantity,Amount,Salesperson", ...rows].join("\n")}\n`;
+
+for (const kind of testDatabaseKinds()) {
+  describe(`the keys of invoice lines [${kind}]`, () => {
+    let database: Database;
+    let drop: () => Promise<void>;
+    const dir = mkdtempSync(join(tmpdir(), "varia-line-keys-"));
+    beforeAll(async () => {
+      ({ database, drop } = await openTestDatabase(kind));
+    });
+    afterAll(async () => {
+      await drop();
+      rmSync(dir, { recursive: true, force: true });
+    });
+
+    async function organisation(tenant: string) {
+      const { organisationId } = await createOrganisation(database.db, {
+        tenant,
+        name: tenant,
+        adminEmail: `a@${tenant}.example.com`,
+        adminPassword: "a long enough password",
+      });
+      return organisationId;
+    }
+
+    async function importFile(organisationId: string, content: string) {
+      const path = join(dir, `${randomUUID()}.csv`);
+      writeFileSync(path, content);
+      const id = randomUUID();
+      await database.db
+        .insertInto("import_jobs")
+        .values({
+          organisation_id: organisationId,
+          id,
+          status: "Running",
+          file_name: "lines.csv",
+          file_path: path,
+          file_sha256: id,
+          idempotency_key: id,
+        })
+        .execute();
+      expect(
+        (await runImportJob(database, { organisation_id: organisationId, id, file_path: path })).status,
+      ).toBe("Completed");
+    }
+
+    const lineCount = async (organisationId: string) =>
+      (
+        await sql<{ n: number }>`select count(*)::int4 as n from invoice_lines
+          where organisation_id = ${organisationId}`.execute(database.db)
+      ).rows[0]!.n;
+
+    const file = csv(
+      "2025-01-01,A-1,1,C1,PRO,Subscription,1,10.00,Jane",
+      "2025-02-01,A-2,1,C2,SUP,Hourly,2,20.00,",
+    );
+
+    it("deletes an organisation's lines with it, and no other organisation's", async () => {
+      const gone = await organisation("keys-gone");
+      const kept = await organisation("keys-kept");
+      await importFile(gone, file);
+      await importFile(kept, file);
+      expect(await lineCount(gone)).toBe(2);
+      await database.db.deleteFrom("organisations").where("id", "=", gone).execute();
+      expect(await lineCount(gone)).toBe(0);
+      expect(await lineCount(kept)).toBe(2);
+    });
+
+    it("gives an import's lines only ids of stored clients, items and salespeople", async () => {
+      const org = await organisation("keys-ids");
+      await importFile(org, file);
+      const ids = async (table: "clients" | "items" | "salespeople") =>
+        (
+          await sql<{ id: number }>`select id::float8 as id from ${sql.table(table)}
+            where organisation_id = ${org} order by id`.execute(database.db)
+        ).rows.map((r) => r.id);
+      const [clients, items, salespeople] = [
+        await ids("clients"),
+        await ids("items"),
+        await ids("salespeople"),
+      ];
+      const stored = { clientId: [0, ...clients], itemId: [0, ...items], salespersonId: [0, ...salespeople] };
+      await expect(checkDimensionIds(database.db, org, stored)).resolves.toBeUndefined();
+      const unknown = Math.max(...clients, ...items, ...salespeople) + 1000;
+      await expect(checkDimensionIds(database.db, org, { ...stored, itemId: [0, unknown] })).rejects.toThrow(
+        `The import would give lines item id ${unknown}, which is not stored`,
+      );
+      // Another organisation's client is not this one's.
+      const other = await organisation("keys-ids-other");
+      await expect(checkDimensionIds(database.db, other, stored)).rejects.toThrow(/client id/);
+    });
+
+    it("refuses to import into or restore an organisation that does not exist", async () => {
+      await expect(holdOrganisation(database.db, randomUUID())).rejects.toThrow(/does not exist/);
+    });
+
+    it.runIf(kind === "postgres")(
+      "deletes the lines an import is writing when its organisation is deleted meanwhile (the deletion waits)",
+      async () => {
+        const org = await organisation("keys-deleted-meanwhile");
+        await importFile(org, file);
+        let held!: () => void;
+        const isHeld = new Promise<void>((resolve) => {
+          held = resolve;
+        });
+        let release!: () => void;
+        const released = new Promise<void>((resolve) => {
+          release = resolve;
+        });
+        // An import's transaction: it holds the organisation, then writes a line.
+        const importing = database.bulkTransaction(async (session) => {
+          await holdOrganisation(session.db, org);
+          held();
+          await released;
+          await sql`insert into invoice_lines (organisation_id, invoice_number, line_number, invoice_date,
+              client_id, item_id, quantity, amount_cents, record_type)
+            values (${org}, 'LATE-1', 1, '2025-03-01', 1, 1, 1, 100, 'Actual')`.execute(session.db);
+        });
+        await isHeld;
+        // Meanwhile another connection deletes the organisation: it waits for the import's commit.
+        let deleteDone = false;
+        const deleted = database.db
+          .deleteFrom("organisations")
+          .where("id", "=", org)
+          .execute()
+          .then(() => {
+            deleteDone = true;
+          });
+        await vi.waitFor(
+          async () => {
+            const waiting = await sql<{ n: number }>`select count(*)::int4 as n from pg_stat_activity
+              where wait_event_type = 'Lock' and query like 'delete from "organisations"%'`.execute(
+              database.db,
+            );
+            expect(deleteDone || waiting.rows[0]!.n > 0).toBe(true);
+          },
+          { timeout: 10_000, interval: 20 },
+        );
+        release();
+        await importing;
+        await deleted;
+        expect(await lineCount(org)).toBe(0);
+      },
+    );
+
+    it("refuses a restore that would leave a line naming a client that is not stored, and changes nothing", async () => {
+      const org = await organisation("keys-restore");
+      await importFile(org, file);
+      const snapshot = await database.bulkTransaction((session) => takeSnapshot(session.db, org, "OnDemand"));
+      // A snapshot's line naming a client its organisation does not have.
+      await sql`update backup_lines set client_id = client_id + 100000
+        where organisation_id = ${org} and backup_id = ${snapshot.id} and invoice_number = 'A-2'`.execute(
+        database.db,
+      );
+      await expect(
+        database.bulkTransaction((session) => restoreBackup(session, org, snapshot.id)),
+      ).rejects.toThrow(/invoice A-2, line 1 with client_id \d+, which is not stored/);
+      expect(await lineCount(org)).toBe(2);
+    });
+  });
+}

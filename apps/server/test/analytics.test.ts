@@ -1,6 +1,7 @@
 import { analyticsContracts, type Contract, contractPath } from "@varia/contracts";
 import { sql } from "kysely";
 import { beforeAll, expect, it, vi } from "vitest";
+import { invoiceLinePage } from "../src/lines/invoice-line-table";
 import { analyticsMatrix } from "./authorization-matrix-analytics";
 import { describeWithServer, type TestServer } from "./harness";
 import { csvHeader, otherCsv, tenantWithData } from "./report-fixture";
@@ -748,6 +749,28 @@ describeWithServer("analytics calls", (ctx) => {
     ]);
     expect(await pages("asc")).toEqual(all.rows.map(key));
     expect(await pages("desc")).toEqual(all.rows.map(key).reverse());
+  });
+
+  it("TableInvoiceData names a line's client, item and salesperson that the cube cache does not hold yet", async () => {
+    const view = `${aprMay}&recordTypeTo=Budget&sortBy=amountCents&sortDir=asc`;
+    const shown = await get(`VarianceOverview/TableInvoiceData?${view}`);
+    const unknown = { clients: new Map(), items: new Map(), salespeople: new Map() };
+    const read = await invoiceLinePage(
+      ctx().database.db,
+      org.organisationId,
+      {
+        first: "2025-04-01",
+        afterLast: "2025-06-01",
+        recordTypes: ["Actual", "Budget"],
+        sortBy: "amountCents",
+        sortDir: "asc",
+        startRow: 0,
+        rowLimit: 100,
+      },
+      unknown,
+    );
+    expect(read).toEqual(shown.rows);
+    expect(read.map((r) => [r.clientCode, r.itemName, r.salesperson])).toContainEqual(["C3", "Seats", "Bob"]);
   });
 
   it("TableInvoiceData: the count of a view follows an import", async () => {

@@ -579,13 +579,18 @@ export async function analyticsRoutes(app: FastifyInstance, deps: AppDeps) {
       excludedClientIds: q.excludedClientIds,
       excludedItemIds: q.excludedItemIds,
     };
-    const rows = await invoiceLinePage(deps.db, organisationId, {
-      ...lines,
-      sortBy: query.sortBy,
-      sortDir: query.sortDir === "asc" ? "asc" : "desc",
-      startRow: query.startRow,
-      rowLimit: query.rowLimit,
-    });
+    const rows = await invoiceLinePage(
+      deps.db,
+      organisationId,
+      {
+        ...lines,
+        sortBy: query.sortBy,
+        sortDir: query.sortDir === "asc" ? "asc" : "desc",
+        startRow: query.startRow,
+        rowLimit: query.rowLimit,
+      },
+      analysis.cube,
+    );
     // One count a view and data version, shared by its pages, its orders and whoever else asks for
     // it (docs/storage.md, "Level 4's page"); the exclusions are the analysis's own.
     const rowCount = await memoQuery(analysis, `invoice-lines:${JSON.stringify(filter)}`, () =>

@@ -749,6 +749,34 @@ describeWithServer("analytics calls", (ctx) => {
     ]);
     expect(await pages("asc")).toEqual(all.rows.map(key));
     expect(await pages("desc")).toEqual(all.rows.map(key).reverse());
+    // Every column a page sorts by: the column, then the key, one list both ways.
+    type Line = {
+      invoiceNumber: string;
+      lineNumber: number;
+      amountCents: number;
+      clientCode: string;
+      itemCode: string;
+    };
+    const compare = (a: string | number, b: string | number) => (a < b ? -1 : a > b ? 1 : 0);
+    const columns: Record<string, (line: Line) => string | number> = {
+      invoiceNumber: (line) => line.invoiceNumber,
+      amountCents: (line) => line.amountCents,
+      clientCode: (line) => line.clientCode,
+      itemCode: (line) => line.itemCode,
+    };
+    for (const [sortBy, value] of Object.entries(columns)) {
+      const view = months.replace("sortBy=invoiceDate", `sortBy=${sortBy}`);
+      const up: Line[] = (await get(`VarianceOverview/TableInvoiceData?${view}&sortDir=asc`)).rows;
+      const down: Line[] = (await get(`VarianceOverview/TableInvoiceData?${view}&sortDir=desc`)).rows;
+      const expected = ([...all.rows] as Line[]).sort(
+        (a, b) =>
+          compare(value(a), value(b)) ||
+          compare(a.invoiceNumber, b.invoiceNumber) ||
+          compare(a.lineNumber, b.lineNumber),
+      );
+      expect(up.map(key), sortBy).toEqual(expected.map(key));
+      expect(down.map(key), sortBy).toEqual(expected.map(key).reverse());
+    }
   });
 
   it("TableInvoiceData names a line's client, item and salesperson that the cube cache does not hold yet", async () => {

@@ -164,3 +164,22 @@ export function memo<T>(
   }
   return value;
 }
+
+/**
+ * `memo` of a value a query computes: concurrent callers share the pending answer, and one that
+ * fails is forgotten, so that the next call asks again.
+ */
+export function memoQuery<T>(owner: Analysis, key: string, compute: () => Promise<T>): Promise<T> {
+  return memo(owner, key, () => {
+    const pending = compute();
+    pending.catch(() => {
+      const memory = memos.get(owner);
+      const entry = memory?.entries.get(key);
+      if (memory && entry?.value === pending) {
+        memory.entries.delete(key);
+        memory.weight -= entry.weight;
+      }
+    });
+    return pending;
+  });
+}

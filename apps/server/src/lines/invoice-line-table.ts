@@ -1,7 +1,8 @@
 import { type Kysely, type RawBuilder, sql } from "kysely";
 import type { Schema } from "../db/schema";
 
-export interface LineTableQuery {
+/** Which lines level 4 lists (and counts): the same for every page and every order of a view. */
+export interface LineTableFilter {
   /** First day of the first month and first day after the last month (YYYY-MM-DD). */
   first: string;
   afterLast: string;
@@ -16,10 +17,20 @@ export interface LineTableQuery {
   excludedItemIds?: ReadonlySet<number>;
   /** Matched literally, case-insensitively, in client code and name, item code, invoice number. */
   search?: string;
+}
+
+export interface LinePageQuery extends LineTableFilter {
   sortBy?: string;
   sortDir?: "asc" | "desc";
   startRow: number;
   rowLimit: number;
+}
+
+/** The names a page shows, by id (a `Cube` holds them). */
+export interface LineNames {
+  readonly clients: ReadonlyMap<number, { readonly code: string; readonly name: string }>;
+  readonly items: ReadonlyMap<number, { readonly code: string; readonly name: string }>;
+  readonly salespeople: ReadonlyMap<number, { readonly name: string }>;
 }
 
 export interface LineTableRow {
@@ -40,71 +51,209 @@ export interface LineTableRow {
 }
 
 /** The columns a page may be sorted by (then by key); anything else sorts by invoice date. */
-const sortColumns: Record<string, RawBuilder<unknown>> = {
-  invoiceDate: sql`l.invoice_date`,
-  invoiceNumber: sql`l.invoice_number`,
-  amountCents: sql`l.amount_cents`,
-  clientCode: sql`c.code`,
-  itemCode: sql`i.code`,
+const sortColumns: Record<string, { column: RawBuilder<unknown>; joins: boolean }> = {
+  invoiceDate: { column: sql`l.invoice_date`, joins: false },
+  invoiceNumber: { column: sql`l.invoice_number`, joins: false },
+  amountCents: { column: sql`l.amount_cents`, joins: false },
+  clientCode: { column: sql`c.code`, joins: true },
+  itemCode: { column: sql`i.code`, joins: true },
 };
 
-/**
- * TableInvoiceData's page, read from `invoice_lines` (docs/storage.md): the lines placed in the
- * months (docs/methodology.md, "Spreading": dated there, or with a service period reaching into
- * them) of the record types compared, filtered, sorted by the column asked (then by key), and the
- * count of all that match.
- */
-export async function invoiceLineTable(
-  db: Kysely<Schema>,
-  organisationId: string,
-  query: LineTableQuery,
-): Promise<{ rows: LineTableRow[]; rowCount: number }> {
-  const conditions: RawBuilder<unknown>[] = [
-    sql`l.organisation_id = ${organisationId}`,
-    sql`l.record_type = any(${[...new Set(query.recordTypes)]}::text[])`,
-    // Dated in the months, or with a service period reaching into them: each half of the condition
-    // is served by an index of its own (invoice_lines_type_date, invoice_lines_service).
-    sql`((l.service_from is null and l.invoice_date >= ${query.first}::date and l.invoice_date < ${query.afterLast}::date)
-      or (l.service_from is not null and l.service_to >= ${query.first}::date and l.service_from < ${query.afterLast}::date))`,
-  ];
-  if (query.clientId !== undefined) conditions.push(sql`l.client_id = ${query.clientId}`);
-  if (query.itemId !== undefined) conditions.push(sql`l.item_id = ${query.itemId}`);
-  if (query.salespersonId !== undefined) conditions.push(sql`l.salesperson_id = ${query.salespersonId}`);
-  if (query.stockType !== undefined) conditions.push(sql`i.stock_type = ${query.stockType}`);
-  if (query.excludedClientIds?.size)
-    conditions.push(sql`not (l.client_id = any(${[...query.excludedClientIds].map(String)}::bigint[]))`);
-  if (query.excludedItemIds?.size)
-    conditions.push(sql`not (l.item_id = any(${[...query.excludedItemIds].map(String)}::bigint[]))`);
-  if (query.search) {
-    const needle = query.search.toLowerCase();
+const joinClientsAndItems = sql`
+  join clients c on c.organisation_id = l.organisation_id and c.id = l.client_id
+  join items i on i.organisation_id = l.organisation_id and i.id = l.item_id`;
+
+/** The conditions of the filter besides the months and record types, and whether they need `c` and `i`. */
+function filterConditions(organisationId: string, filter: LineTableFilter) {
+  const conditions: RawBuilder<unknown>[] = [sql`l.organisation_id = ${organisationId}`];
+  if (filter.clientId !== undefined) conditions.push(sql`l.client_id = ${filter.clientId}`);
+  if (filter.itemId !== undefined) conditions.push(sql`l.item_id = ${filter.itemId}`);
+  if (filter.salespersonId !== undefined) conditions.push(sql`l.salesperson_id = ${filter.salespersonId}`);
+  if (filter.stockType !== undefined) conditions.push(sql`i.stock_type = ${filter.stockType}`);
+  if (filter.excludedClientIds?.size)
+    conditions.push(sql`not (l.client_id = any(${[...filter.excludedClientIds].map(String)}::bigint[]))`);
+  if (filter.excludedItemIds?.size)
+    conditions.push(sql`not (l.item_id = any(${[...filter.excludedItemIds].map(String)}::bigint[]))`);
+  if (filter.search) {
+    const needle = filter.search.toLowerCase();
     conditions.push(sql`(strpos(lower(c.code), ${needle}) > 0 or strpos(lower(c.name), ${needle}) > 0
       or strpos(lower(i.code), ${needle}) > 0 or strpos(lower(l.invoice_number), ${needle}) > 0)`);
   }
-  const where = sql.join(conditions, sql` and `);
-  const from = sql`invoice_lines l
-    join clients c on c.organisation_id = l.organisation_id and c.id = l.client_id
-    join items i on i.organisation_id = l.organisation_id and i.id = l.item_id`;
+  return { conditions, joins: Boolean(filter.search) || filter.stockType !== undefined };
+}
+
+/** Lines without a service period, dated in the months (docs/methodology.md, "Spreading"). */
+const datedIn = (filter: LineTableFilter) =>
+  sql`l.service_from is null and l.invoice_date >= ${filter.first}::date and l.invoice_date < ${filter.afterLast}::date`;
+/** Lines with a service period that reaches into the months. */
+const spreadInto = (filter: LineTableFilter) =>
+  sql`l.service_from is not null and l.service_to >= ${filter.first}::date and l.service_from < ${filter.afterLast}::date`;
+
+/**
+ * A page of TableInvoiceData, read from `invoice_lines` (docs/storage.md, "Level 4's page"): the
+ * lines placed in the months (dated there, or with a service period reaching into them) of the
+ * record types compared, filtered, sorted by the column asked, then by invoice number and line
+ * number, all in the direction asked.
+ *
+ * The lines without a service period are read per record type, in the order of the index
+ * `invoice_lines_type_date (organisation_id, record_type, invoice_date, invoice_number,
+ * line_number)` when sorted by date: the first `startRow + rowLimit` of each, not all the months'
+ * lines sorted. The lines with a service period are found by `invoice_lines_service` and sorted.
+ * The page is the first rows of these few. Clients, items and salespeople are named from `names`
+ * (the organisation's, as the cube cache holds them); one that is not there yet is read.
+ */
+export async function invoiceLinePage(
+  db: Kysely<Schema>,
+  organisationId: string,
+  query: LinePageQuery,
+  names: LineNames,
+): Promise<LineTableRow[]> {
+  const sort = sortColumns[query.sortBy ?? ""] ?? sortColumns.invoiceDate!;
   const direction = sql.raw(query.sortDir === "asc" ? "asc" : "desc");
-  const sortBy = sortColumns[query.sortBy ?? ""] ?? sortColumns.invoiceDate!;
-  const [page, count] = [
-    await sql<LineTableRow>`
-      select l.invoice_number as "invoiceNumber", l.line_number as "lineNumber",
-        to_char(l.invoice_date, 'YYYY-MM-DD') as "invoiceDate", c.code as "clientCode",
-        c.name as "clientName", i.code as "itemCode", i.name as "itemName", s.name as salesperson,
-        l.quantity::text as quantity,
-        l.amount_cents::float8 as "amountCents", l.cost_cents::float8 as "costCents",
-        to_char(l.service_from, 'YYYY-MM-DD') as "serviceFrom",
-        to_char(l.service_to, 'YYYY-MM-DD') as "serviceTo", l.record_type as "recordType"
-      from ${from}
-        left join salespeople s on s.organisation_id = l.organisation_id and s.id = l.salesperson_id
-      where ${where}
-      order by ${sortBy} ${direction}, l.invoice_number, l.line_number
-      limit ${query.rowLimit} offset ${query.startRow}`.execute(db),
-    // Every line has its client and item (foreign keys): the count joins them only to filter by them.
-    await sql<{ n: number }>`select count(*)::int4 as n
-      from ${query.search || query.stockType !== undefined ? from : sql`invoice_lines l`} where ${where}`.execute(
-      db,
-    ),
+  const order = (sortColumn: RawBuilder<unknown>) =>
+    sql`${sortColumn} ${direction}, l.invoice_number ${direction}, l.line_number ${direction}`;
+  const filter = filterConditions(organisationId, query);
+  const from =
+    filter.joins || sort.joins ? sql`invoice_lines l ${joinClientsAndItems}` : sql`invoice_lines l`;
+  const reach = query.startRow + query.rowLimit;
+  // Each part carries its sort value out (`sort_value`), so the page is ordered without joins.
+  const part = (placed: RawBuilder<unknown>) =>
+    sql`(select l.*, ${sort.column} as sort_value from ${from}
+      where ${sql.join([...filter.conditions, placed], sql` and `)}
+      order by ${order(sort.column)} limit ${reach})`;
+  const types = [...new Set(query.recordTypes)];
+  const parts = [
+    ...types.map((type) => part(sql`l.record_type = ${type} and ${datedIn(query)}`)),
+    part(sql`l.record_type = any(${types}::text[]) and ${spreadInto(query)}`),
   ];
-  return { rows: page.rows, rowCount: count.rows[0]!.n };
+  // The page comes back as one JSON value, a line an array in the order of `LineValues`: PGlite
+  // hands each field of a result to JavaScript on its own, which for 100 rows of 12 columns cost
+  // more than the query (docs/storage.md, "Level 4's page").
+  const page = await sql<{ lines: LineValues[] | null }>`
+    select json_agg(json_build_array(l.invoice_number, l.line_number, l.invoice_date, l.client_id,
+        l.item_id, l.salesperson_id, l.quantity::text, l.amount_cents, l.cost_cents, l.service_from,
+        l.service_to, l.record_type) order by ${order(sql`l.sort_value`)}) as lines
+    from (select * from (${sql.join(parts, sql` union all `)}) l
+      order by ${order(sql`l.sort_value`)}
+      limit ${query.rowLimit} offset ${query.startRow}) l`.execute(db);
+  const lines = page.rows[0]?.lines ?? [];
+  const named = await withMissingNames(db, organisationId, lines, names);
+  return lines.map((line): LineTableRow => {
+    const [
+      invoiceNumber,
+      lineNumber,
+      invoiceDate,
+      clientId,
+      itemId,
+      salespersonId,
+      quantity,
+      amountCents,
+      costCents,
+      serviceFrom,
+      serviceTo,
+      recordType,
+    ] = line;
+    const client = named.clients.get(clientId);
+    const item = named.items.get(itemId);
+    return {
+      invoiceNumber,
+      lineNumber,
+      invoiceDate,
+      clientCode: client?.code ?? "",
+      clientName: client?.name ?? "",
+      itemCode: item?.code ?? "",
+      itemName: item?.name ?? "",
+      salesperson: salespersonId === null ? null : (named.salespeople.get(salespersonId)?.name ?? null),
+      quantity,
+      amountCents,
+      costCents,
+      serviceFrom,
+      serviceTo,
+      recordType,
+    };
+  });
+}
+
+/** A line of a page as the query gives it (dates as YYYY-MM-DD, as JSON writes them). */
+type LineValues = [
+  invoiceNumber: string,
+  lineNumber: number,
+  invoiceDate: string,
+  clientId: number,
+  itemId: number,
+  salespersonId: number | null,
+  quantity: string,
+  amountCents: number,
+  costCents: number,
+  serviceFrom: string | null,
+  serviceTo: string | null,
+  recordType: string,
+];
+
+/**
+ * `names`, with the clients, items and salespeople of `lines` that it lacks read from the database
+ * (written by an import that the cube cache has not seen yet).
+ */
+async function withMissingNames(
+  db: Kysely<Schema>,
+  organisationId: string,
+  lines: readonly LineValues[],
+  names: LineNames,
+): Promise<LineNames> {
+  const missing = <T>(ids: Iterable<number | null>, known: ReadonlyMap<number, T>) =>
+    [...new Set(ids)].filter((id): id is number => id !== null && !known.has(id)).map(String);
+  const clients = missing(
+    lines.map((line) => line[3]),
+    names.clients,
+  );
+  const items = missing(
+    lines.map((line) => line[4]),
+    names.items,
+  );
+  const salespeople = missing(
+    lines.map((line) => line[5]),
+    names.salespeople,
+  );
+  if (clients.length + items.length + salespeople.length === 0) return names;
+  const read = await sql<{ kind: "client" | "item" | "salesperson"; id: number; code: string; name: string }>`
+    select 'client' as kind, id::int4 as id, code, name from clients
+      where organisation_id = ${organisationId} and id = any(${clients}::bigint[])
+    union all select 'item', id::int4, code, name from items
+      where organisation_id = ${organisationId} and id = any(${items}::bigint[])
+    union all select 'salesperson', id::int4, '', name from salespeople
+      where organisation_id = ${organisationId} and id = any(${salespeople}::bigint[])`.execute(db);
+  const more = {
+    clients: new Map(names.clients),
+    items: new Map(names.items),
+    salespeople: new Map(names.salespeople),
+  };
+  for (const row of read.rows) {
+    if (row.kind === "client") more.clients.set(row.id, row);
+    else if (row.kind === "item") more.items.set(row.id, row);
+    else more.salespeople.set(row.id, row);
+  }
+  return more;
+}
+
+/** How many lines a view of TableInvoiceData lists: every line `invoiceLinePage` could page through. */
+export async function countInvoiceLines(
+  db: Kysely<Schema>,
+  organisationId: string,
+  query: LineTableFilter,
+): Promise<number> {
+  const filter = filterConditions(organisationId, query);
+  // Every line has its client and item (checked once per import, docs/storage.md): the count joins
+  // them only to filter by them.
+  const from = filter.joins ? sql`invoice_lines l ${joinClientsAndItems}` : sql`invoice_lines l`;
+  const where = sql.join(
+    [
+      ...filter.conditions,
+      sql`l.record_type = any(${[...new Set(query.recordTypes)]}::text[])`,
+      // Each half is served by an index of its own (invoice_lines_type_date, invoice_lines_service).
+      sql`((${datedIn(query)}) or (${spreadInto(query)}))`,
+    ],
+    sql` and `,
+  );
+  const count = await sql<{ n: number }>`select count(*)::int4 as n from ${from} where ${where}`.execute(db);
+  return count.rows[0]!.n;
 }

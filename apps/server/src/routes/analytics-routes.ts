@@ -44,7 +44,13 @@ import {
 import type { FastifyInstance } from "fastify";
 import { activeSpans } from "../analytics/client-spans";
 import { type Analysis, analysisFor } from "../analytics/cube-cache";
-import { memo, type ResolvedFilter, resolveFilter, yearMonthOf } from "../analytics/resolve-filter";
+import {
+  memo,
+  memoQuery,
+  type ResolvedFilter,
+  resolveFilter,
+  yearMonthOf,
+} from "../analytics/resolve-filter";
 import {
   activityRow,
   byTypeCents,
@@ -59,7 +65,7 @@ import {
 import type { AuthContext } from "../http/auth-context";
 import { registerContract } from "../http/contract-route";
 import type { AppDeps } from "../http/deps";
-import { invoiceLineTable } from "../lines/invoice-line-table";
+import { countInvoiceLines, invoiceLinePage, type LineTableFilter } from "../lines/invoice-line-table";
 
 type Filter = Partial<AnalyticsFilter> & { dataType?: "Revenue" | "Margin"; showAdhoc?: boolean | undefined };
 
@@ -557,7 +563,7 @@ export async function analyticsRoutes(app: FastifyInstance, deps: AppDeps) {
     // there, or with a service period that reaches into those months; of the record types compared.
     const first = `${yearMonthOf(Math.min(q.from, q.to))}-01`;
     const afterLast = `${yearMonthOf(Math.max(q.from, q.to) + 1)}-01`;
-    const table = await invoiceLineTable(deps.db, organisationId, {
+    const filter: LineTableFilter = {
       first,
       afterLast,
       recordTypes: [q.recordTypeFrom ?? "Actual", q.recordTypeTo ?? "Actual"],
@@ -565,18 +571,34 @@ export async function analyticsRoutes(app: FastifyInstance, deps: AppDeps) {
       itemId: q.itemId,
       salespersonId: q.salespersonId,
       stockType: q.stockType,
-      // The lines behind the figures: what the exclusion lists leave out of them is not listed.
+      search: query.search || undefined,
+    };
+    // The lines behind the figures: what the exclusion lists leave out of them is not listed.
+    const lines: LineTableFilter = {
+      ...filter,
       excludedClientIds: q.excludedClientIds,
       excludedItemIds: q.excludedItemIds,
-      search: query.search || undefined,
-      sortBy: query.sortBy,
-      sortDir: query.sortDir === "asc" ? "asc" : "desc",
-      startRow: query.startRow,
-      rowLimit: query.rowLimit,
-    });
+    };
+    const rows = await invoiceLinePage(
+      deps.db,
+      organisationId,
+      {
+        ...lines,
+        sortBy: query.sortBy,
+        sortDir: query.sortDir === "asc" ? "asc" : "desc",
+        startRow: query.startRow,
+        rowLimit: query.rowLimit,
+      },
+      analysis.cube,
+    );
+    // One count a view and data version, shared by its pages, its orders and whoever else asks for
+    // it (docs/storage.md, "Level 4's page"); the exclusions are the analysis's own.
+    const rowCount = await memoQuery(analysis, `invoice-lines:${JSON.stringify(filter)}`, () =>
+      countInvoiceLines(deps.db, organisationId, lines),
+    );
     return {
-      rows: table.rows,
-      rowCount: table.rowCount,
+      rows,
+      rowCount,
       startRow: query.startRow,
     };
   });

@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { buffer } from "node:stream/consumers";
@@ -8,14 +8,13 @@ import { recordTypes } from "@varia/contracts";
 import fc from "fast-check";
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createOrganisation } from "../src/admin/organisations";
 import { CubeCellsBuilder } from "../src/cube/cube-cells";
 import { cellsVersion, readCubeSnapshot, writeCubeSnapshot } from "../src/cube/cube-snapshot";
 import { rebuildMonthlyCube } from "../src/cube/monthly-cube";
 import type { Database } from "../src/db/database";
 import { backupFormat, portableBackup, restoreBackup, takeSnapshot } from "../src/imports/backups";
-import { runImportJob } from "../src/imports/import-jobs";
 import { openTestDatabase, testDatabaseKinds } from "./harness";
+import { importHelpers } from "./import-helpers";
 
 const header =
   "InvoiceDate,InvoiceNumber,LineNumber,ClientCode,ClientName,ItemCode,ItemName,StockType,Quantity,UnitPrice,Amount,Cost,Salesperson,ServiceFrom,ServiceTo,RecordType,Category";
@@ -35,37 +34,7 @@ for (const kind of testDatabaseKinds()) {
       rmSync(dir, { recursive: true, force: true });
     });
 
-    async function organisation(tenant: string) {
-      const { organisationId } = await createOrganisation(database.db, {
-        tenant,
-        name: tenant,
-        adminEmail: `a@${tenant}.example.com`,
-        adminPassword: "a long enough password",
-      });
-      return organisationId;
-    }
-
-    async function importFile(organisationId: string, content: string) {
-      const path = join(dir, `${randomUUID()}.csv`);
-      writeFileSync(path, content);
-      const id = randomUUID();
-      // The job's row, as an upload queues it: its completion moves the organisation's data version.
-      await database.db
-        .insertInto("import_jobs")
-        .values({
-          organisation_id: organisationId,
-          id,
-          status: "Running",
-          file_name: "lines.csv",
-          file_path: path,
-          file_sha256: id,
-          idempotency_key: id,
-        })
-        .execute();
-      const outcome = await runImportJob(database, { organisation_id: organisationId, id, file_path: path });
-      expect(outcome.status).toBe("Completed");
-      return id;
-    }
+    const { organisation, importFile } = importHelpers(() => database, dir);
 
     async function restore(organisationId: string, backupId: string) {
       return database.bulkTransaction((session) => restoreBackup(session, organisationId, backupId));

@@ -1,15 +1,14 @@
 import { randomUUID } from "node:crypto";
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { createOrganisation } from "../src/admin/organisations";
 import type { Database } from "../src/db/database";
 import { restoreBackup, takeSnapshot } from "../src/imports/backups";
-import { runImportJob } from "../src/imports/import-jobs";
 import { checkDimensionIds, holdOrganisation } from "../src/imports/store-invoice-lines";
 import { openTestDatabase, testDatabaseKinds } from "./harness";
+import { importHelpers } from "./import-helpers";
 
 // Invoice lines have no foreign keys: their keys are checked once per import or restore, and an
 // organisation's lines go with it by a trigger (docs/storage.md, "Keys checked once per import").
@@ -30,36 +29,7 @@ for (const kind of testDatabaseKinds()) {
       rmSync(dir, { recursive: true, force: true });
     });
 
-    async function organisation(tenant: string) {
-      const { organisationId } = await createOrganisation(database.db, {
-        tenant,
-        name: tenant,
-        adminEmail: `a@${tenant}.example.com`,
-        adminPassword: "a long enough password",
-      });
-      return organisationId;
-    }
-
-    async function importFile(organisationId: string, content: string) {
-      const path = join(dir, `${randomUUID()}.csv`);
-      writeFileSync(path, content);
-      const id = randomUUID();
-      await database.db
-        .insertInto("import_jobs")
-        .values({
-          organisation_id: organisationId,
-          id,
-          status: "Running",
-          file_name: "lines.csv",
-          file_path: path,
-          file_sha256: id,
-          idempotency_key: id,
-        })
-        .execute();
-      expect(
-        (await runImportJob(database, { organisation_id: organisationId, id, file_path: path })).status,
-      ).toBe("Completed");
-    }
+    const { organisation, importFile } = importHelpers(() => database, dir);
 
     const lineCount = async (organisationId: string) =>
       (

@@ -63,4 +63,11 @@ describe("importing a CSV in the browser", () => {
     expect(await rows.nth(1).textContent()).toBe("2InvoiceDate'2025-13-01' is not a date (YYYY-MM-DD)");
     expect(await rows.nth(2).textContent()).toBe("3ClientCodeis required");
   });
+
+  it("shows the months a first import brought on the dashboard, without a reload", async () => {
+    await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Dashboard" }).click();
+    await page.getByRole("heading", { name: "Stock Type Overview" }).waitFor();
+    await page.getByText("How MRR moved from May 2025 to Jun 2025").waitFor();
+    expect(await page.getByText("No data imported yet").count()).toBe(0);
+  });
 });

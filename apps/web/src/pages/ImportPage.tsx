@@ -6,6 +6,8 @@ import { type ActorRefFrom, createActor } from "xstate";
 import { api } from "../api";
 import { FilePicker } from "../shell/FilePicker";
 import { FormMessage } from "../shell/FormMessage";
+import { StartupContext } from "../shell/startup-context";
+import { afterDataChanged } from "../workspace/refresh-periods";
 import { appImportJobMachine } from "./import-job-actor";
 import { PageFrame } from "./PageFrame";
 
@@ -65,6 +67,7 @@ export function ImportPage() {
   const [uploading, setUploading] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [job, setJob] = useState<JobActor | null>(null);
+  const startup = StartupContext.useActorRef();
 
   const upload = async () => {
     if (!file) return;
@@ -74,6 +77,10 @@ export function ImportPage() {
       const queued = await api.upload(importUpload, { file, fileName: file.name });
       job?.stop();
       const actor = createActor(appImportJobMachine, { input: { jobGuid: queued.jobGuid } });
+      actor.subscribe((snapshot) => {
+        // A finished job may have changed the data (a first import brings its months).
+        if (snapshot.status === "done") afterDataChanged(startup);
+      });
       actor.start();
       setJob(actor);
     } catch (e) {

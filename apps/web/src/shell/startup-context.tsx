@@ -23,15 +23,22 @@ function seenTours(): string[] {
   }
 }
 
+/**
+ * The months with actual data (ActualPeriods). docs/behaviour.md#messages: 401 is an empty list.
+ * 403: the user may not view the dashboards; they are signed in all the same and see the
+ * no-permission dashboard.
+ */
+export function fetchActualPeriods() {
+  return api.call(actualPeriods).catch((error: { status?: number }) => {
+    if (error.status === 401 || error.status === 403) return [];
+    throw error;
+  });
+}
+
 /** ActualPeriods, PermissionPing and GetAuthorisedMenu: what start-up loads once signed in. */
 async function fetchAppData(): Promise<LoadAppOutput> {
   const [periods, permissions, menu] = await Promise.all([
-    api.call(actualPeriods).catch((error: { status?: number }) => {
-      // docs/behaviour.md#messages: 401 on actual periods is an empty list. 403: the user may not view the
-      // dashboards; they are signed in all the same and see the no-permission dashboard.
-      if (error.status === 401 || error.status === 403) return [];
-      throw error;
-    }),
+    fetchActualPeriods(),
     api.call(permissionPing),
     api.call(getAuthorisedMenu),
   ]);

@@ -1,7 +1,13 @@
 import type { TermsOfServiceStatus, UserProfile } from "@varia/contracts";
 import { describe, expect, it, vi } from "vitest";
 import { createActor, fromPromise, SimulatedClock, waitFor } from "xstate";
-import { selectHasAbility, selectOverlay, selectProfile, selectTermsFormOpen } from "./selectors";
+import {
+  selectActualPeriods,
+  selectHasAbility,
+  selectOverlay,
+  selectProfile,
+  selectTermsFormOpen,
+} from "./selectors";
 import { type LoadAppOutput, overlayTimings, startupMachine } from "./startup-machine";
 
 const profile = (overrides: Partial<UserProfile> = {}): UserProfile => ({
@@ -170,6 +176,21 @@ describe("startup machine (docs/behaviour.md#shell-and-start-up)", () => {
     });
     expect(selectHasAbility(reports)(actor.getSnapshot())).toBe(false);
     expect(actor.getSnapshot().context.menu).toEqual([]);
+  });
+
+  it("takes the months with data asked again while signed in (an import added one), and only then", async () => {
+    const { actor } = start();
+    await settled(actor);
+    expect(selectActualPeriods(actor.getSnapshot())).toEqual([{ yearNo: 2025, monthNo: 6 }]);
+    const after = [
+      { yearNo: 2025, monthNo: 7 },
+      { yearNo: 2025, monthNo: 6 },
+    ];
+    actor.send({ type: "periods.refreshed", actualPeriods: after });
+    expect(selectActualPeriods(actor.getSnapshot())).toEqual(after);
+    actor.send({ type: "auth.signedOut" });
+    actor.send({ type: "periods.refreshed", actualPeriods: after });
+    expect(selectActualPeriods(actor.getSnapshot())).toEqual([]);
   });
 
   it("keeps the overlay up past 2000 ms until start-up finishes", async () => {

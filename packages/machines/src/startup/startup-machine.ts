@@ -49,6 +49,11 @@ export type StartupEvent =
    * page: an administrator may have changed their roles since start-up).
    */
   | { type: "permissions.refreshed"; permissions: Omit<LoadAppOutput, "actualPeriods"> }
+  /**
+   * The months with actual data as the server answers them now: an import or a restore (here or
+   * elsewhere) may have added or taken away months since start-up.
+   */
+  | { type: "periods.refreshed"; actualPeriods: PeriodDto[] }
   /** The organisation's settings were saved: its name and currency show without a reload. */
   | { type: "organisation.changed"; organisationName: string; currencyCode: string };
 
@@ -227,6 +232,9 @@ export const startupMachine = setup({
                 abilities: ({ event }) => event.permissions.abilities,
                 menu: ({ event }) => event.permissions.menu,
               }),
+            },
+            "periods.refreshed": {
+              actions: assign({ actualPeriods: ({ event }) => event.actualPeriods }),
             },
           },
         },

@@ -19,6 +19,7 @@ import { type Format, useFormat } from "../../../ui/format";
 import { Icon } from "../../../ui/Icon";
 import { saveBytes } from "../../../ui/save-file";
 import { byteSize } from "../../export/DataExportPage";
+import { afterDataChanged } from "../../refresh-periods";
 import { dateTime } from "../date-time";
 import { formErrorsOf } from "../form-errors";
 import { ConfirmDialog } from "../settings-widgets";
@@ -128,6 +129,7 @@ function RestoreDialog({
 export function BackupsPage() {
   const format = useFormat();
   const isAdmin = StartupContext.useSelector((s) => s.context.userIsAdmin);
+  const startup = StartupContext.useActorRef();
   const [backups, setBackups] = useState<Backup[] | null>(null);
   const [message, setMessage] = useState<{ error?: string | null; success?: string | null }>({});
   const [creating, setCreating] = useState(false);
@@ -193,8 +195,9 @@ export function BackupsPage() {
         const actor = createActor(appImportJobMachine, { input: { jobGuid: queued.jobGuid } });
         actor.subscribe((snapshot) => {
           if (snapshot.status !== "done") return;
-          // The data changed under every cached answer: forget them, then show the new list.
-          api.clearCache();
+          // The data changed under every cached answer and perhaps its months: forget them, ask for
+          // the months again, then show the new list.
+          afterDataChanged(startup);
           void reload();
         });
         actor.start();

@@ -1,6 +1,8 @@
+import { abilities } from "@varia/contracts";
 import { strFromU8, unzipSync } from "fflate";
 import { beforeAll, describe, expect, it } from "vitest";
-import { describeWithServer } from "./harness";
+import { createApiToken } from "../src/auth/api-tokens";
+import { describeWithServer, localFetch } from "./harness";
 import { csvHeader, otherCsv, parseCsv, reportCsv, tenantWithData } from "./report-fixture";
 
 type Tenant = Awaited<ReturnType<typeof tenantWithData>>;
@@ -32,6 +34,29 @@ describeWithServer("reports", (ctx) => {
 
   const run = (body: Record<string, unknown>, tenant = rep) =>
     tenant.call("POST", "/api/variance/Report/Run", { dateFrom: may, dateTo: june, ...body });
+
+  it("runs the forecast report for a caller who may see the forecast but not the reports, and no other report", async () => {
+    const { token } = await createApiToken(ctx().database.db, {
+      organisationId: rep.organisationId,
+      userId: rep.userId,
+      name: "forecast only",
+      abilities: [abilities.varianceForecastView],
+    });
+    const runAs = (reportID: string) =>
+      localFetch(`${ctx().tenantUrl("rep")}/api/variance/Report/Run`, {
+        method: "POST",
+        headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
+        body: JSON.stringify({ reportID, dateFrom: may, dateTo: june }),
+      });
+    const forecast = await runAs("forecast");
+    expect(forecast.status).toBe(200);
+    expect(((await forecast.json()) as { reportID: string }).reportID).toBe("forecast");
+    const other = await runAs("mrr-by-client");
+    expect(other.status).toBe(403);
+    expect(((await other.json()) as { message: string }).message).toBe(
+      "You do not have permission to do this.",
+    );
+  });
 
   describe("Report/Run, each report against hand-computed numbers", () => {
     it("MRR by client: each client's MRR in both months, its status and salesperson, with the totals", async () => {

@@ -198,7 +198,9 @@ export const reportRun = defineContract({
   body: reportRunBodySchema,
   response: reportResultSchema,
   responseKind: "json",
-  access: abilities.varianceReportsView,
+  // The forecast page is this call's forecast report: Forecast/View opens that report alone (the
+  // server refuses it any other; docs/security.md, "Abilities and who may call").
+  access: [abilities.varianceReportsView, abilities.varianceForecastView],
   summary: "Runs a report on the organisation's data: its columns and a sorted page of its rows.",
 });
 

@@ -1,5 +1,6 @@
 import { Readable } from "node:stream";
 import {
+  abilities,
   helpText,
   lookupClientList,
   lookupReportList,
@@ -13,6 +14,8 @@ import {
 import type { FastifyInstance } from "fastify";
 import { analysisFor } from "../analytics/cube-cache";
 import { latestInvoicedMonth } from "../analytics/latest-invoiced-month";
+import { AppError } from "../errors";
+import { holdsAbility } from "../http/auth-context";
 import { registerContract } from "../http/contract-route";
 import type { AppDeps } from "../http/deps";
 import { findClientPage, findSalespersonPage, findSkuPage } from "../lines/find-dimension-page";
@@ -58,6 +61,9 @@ export async function reportRoutes(app: FastifyInstance, deps: AppDeps) {
   );
 
   registerContract(app, deps, reportRun, async ({ auth, body }) => {
+    // Forecast/View opens the forecast report only; every other report takes Reports/View.
+    if (body.reportID !== "forecast" && !holdsAbility(auth!, abilities.varianceReportsView))
+      throw new AppError("Forbidden", "You do not have permission to do this.");
     const report = runReport(
       await analysisFor(deps, auth!.organisation.id),
       body,

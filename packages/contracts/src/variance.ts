@@ -12,7 +12,14 @@ export const actualPeriods = defineContract({
   path: "VarianceOverview/ActualPeriods",
   response: z.array(periodSchema),
   responseKind: "json",
-  access: abilities.varianceDashboardView,
+  // Every screen that shows the organisation's figures starts from these months: the dashboards,
+  // the forecast, the reports and the data export.
+  access: [
+    abilities.varianceDashboardView,
+    abilities.varianceForecastView,
+    abilities.varianceReportsView,
+    abilities.varianceExportData,
+  ],
   cacheTtlMs: 60_000,
   summary: "The months that hold actual data, newest first.",
 });

@@ -1,3 +1,6 @@
+import { preloadCharts } from "../ui/charts/plot-loader";
+import { preloadGrid } from "../ui/grid/grid-loader";
+
 /**
  * The signed-in app's chunk. Start-up begins loading it as soon as a session is likely (its XSRF
  * cookie) or known, so that it arrives while the app's first calls are on the network.
@@ -20,11 +23,11 @@ export const loadedWorkspace = () => loaded?.default ?? null;
 /**
  * The workspace and, with it, the chart and grid chunks (Plotly and AG Grid): a browser parses a
  * script of that size off the main thread, which takes a while (Plotly's 1.1 MB most), so they are
- * asked for at once rather than when the workspace has loaded. The chart and grid doors
- * (ui/charts/Chart.tsx, ui/grid/Grid.tsx) import the same modules, which the browser then has.
+ * asked for at once rather than when the workspace has loaded, through the loaders the chart and
+ * grid doors render from (ui/charts/plot-loader.ts, ui/grid/grid-loader.ts).
  */
 export function preloadSignedInApp() {
   void loadWorkspace();
-  void import("../ui/charts/plot-view");
-  void import("../ui/grid/grid-view");
+  preloadCharts();
+  preloadGrid();
 }

@@ -4,20 +4,13 @@ import { useState } from "react";
 import { RouterProvider } from "react-aria-components";
 import { useHref, useLocation, useNavigate } from "react-router";
 import { StartupContext } from "../shell/startup-context";
-import { preloadCharts } from "../ui/charts/Chart";
 import { FormatProvider } from "../ui/format";
-import { preloadGrid } from "../ui/grid/Grid";
 import "../ui/ui.css";
 import "./workspace.css";
 import { prefetchLevel1 } from "./level-1/prefetch-level-1";
 import { PopupHost } from "./PopupHost";
 import { WorkspaceRoutes } from "./WorkspaceRoutes";
 import { AnalyticsContext, PopupContext, WorkspaceContext, workspaceInput } from "./workspace-actors";
-
-// The heavy chunks: start-up has usually asked for them already (shell/workspace-chunk.ts); the
-// doors keep the modules once they are there.
-preloadCharts();
-preloadGrid();
 
 /**
  * The signed-in app, loaded after sign-in in a chunk of its own: the organisation's formatter, the

@@ -1,30 +1,19 @@
-import { type ComponentType, lazy, Suspense } from "react";
+import { lazy, Suspense } from "react";
 import { useFormat } from "../format";
 import type { ChartProps, ValueKind } from "./chart-types";
+import { loadPlot, plotIfLoaded, preloadCharts } from "./plot-loader";
 
 export { chartColors } from "./chart-theme";
 export type * from "./chart-types";
 
 /**
- * The Plotly half, loaded once. Once it is there, charts render it directly: a lazy component
+ * Once the Plotly half is loaded (plot-loader.ts), charts render it directly: a lazy component
  * suspends first, and React holds a suspended boundary's content back for 300 ms after its fallback
  * shows, which every chart of a page would wait for.
  */
-let loadedPlot: ComponentType<ChartProps> | null = null;
-let loading: Promise<{ default: ComponentType<ChartProps> }> | null = null;
-const loadPlot = () => {
-  loading ??= import("./plot-view").then((module) => {
-    loadedPlot = module.default;
-    return module;
-  });
-  return loading;
-};
 const LazyPlotView = lazy(loadPlot);
 
-/** Starts loading the chart chunk (Plotly) before the first chart needs it. */
-export function preloadCharts() {
-  void loadPlot();
-}
+export { preloadCharts };
 
 /**
  * The chart door: every chart of the app is drawn here, by Plotly loaded lazily in a chunk of its
@@ -33,7 +22,7 @@ export function preloadCharts() {
  */
 export function Chart(props: ChartProps) {
   const height = props.height ?? 280;
-  const PlotView = loadedPlot ?? LazyPlotView;
+  const PlotView = plotIfLoaded() ?? LazyPlotView;
   return (
     <figure className="chart" aria-label={props.title}>
       <div aria-hidden="true" className="chart__plot" style={{ minHeight: height }}>

@@ -7,6 +7,7 @@ import type { Contract } from "./define-contract";
 import * as demo from "./demo";
 import * as exclusions from "./exclusions";
 import * as imports from "./imports";
+import * as integration from "./integration";
 import * as organisationSettings from "./organisation-settings";
 import { reportContracts } from "./reports";
 import * as roles from "./roles";
@@ -28,6 +29,7 @@ export * from "./demo";
 export * from "./exclusions";
 export * from "./filter-query";
 export * from "./imports";
+export * from "./integration";
 export * from "./organisation-settings";
 export * from "./reports";
 export * from "./roles";
@@ -98,6 +100,13 @@ export const contracts = {
   getSubscriptionSettings: organisationSettings.getSubscriptionSettings,
   putSubscriptionSettings: organisationSettings.putSubscriptionSettings,
   getTimeZones: system.getTimeZones,
+  getDataSources: integration.getDataSources,
+  addSchedule: integration.addSchedule,
+  addScheduleImportData: integration.addScheduleImportData,
+  runSchedule: integration.runSchedule,
+  getSignUpConfiguration: integration.getSignUpConfiguration,
+  configureOrganisation: integration.configureOrganisation,
+  setSignUpStep: integration.setSignUpStep,
   actualPeriods: variance.actualPeriods,
   getVariance: variance.getVariance,
   ...analyticsContracts,

@@ -1,0 +1,191 @@
+import { z } from "zod";
+import { abilities } from "./abilities";
+import { signUpStepSchema } from "./account";
+import { emptySchema } from "./common";
+import { defineContract } from "./define-contract";
+import { itemCategorySchema } from "./organisation-settings";
+
+/**
+ * The accounting packages Varia imports from (docs/integration.md): an organisation signs up through
+ * one of them, and its data sources are the companies (QuickBooks) or organisations (Xero) it
+ * authorised.
+ */
+export const accountingPackages = ["Quickbooks", "Xero"] as const;
+export const accountingPackageSchema = z.enum(accountingPackages);
+export type AccountingPackage = z.infer<typeof accountingPackageSchema>;
+
+/** A company or organisation in the accounting package that Varia may read invoices from. */
+export const dataSourceSchema = z.object({
+  /** Varia's id of the data source: the schedule's `dataSourceId`. */
+  id: z.string(),
+  /** The connection (one authorisation at the provider) it belongs to. */
+  integrationGuid: z.string(),
+  integrationType: accountingPackageSchema,
+  /** The company's or organisation's name in the accounting package. */
+  name: z.string(),
+  /** The import schedule saved for it, if any. */
+  schedule: z.lazy(() => importScheduleSchema).nullable(),
+  /** The last import from it: its job and when it ended. */
+  lastJobGuid: z.string().nullable(),
+});
+export type DataSource = z.infer<typeof dataSourceSchema>;
+
+/** Countries of spec 3.6, as sent; the screens show their names in alphabetical order. */
+export const scheduleCountries = [
+  "NewZealand",
+  "UnitedKingdom",
+  "UnitedStates",
+  "Canada",
+  "Australia",
+] as const;
+export const scheduleIntervals = ["Monthly", "Weekly", "Daily", "Hourly"] as const;
+export const scheduleWeekdays = [
+  "Monday",
+  "Tuesday",
+  "Wednesday",
+  "Thursday",
+  "Friday",
+  "Saturday",
+  "Sunday",
+] as const;
+
+/**
+ * An import schedule (spec 3.6): when, in the organisation's time zone, Varia reads the data source
+ * again. A Monthly schedule names its day of the month (1 to 28, so that every month has it), a
+ * Weekly one its weekday; Hourly runs at `minute` past every hour (docs/integration.md, "Schedules").
+ */
+export const importScheduleSchema = z
+  .object({
+    dataSourceId: z.string().min(1).max(100),
+    /** An IANA time zone (System/GetTimeZones). */
+    timeZone: z.string().min(1).max(64),
+    country: z.enum(scheduleCountries),
+    interval: z.enum(scheduleIntervals),
+    dayOfMonth: z.number().int().min(1).max(28).nullish(),
+    dayOfWeek: z.enum(scheduleWeekdays).nullish(),
+    hour: z.number().int().min(1).max(12),
+    minute: z.number().int().min(0).max(59),
+    amPm: z.enum(["AM", "PM"]),
+  })
+  .superRefine((schedule, ctx) => {
+    if (schedule.interval === "Monthly" && schedule.dayOfMonth == null)
+      ctx.addIssue({
+        code: "custom",
+        path: ["dayOfMonth"],
+        message: "A monthly schedule needs its day of the month",
+      });
+    if (schedule.interval === "Weekly" && schedule.dayOfWeek == null)
+      ctx.addIssue({ code: "custom", path: ["dayOfWeek"], message: "A weekly schedule needs its weekday" });
+  });
+export type ImportSchedule = z.infer<typeof importScheduleSchema>;
+
+const jobAnswer = z.object({ jobGuid: z.string() });
+
+export const getDataSources = defineContract({
+  name: "Integration/GetDataSources",
+  method: "GET",
+  root: "api",
+  path: "Integration/GetDataSources",
+  query: z.object({ IntegrationGuid: z.uuid().optional() }),
+  response: z.array(dataSourceSchema),
+  responseKind: "json",
+  access: abilities.integrationManage,
+  summary: "The companies or organisations the organisation's connections may read, with their schedules.",
+});
+
+export const addSchedule = defineContract({
+  name: "Integration/AddSchedule",
+  method: "POST",
+  root: "api",
+  path: "Integration/AddSchedule",
+  body: importScheduleSchema,
+  response: emptySchema,
+  responseKind: "empty",
+  access: abilities.integrationManage,
+  policy: "never",
+  summary: "Save (or replace) the data source's import schedule, without importing now.",
+});
+
+export const addScheduleImportData = defineContract({
+  name: "Integration/AddScheduleImportData",
+  method: "POST",
+  root: "api",
+  path: "Integration/AddScheduleImportData",
+  body: importScheduleSchema,
+  response: jobAnswer,
+  responseKind: "json",
+  access: abilities.integrationManage,
+  policy: "never",
+  summary:
+    "Save the data source's import schedule and import from it now; answers with the job (Import/GetJobStatus).",
+});
+
+export const runSchedule = defineContract({
+  name: "Integration/RunSchedule",
+  method: "POST",
+  root: "api",
+  path: "Integration/RunSchedule",
+  body: z.object({ dataSourceId: z.string().min(1).max(100) }),
+  response: jobAnswer,
+  responseKind: "json",
+  access: abilities.importRun,
+  policy: "never",
+  summary: "Import from the data source now, outside its schedule; answers with the job.",
+});
+
+export const signUpConfigurationSchema = z.object({
+  organisationName: z.string(),
+  defaultCategory: itemCategorySchema,
+  /** Every item imported so far, by code. */
+  skus: z.array(z.object({ code: z.string(), name: z.string() })),
+  /** The codes of the items with Recurring, or Adhoc, as a category of their own. */
+  recurringSkus: z.array(z.string()),
+  adhocSkus: z.array(z.string()),
+});
+export type SignUpConfiguration = z.infer<typeof signUpConfigurationSchema>;
+
+export const getSignUpConfiguration = defineContract({
+  name: "Integration/GetSignUpConfiguration",
+  method: "GET",
+  root: "api",
+  path: "Integration/GetSignUpConfiguration",
+  response: signUpConfigurationSchema,
+  responseKind: "json",
+  access: abilities.integrationManage,
+  summary: "The organisation's name, default category and items, for the sign-up wizard's last step.",
+});
+
+const skuCodes = z.array(z.string().trim().min(1).max(100)).max(100_000);
+
+export const configureOrganisation = defineContract({
+  name: "Integration/ConfigureOrganisation",
+  method: "POST",
+  root: "api",
+  path: "Integration/ConfigureOrganisation",
+  body: z.object({
+    organisationName: z.string().trim().min(1).max(200),
+    defaultCategory: itemCategorySchema,
+    adhocSkus: skuCodes,
+    recurringSkus: skuCodes,
+  }),
+  response: emptySchema,
+  responseKind: "empty",
+  access: abilities.integrationManage,
+  policy: "never",
+  changesData: true,
+  summary:
+    "Name the organisation and classify its items (the listed ones Recurring or Adhoc, every other one the default category); ends the sign-up.",
+});
+
+export const setSignUpStep = defineContract({
+  name: "Integration/SetSignUpStep",
+  method: "POST",
+  root: "api",
+  path: "Integration/SetSignUpStep",
+  body: z.object({ step: signUpStepSchema }),
+  response: emptySchema,
+  responseKind: "empty",
+  access: abilities.integrationManage,
+  policy: "never",
+  summary: "Move the organisation's sign-up to a step (the wizard's route at the next start-up).",
+});

@@ -234,7 +234,7 @@ describe("the password pages", () => {
   it("outside demo mode offers sign-up and the integration overview, and logs an unknown path's record", async () => {
     const page = await newPage();
     await page.goto(`${origin}/sign-up`);
-    await page.getByRole("heading", { name: "Sign Up" }).waitFor();
+    await page.getByRole("heading", { name: "Sign up to Varia" }).waitFor();
     await signIn(page, origin, account.email, account.password, "/integration/overview");
     await page.getByRole("heading", { name: "Integrations", exact: true }).waitFor();
     expect(await page.getByText("The requested page was not found").count()).toBe(0);

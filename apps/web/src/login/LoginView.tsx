@@ -255,6 +255,9 @@ export function LoginView() {
               Single sign-on
             </button>
           </div>
+          <p className="login-card__sign-up">
+            New to Varia? <a href="/sign-up">Sign up with QuickBooks or Xero</a>
+          </p>
         </form>
       )}
     </LoginFrame>

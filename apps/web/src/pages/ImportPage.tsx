@@ -1,62 +1,14 @@
 import { importUpload } from "@varia/contracts";
-import { selectJob, selectJobCompleted, selectJobFinished, selectJobLabel } from "@varia/machines";
-import { useSelector } from "@xstate/react";
 import { useState } from "react";
-import { type ActorRefFrom, createActor } from "xstate";
+import { createActor } from "xstate";
 import { api } from "../api";
 import { FilePicker } from "../shell/FilePicker";
 import { FormMessage } from "../shell/FormMessage";
 import { StartupContext } from "../shell/startup-context";
 import { afterDataChanged } from "../workspace/refresh-periods";
 import { appImportJobMachine } from "./import-job-actor";
+import { type JobActor, JobProgress } from "./JobProgress";
 import { PageFrame } from "./PageFrame";
-
-type JobActor = ActorRefFrom<typeof appImportJobMachine>;
-
-function JobProgress({ actor }: { actor: JobActor }) {
-  const label = useSelector(actor, selectJobLabel);
-  const job = useSelector(actor, selectJob);
-  const finished = useSelector(actor, selectJobFinished);
-  const completed = useSelector(actor, selectJobCompleted);
-  return (
-    <div className="job-progress" role="status" aria-live="polite">
-      <p className={`job-progress__label${finished ? (completed ? " is-done" : " is-failed") : ""}`}>
-        {!finished && <span className="spinner spinner--dark" aria-hidden="true" />}
-        {label}
-      </p>
-      {completed && job && (
-        <p>
-          {job.rowsImported} invoice lines imported from {job.fileName}.
-        </p>
-      )}
-      {finished && !completed && job && (
-        <>
-          <p>{job.message}</p>
-          {job.errors.length > 0 && (
-            <table className="table">
-              <thead>
-                <tr>
-                  <th scope="col">Line</th>
-                  <th scope="col">Column</th>
-                  <th scope="col">Problem</th>
-                </tr>
-              </thead>
-              <tbody>
-                {job.errors.map((e) => (
-                  <tr key={`${e.line}-${e.column}`}>
-                    <td>{e.line}</td>
-                    <td>{e.column}</td>
-                    <td>{e.message}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          )}
-        </>
-      )}
-    </div>
-  );
-}
 
 /**
  * Integration overview: import invoice lines from a CSV file and follow the job (docs/import.md,

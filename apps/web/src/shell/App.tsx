@@ -6,7 +6,6 @@ import { VerifyView } from "../demo/VerifyView";
 import { LoginView } from "../login/LoginView";
 import { navigation } from "../navigation";
 import { NotFoundPage } from "../pages/NotFoundPage";
-import { SectionPage } from "../pages/SectionPage";
 import { PasswordLinkPage } from "../password/PasswordLinkPage";
 import { PasswordRequestPage } from "../password/PasswordRequestPage";
 import { LoadingOverlay } from "./LoadingOverlay";
@@ -16,6 +15,9 @@ import { loadedWorkspace, loadWorkspace } from "./workspace-chunk";
 const TestbedPage = lazy(() => import("../pages/TestbedPage").then((m) => ({ default: m.TestbedPage })));
 const testbedEnabled =
   document.querySelector('meta[name="varia-testbed"]')?.getAttribute("content") === "true";
+
+/** The sign-up wizard (docs/behaviour.md#sign-up-wizard): a chunk of its own, signed in or out. */
+const SignUpPage = lazy(() => import("../sign-up/SignUpPage"));
 
 /** The signed-in app (frame, dashboards, charts, grids, accessible widgets): a chunk of its own. */
 const WorkspaceRoot = lazy(loadWorkspace);
@@ -40,7 +42,14 @@ function PublicRoutes({ demoMode }: { demoMode: boolean }) {
     <Routes>
       {demoMode ? null : (
         <>
-          <Route path="/sign-up/:step?" element={<SectionPage title="Sign Up" />} />
+          <Route
+            path="/sign-up/:step?"
+            element={
+              <Suspense fallback={null}>
+                <SignUpPage />
+              </Suspense>
+            }
+          />
           <Route path="/passwordReset" element={<PasswordRequestPage />} />
           <Route path="/passwordReset/:tokenID/:secretToken" element={<PasswordLinkPage kind="reset" />} />
           <Route path="/passwordSet/:tokenID/:secretToken" element={<PasswordLinkPage kind="set" />} />

@@ -3,7 +3,6 @@ import { notFoundRecord, selectHasAbility, selectMenu } from "@varia/machines";
 import { lazy, type ReactNode, Suspense, useEffect } from "react";
 import { Navigate, Outlet, Route, Routes, useLocation } from "react-router";
 import { NotFoundPage } from "../pages/NotFoundPage";
-import { SectionPage } from "../pages/SectionPage";
 import { StartupContext } from "../shell/startup-context";
 import { DataExportPage } from "./export/DataExportPage";
 import { viewPaths } from "./filters/view-filter";
@@ -17,6 +16,9 @@ import { ReportPage } from "./reports/ReportPage";
 import { ReportTypesPage } from "./reports/ReportTypesPage";
 import { WorkspaceLayout } from "./WorkspaceLayout";
 import { useRecordUsage } from "./workspace-actors";
+
+/** The sign-up wizard's Data and Configure steps, signed in (docs/behaviour.md#sign-up-wizard). */
+const SignUpPage = lazy(() => import("../sign-up/SignUpPage"));
 
 const ImportPage = lazy(() => import("../pages/ImportPage").then((m) => ({ default: m.ImportPage })));
 
@@ -237,7 +239,16 @@ export function WorkspaceRoutes() {
         />
         {demoMode ? null : <Route path="/integration/overview" element={<ImportPage />} />}
       </Route>
-      {demoMode ? null : <Route path="/sign-up/:step?" element={<SectionPage title="Sign Up" />} />}
+      {demoMode ? null : (
+        <Route
+          path="/sign-up/:step?"
+          element={
+            <Suspense fallback={null}>
+              <SignUpPage />
+            </Suspense>
+          }
+        />
+      )}
       <Route path="*" element={<SignedInNotFound />} />
     </Routes>
   );

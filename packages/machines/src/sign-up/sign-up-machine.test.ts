@@ -36,12 +36,38 @@ describe("sign-up wizard (docs/behaviour.md#sign-up-wizard, #validation)", () =>
     actor.send({ type: "data.set", dataSourceId: "src-1", timeZone: "Pacific/Auckland" });
     actor.send({ type: "data.start" });
     expect(alert).toHaveBeenCalledWith("Fill in all info please");
-    actor.send({ type: "data.set", schedule: { interval: "Daily", hour: 6, minute: 0 } });
+    actor.send({
+      type: "data.set",
+      schedule: { interval: "Daily", hour: 6, minute: 0, amPm: "AM", country: "NewZealand" },
+    });
     actor.send({ type: "data.start" });
     await waitFor(actor, (s) => s.matches({ data: "importing" }));
     expect(actor.getSnapshot().context.jobGuid).toBe("job-1");
     actor.send({ type: "job.completed" });
     expect(actor.getSnapshot().context.step).toBe("Configure");
+  });
+
+  it("returns to the form when the job fails, and starts again from it", async () => {
+    const { actor } = start("Data");
+    actor.send({
+      type: "data.set",
+      dataSourceId: "src-1",
+      timeZone: "Europe/London",
+      schedule: {
+        interval: "Weekly",
+        dayOfWeek: "Monday",
+        hour: 7,
+        minute: 30,
+        amPm: "AM",
+        country: "UnitedKingdom",
+      },
+    });
+    actor.send({ type: "data.start" });
+    await waitFor(actor, (s) => s.matches({ data: "importing" }));
+    actor.send({ type: "job.failed" });
+    expect(actor.getSnapshot().matches({ data: "editing" })).toBe(true);
+    actor.send({ type: "data.start" });
+    await waitFor(actor, (s) => s.matches({ data: "importing" }));
   });
 
   it("alerts 'fill in all fields please' until name and default category are set, then configures and goes home", async () => {

@@ -1,3 +1,4 @@
+import type { ImportSchedule } from "@varia/contracts";
 import { assign, fromPromise, setup } from "xstate";
 import { notProvided } from "../request-error";
 
@@ -12,13 +13,8 @@ export const signUpMessages = {
 export type IntegrationType = "Quickbooks" | "Xero";
 export type Category = "Recurring" | "Adhoc" | "Exclude";
 
-export interface Schedule {
-  interval: "Monthly" | "Weekly" | "Daily" | "Hourly";
-  dayOfMonth?: number;
-  dayOfWeek?: string;
-  hour: number;
-  minute: number;
-}
+/** When the import runs again (Integration/AddSchedule): everything but the source and the time zone. */
+export type Schedule = Omit<ImportSchedule, "dataSourceId" | "timeZone">;
 
 export interface SignUpContext {
   step: "Welcome" | "Data" | "Configure";
@@ -42,6 +38,7 @@ export type SignUpEvent =
   | { type: "data.set"; dataSourceId?: string; schedule?: Schedule; timeZone?: string }
   | { type: "data.start" }
   | { type: "job.completed" }
+  | { type: "job.failed" }
   | {
       type: "configure.set";
       organisationName?: string;
@@ -177,7 +174,11 @@ export const signUpMachine = setup({
         },
         /** The job runs on the importJob machine (with inSignUp), which moves on to Configure. */
         importing: {
-          on: { "job.completed": { target: "#signUp.configure" } },
+          on: {
+            "job.completed": { target: "#signUp.configure" },
+            // A failed job leaves the form as it was, to try again.
+            "job.failed": { target: "editing" },
+          },
         },
       },
     },

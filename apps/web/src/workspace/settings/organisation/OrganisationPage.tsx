@@ -20,6 +20,7 @@ import { createFormat, useFormat } from "../../../ui/format";
 import { LookupPicker, type LookupSearch } from "../../../ui/LookupPicker";
 import { Segmented } from "../../../ui/Segmented";
 import { SelectField } from "../../../ui/Select";
+import { searchTimeZones } from "../../../ui/time-zone-search";
 import { dateTime } from "../date-time";
 import { type FormErrors, fieldMessages, formErrorsOf, noFormErrors } from "../form-errors";
 import { SaveBar, useFocusFirstError } from "../settings-widgets";
@@ -62,18 +63,6 @@ const searchItemsByCode: LookupSearch = async (text, startRow, rowLimit) => {
     total: page.rowCount,
   };
 };
-
-/** A search of the time zones in hand (System/GetTimeZones), by id or name. */
-function searchTimeZones(zones: TimeZone[]): LookupSearch {
-  return async (text, startRow, rowLimit) => {
-    const words = text.trim().toLowerCase();
-    const found = zones.filter((z) => !words || z.name.toLowerCase().includes(words));
-    return {
-      options: found.slice(startRow - 1, startRow - 1 + rowLimit).map((z) => ({ key: z.id, label: z.name })),
-      total: found.length,
-    };
-  };
-}
 
 function TextField({
   label,

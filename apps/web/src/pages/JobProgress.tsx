@@ -1,0 +1,55 @@
+import { selectJob, selectJobCompleted, selectJobFinished, selectJobLabel } from "@varia/machines";
+import { useSelector } from "@xstate/react";
+import type { ActorRefFrom } from "xstate";
+import type { appImportJobMachine } from "./import-job-actor";
+
+export type JobActor = ActorRefFrom<typeof appImportJobMachine>;
+
+/**
+ * An import job as it runs (docs/behaviour.md#import-jobs): its status label, then the lines imported, or
+ * why it failed with every bad row.
+ */
+export function JobProgress({ actor }: { actor: JobActor }) {
+  const label = useSelector(actor, selectJobLabel);
+  const job = useSelector(actor, selectJob);
+  const finished = useSelector(actor, selectJobFinished);
+  const completed = useSelector(actor, selectJobCompleted);
+  return (
+    <div className="job-progress" role="status" aria-live="polite">
+      <p className={`job-progress__label${finished ? (completed ? " is-done" : " is-failed") : ""}`}>
+        {!finished && <span className="spinner spinner--dark" aria-hidden="true" />}
+        {label}
+      </p>
+      {completed && job && (
+        <p>
+          {job.rowsImported} invoice lines imported from {job.fileName}.
+        </p>
+      )}
+      {finished && !completed && job && (
+        <>
+          <p>{job.message}</p>
+          {job.errors.length > 0 && (
+            <table className="table">
+              <thead>
+                <tr>
+                  <th scope="col">Line</th>
+                  <th scope="col">Column</th>
+                  <th scope="col">Problem</th>
+                </tr>
+              </thead>
+              <tbody>
+                {job.errors.map((e) => (
+                  <tr key={`${e.line}-${e.column}`}>
+                    <td>{e.line}</td>
+                    <td>{e.column}</td>
+                    <td>{e.message}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          )}
+        </>
+      )}
+    </div>
+  );
+}

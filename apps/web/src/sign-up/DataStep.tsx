@@ -1,0 +1,319 @@
+import {
+  addScheduleImportData,
+  type DataSource,
+  getDataSources,
+  getTimeZones,
+  type ImportSchedule,
+  scheduleCountries,
+  scheduleIntervals,
+  scheduleWeekdays,
+  setSignUpStep,
+  type TimeZone,
+} from "@varia/contracts";
+import type { DropdownOption } from "@varia/machines";
+import { selectJobCompleted, selectJobFinished, signUpMachine } from "@varia/machines";
+import { useActorRef, useSelector } from "@xstate/react";
+import { useEffect, useMemo, useState } from "react";
+import { createActor, fromPromise } from "xstate";
+import { api } from "../api";
+import { appImportJobMachine } from "../pages/import-job-actor";
+import { type JobActor, JobProgress } from "../pages/JobProgress";
+import { FormMessage } from "../shell/FormMessage";
+import { LookupPicker } from "../ui/LookupPicker";
+import { Segmented } from "../ui/Segmented";
+import { SelectField } from "../ui/Select";
+import { searchTimeZones } from "../ui/time-zone-search";
+
+type Schedule = Omit<ImportSchedule, "dataSourceId" | "timeZone">;
+type Country = (typeof scheduleCountries)[number];
+
+/** Countries as the screens show them: by name, alphabetically (spec 3.6). */
+const countryNames: Record<Country, string> = {
+  Australia: "Australia",
+  Canada: "Canada",
+  NewZealand: "New Zealand",
+  UnitedKingdom: "United Kingdom",
+  UnitedStates: "United States",
+};
+const countryOptions = [...scheduleCountries]
+  .sort((a, b) => countryNames[a].localeCompare(countryNames[b]))
+  .map((c) => ({ value: c, label: countryNames[c] }));
+/** The country a time zone most likely belongs to, to start the form with. */
+const countryOfZone = (zone: string): Country =>
+  zone.startsWith("Pacific/Auckland") || zone.startsWith("Pacific/Chatham")
+    ? "NewZealand"
+    : zone.startsWith("Australia/")
+      ? "Australia"
+      : zone === "Europe/London"
+        ? "UnitedKingdom"
+        : /^America\/(Toronto|Vancouver|Edmonton|Winnipeg|Halifax|St_Johns|Regina)/.test(zone)
+          ? "Canada"
+          : "UnitedStates";
+const hourOptions = Array.from({ length: 12 }, (_, i) => ({ value: String(i + 1), label: String(i + 1) }));
+const minuteOptions = Array.from({ length: 12 }, (_, i) => ({
+  value: String(i * 5),
+  label: String(i * 5).padStart(2, "0"),
+}));
+const dayOptions = Array.from({ length: 28 }, (_, i) => ({ value: String(i + 1), label: String(i + 1) }));
+const packageNames = { Quickbooks: "QuickBooks", Xero: "Xero" } as const;
+
+/** When a schedule runs, in words ("every Monday at 7:30 AM"). */
+export function describeSchedule(s: Schedule): string {
+  const time = `${s.hour}:${String(s.minute).padStart(2, "0")} ${s.amPm}`;
+  if (s.interval === "Hourly") return `every hour at ${String(s.minute).padStart(2, "0")} minutes past`;
+  if (s.interval === "Daily") return `every day at ${time}`;
+  if (s.interval === "Weekly") return `every ${s.dayOfWeek} at ${time}`;
+  return `on day ${s.dayOfMonth} of every month at ${time}`;
+}
+
+/**
+ * The wizard's Data step (docs/behaviour.md#sign-up-wizard): the company or organisation to read, when
+ * to read it again (the schedule, in a time zone), then the first import now, followed as a job (every
+ * 5 s). A completed job moves the sign-up to Configure and goes there; a failed one says why and lets
+ * the visitor start again.
+ */
+export function DataStep() {
+  const browserZone = Intl.DateTimeFormat().resolvedOptions().timeZone ?? "UTC";
+  const [sources, setSources] = useState<DataSource[] | null>(null);
+  const [zones, setZones] = useState<TimeZone[]>([]);
+  const [loadError, setLoadError] = useState<string | null>(null);
+  const [startError, setStartError] = useState<string | null>(null);
+  const [alertText, setAlertText] = useState<string | null>(null);
+  const [job, setJob] = useState<JobActor | null>(null);
+  const [zone, setZone] = useState<DropdownOption | null>(null);
+  const [schedule, setSchedule] = useState<Schedule>({
+    interval: "Daily",
+    dayOfMonth: 1,
+    dayOfWeek: "Monday",
+    hour: 6,
+    minute: 0,
+    amPm: "AM",
+    country: countryOfZone(browserZone),
+  });
+
+  const actor = useActorRef(
+    signUpMachine.provide({
+      actors: {
+        startImport: fromPromise(async ({ input }) => {
+          setStartError(null);
+          try {
+            return await api.call(addScheduleImportData, {
+              body: { ...input.schedule, dataSourceId: input.dataSourceId, timeZone: input.timeZone },
+            });
+          } catch (error) {
+            setStartError((error as { serverMessage?: string }).serverMessage ?? (error as Error).message);
+            throw error;
+          }
+        }),
+      },
+      actions: { alert: (_, params) => setAlertText(params.message) },
+    }),
+    { input: { step: "Data" } },
+  );
+  const dataSourceId = useSelector(actor, (s) => s.context.dataSourceId);
+  const jobGuid = useSelector(actor, (s) => s.context.jobGuid);
+  const busy = useSelector(actor, (s) => s.matches({ data: "starting" }) || s.matches({ data: "importing" }));
+
+  useEffect(() => {
+    Promise.all([api.call(getDataSources, { query: {} }), api.call(getTimeZones)]).then(
+      ([found, allZones]) => {
+        setSources(found);
+        setZones(allZones);
+        const first = found[0];
+        if (found.length === 1 && first) actor.send({ type: "data.set", dataSourceId: first.id });
+        const known = allZones.find((z) => z.id === browserZone);
+        if (known) {
+          setZone({ key: known.id, label: known.name });
+          actor.send({ type: "data.set", timeZone: known.id });
+        }
+      },
+      (error) =>
+        setLoadError((error as { serverMessage?: string }).serverMessage ?? (error as Error).message),
+    );
+  }, [actor, browserZone]);
+
+  // The schedule as the machine sees it: only what the interval uses.
+  useEffect(() => {
+    actor.send({
+      type: "data.set",
+      schedule: {
+        ...schedule,
+        dayOfMonth: schedule.interval === "Monthly" ? schedule.dayOfMonth : null,
+        dayOfWeek: schedule.interval === "Weekly" ? schedule.dayOfWeek : null,
+      },
+    });
+  }, [actor, schedule]);
+
+  // Each new job is followed until it ends; in sign-up its completion moves the step to Configure.
+  useEffect(() => {
+    if (!jobGuid) return;
+    const followed = createActor(
+      appImportJobMachine.provide({
+        actors: {
+          setSignUpStepConfigure: fromPromise(() => api.call(setSignUpStep, { body: { step: "Configure" } })),
+        },
+        actions: { goToConfigure: () => actor.send({ type: "job.completed" }) },
+      }),
+      { input: { jobGuid, inSignUp: true } },
+    );
+    followed.subscribe((snapshot) => {
+      if (snapshot.status === "done" && !selectJobCompleted(snapshot)) actor.send({ type: "job.failed" });
+    });
+    followed.start();
+    setJob(followed);
+    return () => {
+      followed.stop();
+    };
+  }, [actor, jobGuid]);
+  const completed = useSelector(job ?? undefined, (s) => (s ? selectJobCompleted(s) : false));
+  const finished = useSelector(job ?? undefined, (s) => (s ? selectJobFinished(s) : false));
+  const configured = useSelector(actor, (s) => s.matches("configure"));
+  useEffect(() => {
+    if (configured) window.location.assign("/sign-up/configure");
+  }, [configured]);
+
+  const searchZones = useMemo(() => searchTimeZones(zones), [zones]);
+  const set = (change: Partial<Schedule>) => {
+    setAlertText(null);
+    setSchedule((s) => ({ ...s, ...change }));
+  };
+  const source = sources?.find((s) => s.id === dataSourceId);
+
+  return (
+    <form
+      className="form sign-up__form"
+      onSubmit={(event) => {
+        event.preventDefault();
+        setAlertText(null);
+        actor.send({ type: "data.start" });
+      }}
+    >
+      <h1 id="sign-up-heading">Choose your data</h1>
+      <p className="sign-up__lead">
+        Pick the company to read and when Varia reads it again to keep your figures current. The first import
+        starts now.
+      </p>
+      <FormMessage error={loadError} />
+      {sources === null && !loadError ? (
+        <p className="sign-up__loading" role="status">
+          <span className="spinner spinner--dark" aria-hidden="true" /> Finding your companies…
+        </p>
+      ) : null}
+      {sources?.length === 0 ? (
+        <p className="form__error" role="alert">
+          Varia could not find a company in your accounting package. Log out and sign up again, and allow
+          Varia to read your company's data when the provider asks.
+        </p>
+      ) : null}
+      {sources && sources.length > 0 ? (
+        <SelectField
+          label="Data source"
+          options={sources.map((s) => ({
+            value: s.id,
+            label: `${s.name} (${packageNames[s.integrationType]})`,
+          }))}
+          value={dataSourceId ?? ""}
+          onChange={(id) => {
+            setAlertText(null);
+            actor.send({ type: "data.set", dataSourceId: id });
+          }}
+        />
+      ) : null}
+      <fieldset className="sign-up__schedule" disabled={busy}>
+        <legend>Import schedule</legend>
+        <div className="field">
+          <span className="field__label">How often</span>
+          <Segmented
+            label="How often"
+            options={scheduleIntervals.map((i) => ({ value: i, label: i }))}
+            value={schedule.interval}
+            onChange={(interval) => set({ interval: interval as Schedule["interval"] })}
+          />
+        </div>
+        <div className="sign-up__row">
+          {schedule.interval === "Monthly" ? (
+            <SelectField
+              label="Day of the month"
+              options={dayOptions}
+              value={String(schedule.dayOfMonth ?? 1)}
+              onChange={(day) => set({ dayOfMonth: Number(day) })}
+            />
+          ) : null}
+          {schedule.interval === "Weekly" ? (
+            <SelectField
+              label="Day of the week"
+              options={scheduleWeekdays.map((d) => ({ value: d, label: d }))}
+              value={schedule.dayOfWeek ?? "Monday"}
+              onChange={(day) => set({ dayOfWeek: day as Schedule["dayOfWeek"] })}
+            />
+          ) : null}
+          {schedule.interval !== "Hourly" ? (
+            <SelectField
+              label="Hour"
+              options={hourOptions}
+              value={String(schedule.hour)}
+              onChange={(hour) => set({ hour: Number(hour) })}
+            />
+          ) : null}
+          <SelectField
+            label={schedule.interval === "Hourly" ? "Minutes past the hour" : "Minute"}
+            options={minuteOptions}
+            value={String(schedule.minute - (schedule.minute % 5))}
+            onChange={(minute) => set({ minute: Number(minute) })}
+          />
+          {schedule.interval !== "Hourly" ? (
+            <div className="field">
+              <span className="field__label">AM/PM</span>
+              <Segmented
+                label="AM or PM"
+                options={[
+                  { value: "AM", label: "AM" },
+                  { value: "PM", label: "PM" },
+                ]}
+                value={schedule.amPm}
+                onChange={(amPm) => set({ amPm: amPm as Schedule["amPm"] })}
+              />
+            </div>
+          ) : null}
+        </div>
+        <div className="sign-up__row">
+          <SelectField
+            label="Country"
+            options={countryOptions}
+            value={schedule.country}
+            onChange={(country) => set({ country: country as Country })}
+          />
+          <LookupPicker
+            label="Time zone"
+            search={searchZones}
+            value={zone}
+            onChange={(option) => {
+              setAlertText(null);
+              setZone(option);
+              actor.send({ type: "data.set", timeZone: option?.key ?? "" });
+            }}
+          />
+        </div>
+        <p className="form__note">
+          Varia reads {source ? source.name : "the company"} {describeSchedule(schedule)}.
+        </p>
+      </fieldset>
+      <FormMessage error={alertText ?? startError} />
+      {job ? <JobProgress actor={job} /> : null}
+      <div className="sign-up__actions">
+        <button type="submit" className="button button--primary" disabled={busy || completed}>
+          {busy && !finished ? <span className="spinner" aria-hidden="true" /> : null}
+          {job && finished && !completed ? "Import again" : "Start import"}
+        </button>
+        <button
+          type="button"
+          className="button button--secondary"
+          disabled={!completed}
+          onClick={() => window.location.assign("/sign-up/configure")}
+        >
+          Continue
+        </button>
+      </div>
+    </form>
+  );
+}

@@ -13,9 +13,11 @@ import type { XeroInvoice, XeroItem } from "../src/connectors/xero/xero-api";
  *
  * `failNext` queues answers given before the real ones, one per request, to test the error paths:
  * `{ status: 429, retryAfter: "2" }`, `{ status: 503 }`, `{ status: 200, body: "<html>" }` (a body
- * that is not the expected JSON), or `{ hang: true }` (never answers; ended by `close`).
+ * that is not the expected JSON), or `{ hang: true }` (never answers; ended by `close`). A fault
+ * with a `path` waits for the next request to that path (e.g. "/api.xro/2.0/Invoices").
  */
 export interface StandInFault {
+  path?: string;
   status?: number;
   retryAfter?: string;
   body?: string;
@@ -52,7 +54,8 @@ async function startStandIn(
     const url = new URL(req.url ?? "/", "http://stand-in");
     const request = { path: url.pathname, query: url.searchParams, headers: req.headers };
     requests.push(request);
-    const fault = faults.shift();
+    const at = faults.findIndex((f) => f.path === undefined || f.path === url.pathname);
+    const fault = at < 0 ? undefined : faults.splice(at, 1)[0];
     if (fault?.hang) {
       hanging.add(res);
       return;

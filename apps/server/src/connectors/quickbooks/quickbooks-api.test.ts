@@ -172,13 +172,18 @@ describe("the QuickBooks Online connector", () => {
     ]);
   });
 
-  it("reports a sales line without an item, or with an unknown one, and imports the rest", async () => {
+  it("reports a sales line without an item or with an unknown one, and a bundle line, and imports the rest", async () => {
     const invoice: QuickBooksInvoice = {
       Id: "1",
       DocNumber: "1001",
       TxnDate: "2025-03-02",
       CustomerRef: { value: "7" },
-      Line: [salesLine(1, undefined, 50), salesLine(2, "9999", 50), salesLine(3, "1", 50)],
+      Line: [
+        salesLine(1, undefined, 50),
+        salesLine(2, "9999", 50),
+        salesLine(3, "1", 50),
+        { Id: "4", LineNum: 4, Amount: 80, DetailType: "GroupLineDetail" },
+      ],
     };
     const { url } = await start([invoice], [item("1", "Core Subscription")]);
     const read = await connector().qb.readInvoices(
@@ -189,6 +194,7 @@ describe("the QuickBooks Online connector", () => {
     expect(read.skipped).toEqual([
       { line: 1, reason: "invoice 1001 line 1: item (none) is not in the item list" },
       { line: 2, reason: "invoice 1001 line 2: item 9999 is not in the item list" },
+      { line: 4, reason: "invoice 1001 line 4 is a bundle (group) line; its items are not read" },
     ]);
   });
 

@@ -148,8 +148,8 @@ function salesRep(invoice: Invoice): string {
 
 /**
  * The rules of `convertQuickBooks`, on the API's objects: only SalesItemLineDetail lines, item
- * classes by `classifyItem`, a line whose item is not among the company's items skipped and
- * reported. `skipped[].line` counts the invoice lines read (1 is the first line of the first
+ * classes by `classifyItem`, a line whose item is not among the company's items (or a bundle's
+ * group line) skipped and reported. `skipped[].line` counts the invoice lines read (1 is the first line of the first
  * invoice); the reason names the invoice and the line.
  */
 export function mapQuickBooksInvoices(invoices: readonly Invoice[], items: readonly Item[]) {
@@ -161,6 +161,14 @@ export function mapQuickBooksInvoices(invoices: readonly Invoice[], items: reado
     invoice.Line.forEach((line, index) => {
       read++;
       const lineNumber = line.LineNum ?? index + 1;
+      if (line.DetailType === "GroupLineDetail") {
+        // A bundle's items sit inside the group line; reading them is not built, so say so.
+        out.skip(
+          read,
+          `invoice ${invoiceNumber} line ${lineNumber} is a bundle (group) line; its items are not read`,
+        );
+        return;
+      }
       const detail = line.SalesItemLineDetail;
       if (line.DetailType !== "SalesItemLineDetail" || !detail) return;
       const itemId = detail.ItemRef?.value;

@@ -1,5 +1,10 @@
 import { z } from "zod";
-import { type AccountingConnector, ConnectorError, type ExternalSource } from "../connector";
+import {
+  type AccountingConnector,
+  type ConnectorAccess,
+  ConnectorError,
+  type ExternalSource,
+} from "../connector";
 import { ImportCsvWriter, type ImportLine, numberText } from "../import-csv";
 import { getProviderJson, type ProviderTiming } from "../provider-http";
 import { classifyItem } from "./convert-quickbooks";
@@ -54,8 +59,10 @@ export type QuickBooksItem = z.input<typeof itemSchema>;
 
 const companyInfoSchema = z.object({ CompanyInfo: z.object({ CompanyName: z.string() }) });
 
-const pageSchema = <E extends "Invoice" | "Item", T extends z.ZodType>(entity: E, row: T) =>
-  z.object({ QueryResponse: z.object({ [entity]: z.array(row).optional() }) });
+const itemPageSchema = z.object({ QueryResponse: z.object({ Item: z.array(itemSchema).optional() }) });
+const invoicePageSchema = z.object({
+  QueryResponse: z.object({ Invoice: z.array(invoiceSchema).optional() }),
+});
 
 type Invoice = z.output<typeof invoiceSchema>;
 type Item = z.output<typeof itemSchema>;
@@ -68,15 +75,16 @@ type Item = z.output<typeof itemSchema>;
 export function createQuickBooksConnector(timing: ProviderTiming = {}): AccountingConnector {
   const companyPath = (realmId: string) => `/v3/company/${encodeURIComponent(realmId)}`;
 
-  async function query<T extends z.ZodType>(
-    access: Parameters<AccountingConnector["readInvoices"]>[0],
+  /** Every row a query finds, a page of `pageSize` at a time (an empty page has no list at all). */
+  async function query<P, T>(
+    access: ConnectorAccess,
     realmId: string,
-    entity: "Invoice" | "Item",
+    what: string,
     select: string,
-    row: T,
-  ): Promise<z.output<T>[]> {
-    const rows: z.output<T>[] = [];
-    const schema = pageSchema(entity, row);
+    schema: z.ZodType<P>,
+    rowsOf: (page: P) => T[] | undefined,
+  ): Promise<T[]> {
+    const rows: T[] = [];
     for (let start = 1; ; start += quickBooksApi.pageSize) {
       const statement = `${select} STARTPOSITION ${start} MAXRESULTS ${quickBooksApi.pageSize}`;
       const page = await getProviderJson(
@@ -84,12 +92,12 @@ export function createQuickBooksConnector(timing: ProviderTiming = {}): Accounti
         {
           provider: "QuickBooks",
           path: `${companyPath(realmId)}/query?query=${encodeURIComponent(statement)}&minorversion=${quickBooksApi.minorVersion}`,
-          what: `the ${entity} query`,
+          what,
           schema,
         },
         timing,
       );
-      const found = (page.QueryResponse[entity] ?? []) as z.output<T>[];
+      const found = rowsOf(page) ?? [];
       rows.push(...found);
       if (found.length < quickBooksApi.pageSize) return rows;
     }
@@ -122,16 +130,18 @@ export function createQuickBooksConnector(timing: ProviderTiming = {}): Accounti
       const items = await query(
         access,
         source.externalId,
-        "Item",
+        "the Item query",
         "select * from Item where Active in (true, false)",
-        itemSchema,
+        itemPageSchema,
+        (page) => page.QueryResponse.Item,
       );
       const invoices = await query(
         access,
         source.externalId,
-        "Invoice",
+        "the Invoice query",
         "select * from Invoice",
-        invoiceSchema,
+        invoicePageSchema,
+        (page) => page.QueryResponse.Invoice,
       );
       return mapQuickBooksInvoices(invoices, items);
     },

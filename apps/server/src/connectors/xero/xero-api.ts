@@ -1,0 +1,207 @@
+import { z } from "zod";
+import type { AccountingConnector, ConnectorAccess, ExternalSource } from "../connector";
+import { centsText, ImportCsvWriter, type ImportLine, numberText } from "../import-csv";
+import { getProviderJson, type ProviderTiming } from "../provider-http";
+import { classifyItem } from "../quickbooks/convert-quickbooks";
+
+/** Xero Accounting API 2.0 (docs/integration.md, "Xero"). */
+export const xeroApi = {
+  /** Xero's page of invoices. */
+  pageSize: 100,
+  /** Invoices that are not (or no longer) revenue. */
+  skippedStatuses: ["DRAFT", "DELETED", "VOIDED"],
+} as const;
+
+const connectionsSchema = z.array(
+  z.object({ tenantId: z.string(), tenantType: z.string(), tenantName: z.string().nullish() }),
+);
+
+const itemSchema = z.object({
+  ItemID: z.string().optional(),
+  Code: z.string(),
+  Name: z.string().optional(),
+  Description: z.string().optional(),
+  IsTrackedAsInventory: z.boolean().optional(),
+  IsSold: z.boolean().optional(),
+  PurchaseDetails: z.object({ UnitPrice: z.number().optional() }).optional(),
+});
+export type XeroItem = z.input<typeof itemSchema>;
+
+const lineItemSchema = z.object({
+  LineItemID: z.string().optional(),
+  ItemCode: z.string().optional(),
+  Description: z.string().optional(),
+  Quantity: z.number().optional(),
+  UnitAmount: z.number().optional(),
+  LineAmount: z.number(),
+  TaxAmount: z.number().optional(),
+});
+
+const invoiceSchema = z
+  .object({
+    InvoiceID: z.string(),
+    InvoiceNumber: z.string().optional(),
+    Type: z.string(),
+    Status: z.string(),
+    Contact: z.object({
+      ContactID: z.string(),
+      Name: z.string().optional(),
+      ContactNumber: z.string().optional(),
+    }),
+    DateString: z.string().optional(),
+    Date: z.string().optional(),
+    LineAmountTypes: z.string().optional(),
+    LineItems: z.array(lineItemSchema).default([]),
+  })
+  .refine((invoice) => invoice.DateString !== undefined || invoice.Date !== undefined, {
+    path: ["DateString"],
+    message: "an invoice needs DateString or Date",
+  });
+export type XeroInvoice = z.input<typeof invoiceSchema>;
+
+type Invoice = z.output<typeof invoiceSchema>;
+type Item = z.output<typeof itemSchema>;
+
+/**
+ * The invoice's date as YYYY-MM-DD: DateString ("2024-03-01T00:00:00") or the older
+ * Date ("/Date(1709251200000+0000)/", milliseconds at midnight UTC).
+ */
+export function xeroDate(invoice: Pick<Invoice, "DateString" | "Date">): string | undefined {
+  const text = invoice.DateString?.match(/^\d{4}-\d{2}-\d{2}/)?.[0];
+  if (text) return text;
+  const ms = invoice.Date?.match(/^\/Date\((-?\d+)([+-]\d{4})?\)\/$/)?.[1];
+  return ms === undefined ? undefined : new Date(Number(ms)).toISOString().slice(0, 10);
+}
+
+/**
+ * Reads the organisations (tenants) an authorisation reaches and their sales invoices through the
+ * Xero Accounting API (docs/integration.md). `timing` is for tests; the server uses `xeroConnector`.
+ */
+export function createXeroConnector(timing: ProviderTiming = {}): AccountingConnector {
+  const get = <T>(
+    access: ConnectorAccess,
+    path: string,
+    what: string,
+    schema: z.ZodType<T>,
+    tenantId?: string,
+  ) =>
+    getProviderJson(
+      access,
+      {
+        provider: "Xero",
+        path,
+        what,
+        schema,
+        ...(tenantId ? { headers: { "xero-tenant-id": tenantId } } : {}),
+      },
+      timing,
+    );
+
+  return {
+    integrationType: "Xero",
+
+    async listSources(access) {
+      const connections = await get(access, "/connections", "the list of connections", connectionsSchema);
+      return connections
+        .filter((c) => c.tenantType === "ORGANISATION")
+        .map((c) => ({ externalId: c.tenantId, name: c.tenantName ?? c.tenantId }));
+    },
+
+    async readInvoices(access, source: ExternalSource) {
+      const tenant = source.externalId;
+      const { Items } = await get(
+        access,
+        "/api.xro/2.0/Items",
+        "the item list",
+        z.object({ Items: z.array(itemSchema) }),
+        tenant,
+      );
+      const invoices: Invoice[] = [];
+      const where = encodeURIComponent('Type=="ACCREC"');
+      for (let page = 1; ; page++) {
+        const answer = await get(
+          access,
+          `/api.xro/2.0/Invoices?where=${where}&page=${page}`,
+          `page ${page} of the invoices`,
+          z.object({ Invoices: z.array(invoiceSchema) }),
+          tenant,
+        );
+        invoices.push(...answer.Invoices);
+        if (answer.Invoices.length < xeroApi.pageSize) break;
+      }
+      return mapXeroInvoices(invoices, Items);
+    },
+  };
+}
+
+export const xeroConnector: AccountingConnector = createXeroConnector();
+
+const cents = (amount: number) => Math.round(amount * 100);
+
+/**
+ * Xero's sales invoices (ACCREC, not DRAFT, DELETED or VOIDED) as import lines: a line's item by
+ * its ItemCode, classified by `classifyItem` (tracked inventory is a product); the amount excludes
+ * tax. Lines without an item code (free text) or with one not in the item list are skipped and
+ * reported; `skipped[].line` counts the invoice lines read, the reason names invoice and line.
+ */
+export function mapXeroInvoices(invoices: readonly Invoice[], items: readonly Item[]) {
+  const itemsByCode = new Map(items.map((item) => [item.Code, item]));
+  const out = new ImportCsvWriter();
+  let read = 0;
+  for (const invoice of invoices) {
+    if (
+      invoice.Type !== "ACCREC" ||
+      (xeroApi.skippedStatuses as readonly string[]).includes(invoice.Status)
+    ) {
+      continue;
+    }
+    const invoiceNumber = invoice.InvoiceNumber || invoice.InvoiceID;
+    const invoiceDate = xeroDate(invoice);
+    const inclusive = invoice.LineAmountTypes === "Inclusive";
+    invoice.LineItems.forEach((line, index) => {
+      read++;
+      const lineNumber = index + 1;
+      const where = `invoice ${invoiceNumber} line ${lineNumber}`;
+      if (!line.ItemCode) {
+        out.skip(read, `${where} has no item code (a free-text line)`);
+        return;
+      }
+      const item = itemsByCode.get(line.ItemCode);
+      if (!item) {
+        out.skip(read, `${where}: item ${line.ItemCode} is not in the item list`);
+        return;
+      }
+      if (!invoiceDate) {
+        out.skip(read, `${where}: the invoice's date '${invoice.DateString ?? invoice.Date}' is not a date`);
+        return;
+      }
+      const { stockType, category } = classifyItem({
+        type: item.IsTrackedAsInventory ? "Inventory" : "Service",
+        name: item.Name ?? item.Code,
+        description: item.Description ?? "",
+      });
+      const quantity = line.Quantity ?? 1;
+      const amountCents = cents(line.LineAmount) - (inclusive ? cents(line.TaxAmount ?? 0) : 0);
+      const purchasePrice = item.PurchaseDetails?.UnitPrice;
+      const values: ImportLine = {
+        InvoiceDate: invoiceDate,
+        InvoiceNumber: invoiceNumber,
+        LineNumber: String(lineNumber),
+        ClientCode: invoice.Contact.ContactID,
+        ClientName: invoice.Contact.Name ?? "",
+        ItemCode: item.Code,
+        ItemName: item.Name ?? "",
+        StockType: stockType,
+        Quantity: numberText(quantity, 4),
+        // A tax-inclusive unit amount includes tax; the Amount (without tax) is what counts.
+        UnitPrice: inclusive || line.UnitAmount === undefined ? "" : numberText(line.UnitAmount, 4),
+        Amount: centsText(amountCents),
+        Cost: purchasePrice === undefined ? "" : (purchasePrice * quantity).toFixed(2),
+        RecordType: "Actual",
+        Category: category,
+      };
+      out.add(values);
+    });
+  }
+  return out.result();
+}

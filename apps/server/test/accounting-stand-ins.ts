@@ -1,0 +1,251 @@
+import { readFileSync } from "node:fs";
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
+import type { AddressInfo } from "node:net";
+import { join } from "node:path";
+import Papa from "papaparse";
+import type { QuickBooksInvoice, QuickBooksItem } from "../src/connectors/quickbooks/quickbooks-api";
+import type { XeroInvoice, XeroItem } from "../src/connectors/xero/xero-api";
+
+/**
+ * Local stand-ins for the accounting APIs (docs/integration.md, "Connectors"): real HTTP servers on
+ * a free port that answer in QuickBooks' and Xero's documented shapes, check the bearer token
+ * (401 otherwise) and page as the providers do. Point a connector's `apiUrl` at `url`.
+ *
+ * `failNext` queues answers given before the real ones, one per request, to test the error paths:
+ * `{ status: 429, retryAfter: "2" }`, `{ status: 503 }`, `{ status: 200, body: "<html>" }` (a body
+ * that is not the expected JSON), or `{ hang: true }` (never answers; ended by `close`). A fault
+ * with a `path` waits for the next request to that path (e.g. "/api.xro/2.0/Invoices").
+ */
+export interface StandInFault {
+  path?: string;
+  status?: number;
+  retryAfter?: string;
+  body?: string;
+  hang?: boolean;
+}
+
+/** One request a stand-in received (the token is not kept). */
+export interface StandInRequest {
+  path: string;
+  query: URLSearchParams;
+  headers: IncomingMessage["headers"];
+}
+
+export interface AccountingStandIn {
+  /** The API's base address: `ConnectorAccess.apiUrl`. */
+  readonly url: string;
+  readonly requests: StandInRequest[];
+  failNext(...faults: StandInFault[]): void;
+  close(): Promise<void>;
+}
+
+type Answer = { status: number; body: unknown };
+type Route = (request: StandInRequest) => Answer;
+
+async function startStandIn(
+  accessToken: string,
+  unauthorised: unknown,
+  route: Route,
+): Promise<AccountingStandIn> {
+  const faults: StandInFault[] = [];
+  const requests: StandInRequest[] = [];
+  const hanging = new Set<ServerResponse>();
+  const server: Server = createServer((req, res) => {
+    const url = new URL(req.url ?? "/", "http://stand-in");
+    const request = { path: url.pathname, query: url.searchParams, headers: req.headers };
+    requests.push(request);
+    const at = faults.findIndex((f) => f.path === undefined || f.path === url.pathname);
+    const fault = at < 0 ? undefined : faults.splice(at, 1)[0];
+    if (fault?.hang) {
+      hanging.add(res);
+      return;
+    }
+    if (fault) {
+      res.writeHead(fault.status ?? 200, {
+        "content-type": fault.body === undefined ? "application/json" : "text/html",
+        ...(fault.retryAfter === undefined ? {} : { "retry-after": fault.retryAfter }),
+      });
+      res.end(fault.body ?? JSON.stringify({ message: `stand-in fault ${fault.status}` }));
+      return;
+    }
+    const answer =
+      req.method !== "GET"
+        ? { status: 405, body: { message: "read-only stand-in" } }
+        : req.headers.authorization !== `Bearer ${accessToken}`
+          ? { status: 401, body: unauthorised }
+          : route(request);
+    res.writeHead(answer.status, { "content-type": "application/json" });
+    res.end(JSON.stringify(answer.body));
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    requests,
+    failNext: (...more) => faults.push(...more),
+    close: async () => {
+      for (const res of hanging) res.destroy();
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}
+
+export interface QuickBooksStandInOptions {
+  accessToken: string;
+  realmId: string;
+  companyName: string;
+  invoices: QuickBooksInvoice[];
+  items: QuickBooksItem[];
+}
+
+/**
+ * QuickBooks Online v3: `GET /v3/company/{realmId}/companyinfo/{realmId}` and
+ * `GET /v3/company/{realmId}/query?query=select * from Invoice|Item … STARTPOSITION n MAXRESULTS m`
+ * (at most 1000 a page; a `where` clause is not evaluated). Another realm answers 403, as
+ * QuickBooks does for a company the token was not granted.
+ */
+export function startQuickBooksStandIn(options: QuickBooksStandInOptions): Promise<AccountingStandIn> {
+  const fault = (code: string, message: string) => ({
+    Fault: { Error: [{ Message: message, code }], type: "AUTHENTICATION" },
+    time: new Date().toISOString(),
+  });
+  return startStandIn(options.accessToken, fault("3200", "AuthenticationFailed"), (request) => {
+    const match = /^\/v3\/company\/([^/]+)\/(companyinfo\/[^/]+|query)$/.exec(request.path);
+    if (!match) return { status: 404, body: { message: "no such path" } };
+    if (decodeURIComponent(match[1]!) !== options.realmId) {
+      return { status: 403, body: fault("003100", "ApplicationAuthorizationFailed") };
+    }
+    if (match[2]!.startsWith("companyinfo/")) {
+      return {
+        status: 200,
+        body: { CompanyInfo: { Id: options.realmId, CompanyName: options.companyName }, time: "now" },
+      };
+    }
+    const statement = request.query.get("query") ?? "";
+    const entity = /\bfrom\s+(\w+)/i.exec(statement)?.[1];
+    const rows = entity === "Invoice" ? options.invoices : entity === "Item" ? options.items : undefined;
+    if (!rows) return { status: 400, body: { Fault: { Error: [{ Message: "QueryParserError" }] } } };
+    const start = Number(/STARTPOSITION\s+(\d+)/i.exec(statement)?.[1] ?? 1);
+    const max = Math.min(1000, Number(/MAXRESULTS\s+(\d+)/i.exec(statement)?.[1] ?? 100));
+    const page = rows.slice(start - 1, start - 1 + max);
+    const response = page.length ? { [entity!]: page, startPosition: start, maxResults: page.length } : {};
+    return { status: 200, body: { QueryResponse: response, time: "now" } };
+  });
+}
+
+export interface XeroStandInTenant {
+  tenantId: string;
+  tenantName: string;
+  /** "ORGANISATION" unless given ("PRACTICEMANAGER" and others are not read). */
+  tenantType?: string;
+  invoices: XeroInvoice[];
+  items: XeroItem[];
+}
+
+/**
+ * Xero: `GET /connections`, and with the `xero-tenant-id` header `GET /api.xro/2.0/Items` and
+ * `GET /api.xro/2.0/Invoices?where=Type=="ACCREC"&page=n` (100 a page; without `page`, the
+ * invoices without their line items, as Xero answers). A tenant not connected answers 403.
+ */
+export function startXeroStandIn(options: {
+  accessToken: string;
+  tenants: XeroStandInTenant[];
+}): Promise<AccountingStandIn> {
+  const problem = (status: number, title: string) => ({
+    Type: null,
+    Title: title,
+    Status: status,
+    Detail: title,
+  });
+  return startStandIn(options.accessToken, problem(401, "Unauthorized"), (request) => {
+    if (request.path === "/connections") {
+      return {
+        status: 200,
+        body: options.tenants.map((t, i) => ({
+          id: `00000000-0000-4000-8000-${String(i).padStart(12, "0")}`,
+          tenantId: t.tenantId,
+          tenantType: t.tenantType ?? "ORGANISATION",
+          tenantName: t.tenantName,
+          createdDateUtc: "2026-01-01T00:00:00.0000000",
+        })),
+      };
+    }
+    const tenant = options.tenants.find((t) => t.tenantId === request.headers["xero-tenant-id"]);
+    if (!tenant) return { status: 403, body: problem(403, "AuthenticationUnsuccessful") };
+    const envelope = { Id: "stand-in", Status: "OK", ProviderName: "Varia", DateTimeUTC: "/Date(0)/" };
+    if (request.path === "/api.xro/2.0/Items")
+      return { status: 200, body: { ...envelope, Items: tenant.items } };
+    if (request.path !== "/api.xro/2.0/Invoices") return { status: 404, body: problem(404, "Not Found") };
+    const type = /^Type=="(\w+)"$/.exec(request.query.get("where") ?? "")?.[1];
+    const invoices = tenant.invoices.filter((i) => type === undefined || i.Type === type);
+    const page = request.query.get("page");
+    if (page === null) {
+      return { status: 200, body: { ...envelope, Invoices: invoices.map(({ LineItems, ...rest }) => rest) } };
+    }
+    const n = Math.max(1, Number(page));
+    return { status: 200, body: { ...envelope, Invoices: invoices.slice((n - 1) * 100, n * 100) } };
+  });
+}
+
+type Row = Record<string, string>;
+const table = (text: string) => Papa.parse<Row>(text, { header: true, skipEmptyLines: "greedy" }).data;
+const optionalNumber = (text: string | undefined) => (text ? Number(text) : undefined);
+
+/**
+ * The QuickBooks API objects of the company whose Fivetran export is in `directory`
+ * (invoice_data.csv, invoice_line_data.csv, item_data.csv): what the API would answer for it.
+ * A line's LineNum is its export `index` + 1; lines of invoices not in the export have no
+ * invoice to sit in and are left out.
+ */
+export function quickBooksApiFromExport(directory: string): {
+  invoices: QuickBooksInvoice[];
+  items: QuickBooksItem[];
+} {
+  const read = (file: string) =>
+    table(readFileSync(join(directory, file), "utf8")).filter(
+      (r) => (r._fivetran_deleted ?? "").toLowerCase() !== "true",
+    );
+  const items: QuickBooksItem[] = read("item_data.csv").map((r) => ({
+    Id: r.id!,
+    Name: r.name ?? "",
+    ...(r.stock_keeping_unit ? { Sku: r.stock_keeping_unit } : {}),
+    Type: r.type ?? "Service",
+    ...(r.description ? { Description: r.description } : {}),
+    Active: (r.active ?? "").toLowerCase() === "true",
+    ...(r.purchase_cost ? { PurchaseCost: Number(r.purchase_cost) } : {}),
+  }));
+  const lines = new Map<string, Row[]>();
+  for (const line of read("invoice_line_data.csv")) {
+    const list = lines.get(line.invoice_id ?? "") ?? [];
+    list.push(line);
+    lines.set(line.invoice_id ?? "", list);
+  }
+  const invoices: QuickBooksInvoice[] = read("invoice_data.csv").map((r) => ({
+    Id: r.id!,
+    ...(r.doc_number ? { DocNumber: r.doc_number } : {}),
+    TxnDate: r.transaction_date ?? "",
+    CustomerRef: { value: r.customer_id ?? "" },
+    CustomField: r.custom_sales_rep
+      ? [{ DefinitionId: "1", Name: "Sales Rep", Type: "StringType", StringValue: r.custom_sales_rep }]
+      : [],
+    Line: (lines.get(r.id ?? "") ?? [])
+      .sort((a, b) => Number(a.index) - Number(b.index))
+      .map((l) => ({
+        Id: String(Number(l.index) + 1),
+        LineNum: Number(l.index) + 1,
+        Amount: optionalNumber(l.amount),
+        DetailType: l.detail_type ?? "",
+        ...(l.detail_type === "SalesItemLineDetail"
+          ? {
+              SalesItemLineDetail: {
+                ...(l.sales_item_item_id ? { ItemRef: { value: l.sales_item_item_id } } : {}),
+                Qty: optionalNumber(l.sales_item_quantity),
+                UnitPrice: optionalNumber(l.sales_item_unit_price),
+                ...(l.sales_item_service_date ? { ServiceDate: l.sales_item_service_date } : {}),
+              },
+            }
+          : {}),
+      })),
+  }));
+  return { invoices, items };
+}

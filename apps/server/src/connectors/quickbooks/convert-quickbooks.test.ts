@@ -45,13 +45,18 @@ describe("the QuickBooks converter", () => {
       "2,1,6798,,,,SubTotalLineDetail",
       "3,2,100,5,1,100,SalesItemLineDetail",
       "4,1,50,9999,1,50,SalesItemLineDetail",
+      "5,1,-50,5,1,-50,SalesItemLineDetail",
     ].join("\n");
     const converted = convertQuickBooks({ invoices, items, invoiceLines });
     expect(converted.csv.split("\n").slice(1, 3)).toEqual([
       "2025-03-02,1001,1,QB-7,,SaaS-Pro,Pro Subscription,Subscription,1,6200,6200,,Sam,,,Actual,Recurring",
       "2025-03-02,1001,2,QB-7,,LK-1,Lock Kit,Product,2,299,598,262.00,Sam,,,Actual,Adhoc",
     ]);
-    expect(converted.lineCount).toBe(2);
+    // A credit keeps its minus: a number, not a formula to neutralise.
+    expect(converted.csv.split("\n")[3]).toBe(
+      "2025-03-02,1001,6,QB-7,,SaaS-Pro,Pro Subscription,Subscription,1,-50,-50,,Sam,,,Actual,Recurring",
+    );
+    expect(converted.lineCount).toBe(3);
     expect(converted.skipped).toEqual([
       { line: 5, reason: "invoice 2 is not in the invoice list" },
       { line: 6, reason: "item 9999 is not in the item list" },

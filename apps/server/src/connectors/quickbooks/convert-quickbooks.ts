@@ -1,6 +1,6 @@
 import Papa from "papaparse";
-import { csvText } from "../../imports/csv-cell";
-import { invoiceColumns } from "../../imports/invoice-columns";
+import type { invoiceColumns } from "../../imports/invoice-columns";
+import { ImportCsvWriter } from "../import-csv";
 
 /** The three tables of a QuickBooks export (Fivetran's shapes), as CSV text. */
 export interface QuickBooksExport {
@@ -64,20 +64,19 @@ export function convertQuickBooks(input: QuickBooksExport): ConvertedExport {
       .filter((r) => !deleted(r))
       .map((r) => [r.id ?? "", r]),
   );
-  const out: string[] = [invoiceColumns.join(",")];
-  const skipped: SkippedLine[] = [];
+  const out = new ImportCsvWriter();
   const lines = table(input.invoiceLines);
   lines.forEach((row, i) => {
     const line = i + 2;
     if (deleted(row) || row.detail_type !== "SalesItemLineDetail") return;
     const invoice = invoices.get(row.invoice_id ?? "");
     if (!invoice) {
-      skipped.push({ line, reason: `invoice ${row.invoice_id || "(none)"} is not in the invoice list` });
+      out.skip(line, `invoice ${row.invoice_id || "(none)"} is not in the invoice list`);
       return;
     }
     const item = items.get(row.sales_item_item_id ?? "");
     if (!item) {
-      skipped.push({ line, reason: `item ${row.sales_item_item_id || "(none)"} is not in the item list` });
+      out.skip(line, `item ${row.sales_item_item_id || "(none)"} is not in the item list`);
       return;
     }
     const { stockType, category } = classifyItem(item);
@@ -102,7 +101,8 @@ export function convertQuickBooks(input: QuickBooksExport): ConvertedExport {
       RecordType: "Actual",
       Category: category,
     };
-    out.push(invoiceColumns.map((column) => csvText(values[column])).join(","));
+    // Numbers as they are (a credit's minus is not a formula), text formula-safe.
+    out.add(values);
   });
-  return { csv: `${out.join("\n")}\n`, lineCount: out.length - 1, skipped };
+  return out.result();
 }

@@ -167,10 +167,31 @@ export function centsOf(text: string): number {
   return negative ? -value : value;
 }
 
-/** axe-core on the page as it is: the serious and critical violations (none expected). */
-export async function seriousViolations(page: Page) {
-  // A dialog fading in has text below its final contrast: check what the user reads once it stands.
+/** What the check reads of a Web Animation (the e2e tests compile without the DOM's types). */
+interface PageAnimation {
+  playState: string;
+  effect: { getTiming(): { iterations?: number } } | null;
+}
+
+/**
+ * Waits until every finite animation of the page has ended (a page sliding in, a dialog fading in):
+ * text in mid-fade is below its final contrast. Spinners and shimmers, which run forever, are left.
+ */
+export async function animationsSettled(page: Page) {
   await page.locator("[data-entering]").first().waitFor({ state: "detached" });
+  // A function, not a string: the page's CSP forbids evaluating strings.
+  await page.waitForFunction(() =>
+    (globalThis as unknown as { document: { getAnimations(): PageAnimation[] } }).document
+      .getAnimations()
+      .every(
+        (a) => a.playState !== "running" || a.effect?.getTiming().iterations === Number.POSITIVE_INFINITY,
+      ),
+  );
+}
+
+/** axe-core on the page once it stands: the serious and critical violations (none expected). */
+export async function seriousViolations(page: Page) {
+  await animationsSettled(page);
   const result = await new AxeBuilder({ page }).analyze();
   return result.violations
     .filter((v) => v.impact === "serious" || v.impact === "critical")

@@ -4,6 +4,7 @@ import AxeBuilder from "@axe-core/playwright";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTenant, launchChromium, startE2eServer } from "./browser";
+import { animationsSettled } from "./drill-workspace";
 import { comparedMonths, expectLevel1Matches } from "./level-1-checks";
 import {
   adminToken,
@@ -362,6 +363,7 @@ describe("level 1 in the browser, on the demo data", () => {
 
   it("has no serious or critical accessibility violations on level 1 and its dialogs", async () => {
     const violations = async (where: string) => {
+      await animationsSettled(page);
       const result = await new AxeBuilder({ page }).analyze();
       return result.violations
         .filter((v) => v.impact === "serious" || v.impact === "critical")

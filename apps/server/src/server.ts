@@ -85,7 +85,9 @@ export async function buildServer(
     readSource: (job) => integrations.readSource(job),
     scheduledImport: async (data, queue) => {
       const queued = await enqueueSourceImport(queue, integrations.uploadsDir, { ...data, userId: null });
-      fastify.log.info({ dataSource: data.dataSourceId, job: queued?.jobGuid }, "scheduled import queued");
+      // The source went with its organisation: its schedule goes too.
+      if (!queued) await queue.unschedule(data.dataSourceId);
+      fastify.log.info({ dataSource: data.dataSourceId, job: queued?.jobGuid ?? null }, "scheduled import");
     },
   });
   // Before the database closes: a running job finishes first, within the shutdown grace.

@@ -9,6 +9,7 @@ import { type ProviderGrant, refreshGrant, type SsoClients } from "../auth/sso";
 import type { TokenCipher } from "../auth/token-cipher";
 import type { ServerConfig, SsoProviderName } from "../config";
 import type { Schema } from "../db/schema";
+import { FinalImportFailure } from "../imports/import-jobs";
 import type { ConnectorJobRow, ImportQueue } from "../imports/import-queue";
 import { type ConnectorAccess, ConnectorError } from "./connector";
 import type { ConnectorRegistry } from "./index";
@@ -185,8 +186,22 @@ export class Integrations {
     return { apiUrl, accessToken: grant.accessToken };
   }
 
-  /** Reads a Connector job's data source through its connector into the job's file (Varia's CSV). */
+  /**
+   * Reads a Connector job's data source through its connector into the job's file (Varia's CSV). A
+   * `ConnectorError` that is not retryable becomes a `FinalImportFailure` (the job ends Failed);
+   * any other failure is tried again.
+   */
   async readSource(job: ConnectorJobRow): Promise<void> {
+    try {
+      await this.writeSource(job);
+    } catch (error) {
+      if (error instanceof ConnectorError && !error.retryable)
+        throw new FinalImportFailure(error.message, error.status);
+      throw error;
+    }
+  }
+
+  private async writeSource(job: ConnectorJobRow): Promise<void> {
     const source = await this.options.db
       .selectFrom("data_sources")
       .innerJoin("connections", (join) =>

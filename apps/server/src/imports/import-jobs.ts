@@ -25,6 +25,19 @@ import {
 } from "./store-invoice-lines";
 import { takeUploadReading } from "./upload-readings";
 
+/**
+ * A failure that trying again cannot mend (a provider's refusal, docs/integration.md, "Schedules"):
+ * the job ends Failed with its message at once.
+ */
+export class FinalImportFailure extends Error {
+  constructor(
+    message: string,
+    readonly status?: number,
+  ) {
+    super(message);
+  }
+}
+
 /** How often a job that failed for a reason other than its data is tried before FailedPermanently. */
 export const maxImportAttempts = 3;
 

@@ -1,9 +1,14 @@
 import type { FastifyBaseLogger } from "fastify";
 import { sql } from "kysely";
 import { type Job, PgBoss } from "pg-boss";
-import { ConnectorError } from "../connectors/connector";
 import type { Database } from "../db/database";
-import { failImportAttempt, finishJob, maxImportAttempts, runImportJob } from "./import-jobs";
+import {
+  FinalImportFailure,
+  failImportAttempt,
+  finishJob,
+  maxImportAttempts,
+  runImportJob,
+} from "./import-jobs";
 
 /** pg-boss's tables: a schema of their own, beside the application's (`current_schema()`). */
 export const jobQueueSchema = "pgboss";
@@ -78,7 +83,7 @@ export async function openImportQueue(
     dataChanged?: (organisationId: string) => void;
     /**
      * Writes a Connector job's file from its data source (docs/integration.md); throws
-     * `ConnectorError`. Without it such jobs fail.
+     * `FinalImportFailure` when trying again cannot help. Without it such jobs fail.
      */
     readSource?: (job: ConnectorJobRow) => Promise<void>;
     /** A schedule came due: queue the import of its data source. */
@@ -145,7 +150,7 @@ export async function openImportQueue(
     log?.info({ job: row.id, attempt: row.attempts }, "import started");
     try {
       if (row.kind === "Connector") {
-        if (!options.readSource) throw new ConnectorError("This server cannot read data sources");
+        if (!options.readSource) throw new FinalImportFailure("This server cannot read data sources");
         await options.readSource(row);
       }
       const outcome = await runImportJob(database, row);
@@ -153,7 +158,7 @@ export async function openImportQueue(
       log?.info({ job: row.id, ...outcome }, "import finished");
     } catch (error) {
       // The provider refused for good (docs/integration.md, "Schedules"): the job ends Failed.
-      if (error instanceof ConnectorError && !error.retryable) {
+      if (error instanceof FinalImportFailure) {
         log?.warn(
           { job: row.id, status: error.status, reason: error.message },
           "import refused by the provider",

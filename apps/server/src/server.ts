@@ -6,7 +6,7 @@ import { getServerSecret } from "./auth/server-secret";
 import { SsoClients } from "./auth/sso";
 import { TokenCipher } from "./auth/token-cipher";
 import type { ServerConfig } from "./config";
-import { enqueueSourceImport, Integrations } from "./connectors/connections";
+import { Integrations, queueScheduledImport } from "./connectors/connections";
 import { type ConnectorRegistry, defaultConnectors } from "./connectors/index";
 import { type Database, type DatabaseTarget, openDatabase } from "./db/database";
 import { migrate } from "./db/migrate";
@@ -83,12 +83,7 @@ export async function buildServer(
     work: true,
     dataChanged: (organisationId) => dataChanged(database.db, organisationId),
     readSource: (job) => integrations.readSource(job),
-    scheduledImport: async (data, queue) => {
-      const queued = await enqueueSourceImport(queue, integrations.uploadsDir, { ...data, userId: null });
-      // The source went with its organisation: its schedule goes too.
-      if (!queued) await queue.unschedule(data.dataSourceId);
-      fastify.log.info({ dataSource: data.dataSourceId, job: queued?.jobGuid ?? null }, "scheduled import");
-    },
+    scheduledImport: (data, queue) => queueScheduledImport(queue, integrations.uploadsDir, data, fastify.log),
   });
   // Before the database closes: a running job finishes first, within the shutdown grace.
   fastify.addHook("onClose", () => jobs.stop(config.shutdownGraceMs));

@@ -4,6 +4,7 @@ import type { AddressInfo } from "node:net";
 import { join } from "node:path";
 import type { AccountingPackage, ImportSchedule } from "@varia/contracts";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { queueScheduledImport } from "../src/connectors/connections";
 import { type AccountingConnector, ConnectorError, type ExternalSource } from "../src/connectors/connector";
 import type { ConnectorRegistry } from "../src/connectors/index";
 import { convertQuickBooks, type QuickBooksExport } from "../src/connectors/quickbooks/convert-quickbooks";
@@ -416,6 +417,38 @@ describeWithServer(
       expect((await founder.post("/api/Integration/SetSignUpStep", { step: "Data" })).status).toBe(200);
       const again = await founder.site.request("GET", "/api/Account/AuthorisedPing");
       expect(again.json.profile).toMatchObject({ organisationSignUpStep: "Data" });
+    });
+
+    it("queues the source's import at a schedule's occurrence, and drops the schedule of a source gone", async () => {
+      const jobs = ctx().server.jobs;
+      const uploads = join(ctx().config.dataDir, "uploads");
+      const data = { organisationId: founder.organisationId, dataSourceId: sourceId };
+      const queued = await queueScheduledImport(jobs, uploads, data);
+      expect(await finalStatus(founder.site, queued!.jobGuid)).toMatchObject({
+        status: "Completed",
+        fileName: "QuickBooks: Amy's Bird Sanctuary",
+      });
+      const row = await ctx()
+        .database.db.selectFrom("import_jobs")
+        .select(["kind", "user_id"])
+        .where("organisation_id", "=", founder.organisationId)
+        .where("id", "=", queued!.jobGuid)
+        .executeTakeFirstOrThrow();
+      expect(row).toEqual({ kind: "Connector", user_id: null });
+
+      const gone = "0b3e6a4c-0000-4000-8000-000000000001";
+      await jobs.schedule(gone, "0 6 * * *", "UTC", {
+        organisationId: founder.organisationId,
+        dataSourceId: gone,
+      });
+      expect(
+        await queueScheduledImport(jobs, uploads, {
+          organisationId: founder.organisationId,
+          dataSourceId: gone,
+        }),
+      ).toBeNull();
+      expect(await jobs.getSchedule(gone)).toBeNull();
+      expect(await jobs.getSchedule(sourceId)).not.toBeNull();
     });
 
     it("keeps organisations apart: another one's data source is not found and never listed", async () => {

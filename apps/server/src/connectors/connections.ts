@@ -10,7 +10,7 @@ import type { TokenCipher } from "../auth/token-cipher";
 import type { ServerConfig, SsoProviderName } from "../config";
 import type { Schema } from "../db/schema";
 import { FinalImportFailure } from "../imports/import-jobs";
-import type { ConnectorJobRow, ImportQueue } from "../imports/import-queue";
+import type { ConnectorJobRow, ImportQueue, ScheduledImportData } from "../imports/import-queue";
 import { type ConnectorAccess, ConnectorError } from "./connector";
 import type { ConnectorRegistry } from "./index";
 import "../db/integration-schema";
@@ -289,4 +289,20 @@ export async function enqueueSourceImport(
     .execute();
   await queue.send({ organisation_id: job.organisationId, id });
   return { jobGuid: id };
+}
+
+/**
+ * A schedule's occurrence (docs/integration.md, "Schedules"): the data source's import is queued, as
+ * by no user. A schedule whose source went with its organisation is removed.
+ */
+export async function queueScheduledImport(
+  queue: ImportQueue,
+  uploadsDir: string,
+  data: ScheduledImportData,
+  log?: FastifyBaseLogger,
+): Promise<{ jobGuid: string } | null> {
+  const queued = await enqueueSourceImport(queue, uploadsDir, { ...data, userId: null });
+  if (!queued) await queue.unschedule(data.dataSourceId);
+  log?.info({ dataSource: data.dataSourceId, job: queued?.jobGuid ?? null }, "scheduled import");
+  return queued;
 }

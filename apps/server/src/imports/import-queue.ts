@@ -87,7 +87,7 @@ export async function openImportQueue(
      */
     readSource?: (job: ConnectorJobRow) => Promise<void>;
     /** A schedule came due: queue the import of its data source. */
-    scheduledImport?: (data: ScheduledImportData, queue: ImportQueue) => Promise<void>;
+    scheduledImport?: (data: ScheduledImportData, queue: ImportQueue) => Promise<unknown>;
   } = {},
 ): Promise<ImportQueue> {
   const { db } = database;

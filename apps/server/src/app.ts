@@ -20,6 +20,7 @@ import { exclusionRoutes } from "./routes/exclusion-routes";
 import { exportRoutes } from "./routes/export-routes";
 import { frontEndRoutes } from "./routes/front-end-routes";
 import { importRoutes } from "./routes/import-routes";
+import { integrationRoutes } from "./routes/integration-routes";
 import { loginRoutes } from "./routes/login-routes";
 import { organisationSettingsRoutes } from "./routes/organisation-settings-routes";
 import { passwordRoutes } from "./routes/password-routes";
@@ -183,6 +184,7 @@ export const app = fp(
       await tokenRoutes(api, deps);
       await userRoutes(api, deps);
       await importRoutes(api, deps);
+      await integrationRoutes(api, deps);
       await exportRoutes(api, deps);
       await varianceRoutes(api, deps);
       await analyticsRoutes(api, deps);

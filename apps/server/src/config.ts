@@ -59,6 +59,11 @@ export interface ServerConfig {
    * `Authorization: Bearer <token>`. Without it the server serves no metrics.
    */
   readonly metricsToken: string | undefined;
+  /**
+   * The accounting packages' API addresses (docs/integration.md): `VARIA_QUICKBOOKS_API_URL`
+   * (default https://quickbooks.api.intuit.com) and `VARIA_XERO_API_URL` (default https://api.xero.com).
+   */
+  readonly accountingApiUrls: { readonly Quickbooks: string; readonly Xero: string };
 }
 
 export const ssoProviderNames = ["Google", "Intuit", "Microsoft", "Xero"] as const;
@@ -167,5 +172,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     trustProxy: trustProxy(env.VARIA_TRUST_PROXY),
     shutdownGraceMs: milliseconds("VARIA_SHUTDOWN_GRACE_MS", env.VARIA_SHUTDOWN_GRACE_MS, 10_000),
     metricsToken: metricsToken(env.VARIA_METRICS_TOKEN),
+    accountingApiUrls: {
+      Quickbooks: (env.VARIA_QUICKBOOKS_API_URL || "https://quickbooks.api.intuit.com").replace(/\/$/, ""),
+      Xero: (env.VARIA_XERO_API_URL || "https://api.xero.com").replace(/\/$/, ""),
+    },
   };
 }

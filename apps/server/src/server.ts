@@ -3,7 +3,11 @@ import Fastify, { type FastifyInstance } from "fastify";
 import { dataChanged } from "./analytics/cube-cache";
 import { app } from "./app";
 import { getServerSecret } from "./auth/server-secret";
+import { SsoClients } from "./auth/sso";
+import { TokenCipher } from "./auth/token-cipher";
 import type { ServerConfig } from "./config";
+import { Integrations, queueScheduledImport } from "./connectors/connections";
+import { type ConnectorRegistry, defaultConnectors } from "./connectors/index";
 import { type Database, type DatabaseTarget, openDatabase } from "./db/database";
 import { migrate } from "./db/migrate";
 import type { AppDeps } from "./http/deps";
@@ -33,6 +37,8 @@ export interface ServerOptions {
   logStream?: { write(line: string): void };
   now?: () => Date;
   mailer?: Mailer;
+  /** The accounting packages' connectors (docs/integration.md); tests pass stand-ins. */
+  connectors?: ConnectorRegistry;
 }
 
 /** Builds the Fastify instance around an open, migrated database. */
@@ -62,10 +68,22 @@ export async function buildServer(
     trustProxy: config.trustProxy,
   });
   await sweepUploadsNowAndThen(fastify, config, database);
+  const now = options.now ?? (() => new Date());
+  const integrations = new Integrations({
+    db: database.db,
+    config,
+    connectors: options.connectors ?? defaultConnectors,
+    cipher: await TokenCipher.open(database.db),
+    ssoClients: new SsoClients(config),
+    now,
+    log: fastify.log,
+  });
   const jobs = await openImportQueue(database, {
     log: fastify.log,
     work: true,
     dataChanged: (organisationId) => dataChanged(database.db, organisationId),
+    readSource: (job) => integrations.readSource(job),
+    scheduledImport: (data, queue) => queueScheduledImport(queue, integrations.uploadsDir, data, fastify.log),
   });
   // Before the database closes: a running job finishes first, within the shutdown grace.
   fastify.addHook("onClose", () => jobs.stop(config.shutdownGraceMs));
@@ -75,9 +93,10 @@ export async function buildServer(
     db: database.db,
     config,
     xsrfKey: await getServerSecret(database.db, "xsrf"),
-    now: options.now ?? (() => new Date()),
+    now,
     mailer: options.mailer ?? createMailer(config, fastify.log),
     jobs,
+    integrations,
   };
   fastify.addHook("onClose", async () => deps.mailer.close());
   await fastify.register(app, deps);

@@ -55,6 +55,16 @@ export interface MatrixEntry {
 
 const randomUuid = "8d7e3f3c-7a51-4a7e-9d2b-3f0c2a1b4c5d";
 
+const matrixSchedule = {
+  dataSourceId: randomUuid,
+  timeZone: "Pacific/Auckland",
+  country: "NewZealand",
+  interval: "Daily",
+  hour: 6,
+  minute: 30,
+  amPm: "AM",
+};
+
 export const matrix: Partial<Record<ContractName, MatrixEntry>> = {
   authorisedPing: {},
   permissionPing: {},
@@ -170,6 +180,23 @@ export const matrix: Partial<Record<ContractName, MatrixEntry>> = {
     },
   },
   getTimeZones: {},
+  getDataSources: {},
+  // The matrix's organisation has no data sources: an allowed caller reaches the lookup (404).
+  addSchedule: { input: { body: matrixSchedule }, status: 404 },
+  addScheduleImportData: { input: { body: matrixSchedule }, status: 404 },
+  runSchedule: { input: { body: { dataSourceId: randomUuid } }, status: 404 },
+  getSignUpConfiguration: {},
+  configureOrganisation: {
+    input: {
+      body: {
+        organisationName: "matrix Ltd",
+        defaultCategory: "Recurring",
+        adhocSkus: [],
+        recurringSkus: [],
+      },
+    },
+  },
+  setSignUpStep: { input: { body: { step: "Data" } } },
   actualPeriods: {},
   getVariance: { input: { query: { dateFrom: "2025-05", dateTo: "2025-06" } } },
   ...analyticsMatrix,

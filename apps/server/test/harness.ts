@@ -7,6 +7,7 @@ import pg from "pg";
 import { afterAll, beforeAll, describe } from "vitest";
 import { createOrganisation } from "../src/admin/organisations";
 import { loadConfig, type ServerConfig } from "../src/config";
+import type { ConnectorRegistry } from "../src/connectors/index";
 import { type Database, openDatabase } from "../src/db/database";
 import { migrate } from "../src/db/migrate";
 import { type RunningServer, startServer } from "../src/server";
@@ -83,6 +84,8 @@ export interface ServerOptions {
   clock?: TestClock;
   /** Receives the server's JSON log lines (at LOG_LEVEL, "silent" unless `env` says otherwise). */
   logStream?: { write(line: string): void };
+  /** The accounting packages' connectors (stand-ins reaching local servers), read when the server starts. */
+  connectors?: () => ConnectorRegistry;
 }
 
 /**
@@ -117,6 +120,7 @@ export function describeWithServer(
           logger: options.logStream !== undefined,
           ...(options.logStream ? { logStream: options.logStream } : {}),
           now: options.clock?.now,
+          ...(options.connectors ? { connectors: options.connectors() } : {}),
         });
         const port = new URL(server.url).port;
         let counter = 0;

@@ -17,12 +17,14 @@ async function rsaJwk(kid: string) {
 
 /**
  * A real OpenID provider (`oidc-provider`) on a free port. Its interaction step signs in
- * `nextAccount` at once (no login page).
+ * `nextAccount` at once (no login page). With `refreshTokens`, it issues refresh tokens as the
+ * accounting providers do (without asking for `offline_access`) and takes the refresh grant.
  */
 export async function startOidcProvider(client: {
   clientId: string;
   clientSecret: string;
   redirectUris: string[];
+  refreshTokens?: boolean;
 }) {
   let provider: Provider | undefined;
   const state = { nextAccount: "alice" };
@@ -62,12 +64,15 @@ export async function startOidcProvider(client: {
         client_id: client.clientId,
         client_secret: client.clientSecret,
         redirect_uris: client.redirectUris,
-        grant_types: ["authorization_code"],
+        grant_types: client.refreshTokens ? ["authorization_code", "refresh_token"] : ["authorization_code"],
         response_types: ["code"],
         token_endpoint_auth_method: "client_secret_basic",
       },
     ],
     jwks: { keys: [key.jwk] },
+    ...(client.refreshTokens
+      ? { issueRefreshToken: async (_ctx, c) => c.grantTypeAllowed("refresh_token") }
+      : {}),
     cookies: { keys: ["test cookie key"] },
     claims: { openid: ["sub"], email: ["email", "email_verified"], profile: ["name"] },
     features: { devInteractions: { enabled: false } },

@@ -30,7 +30,7 @@ export const dataSourceSchema = z.object({
 });
 export type DataSource = z.infer<typeof dataSourceSchema>;
 
-/** Countries of spec 3.6, as sent; the screens show their names in alphabetical order. */
+/** The schedule's countries, as sent; the screens show their names in alphabetical order. */
 export const scheduleCountries = [
   "NewZealand",
   "UnitedKingdom",
@@ -50,7 +50,7 @@ export const scheduleWeekdays = [
 ] as const;
 
 /**
- * An import schedule (spec 3.6): when, in the organisation's time zone, Varia reads the data source
+ * An import schedule: when, in the organisation's time zone, Varia reads the data source
  * again. A Monthly schedule names its day of the month (1 to 28, so that every month has it), a
  * Weekly one its weekday; Hourly runs at `minute` past every hour (docs/integration.md, "Schedules").
  */

@@ -66,11 +66,46 @@ export async function startAuthorization(
   return { url, state, nonce, codeVerifier };
 }
 
+/**
+ * The provider's tokens of a sign-in: an accounting provider's become the organisation's connection
+ * (docs/integration.md, "Connections and tokens"). Secrets: never logged, stored encrypted.
+ */
+export interface ProviderGrant {
+  accessToken: string;
+  refreshToken: string | null;
+  /** When the access token expires, if the provider said. */
+  expiresAt: Date | null;
+}
+
 export interface VerifiedIdentity {
   issuer: string;
   subject: string;
   email: string | null;
   name: string | null;
+  grant: ProviderGrant;
+}
+
+function grantOf(tokens: client.TokenEndpointResponse & client.TokenEndpointResponseHelpers, now: Date) {
+  const expiresIn = tokens.expiresIn();
+  return {
+    accessToken: tokens.access_token,
+    refreshToken: tokens.refresh_token ?? null,
+    expiresAt: expiresIn === undefined ? null : new Date(now.getTime() + expiresIn * 1000),
+  };
+}
+
+/**
+ * A new access token by the refresh grant at the same provider. A provider that sends no new
+ * refresh token keeps the old one valid: it is kept.
+ */
+export async function refreshGrant(
+  config: client.Configuration,
+  refreshToken: string,
+  now: Date,
+): Promise<ProviderGrant> {
+  const tokens = await client.refreshTokenGrant(config, refreshToken);
+  const grant = grantOf(tokens, now);
+  return { ...grant, refreshToken: grant.refreshToken ?? refreshToken };
 }
 
 /** Exchanges the code and checks the ID token; throws on anything amiss. */
@@ -78,6 +113,7 @@ export async function finishAuthorization(
   config: client.Configuration,
   callbackUrl: URL,
   checks: { state: string; nonce: string; codeVerifier: string },
+  now: Date = new Date(),
 ): Promise<VerifiedIdentity> {
   const tokens = await client.authorizationCodeGrant(config, callbackUrl, {
     pkceCodeVerifier: checks.codeVerifier,
@@ -96,5 +132,5 @@ export async function finishAuthorization(
     email ??= typeof info.email === "string" ? info.email : null;
     name ??= typeof info.name === "string" ? info.name : null;
   }
-  return { issuer: claims.iss, subject: claims.sub, email, name };
+  return { issuer: claims.iss, subject: claims.sub, email, name, grant: grantOf(tokens, now) };
 }

@@ -76,8 +76,10 @@ declare module "./schema" {
       created_at: Generated<Timestamp>;
       started_at: Timestamp | null;
       finished_at: Timestamp | null;
-      kind: Generated<"Import" | "Restore">;
+      kind: Generated<"Import" | "Restore" | "Connector">;
       backup_id: string | null;
+      /** The data source a Connector job reads (migration 080). */
+      data_source_id: Generated<string | null>;
     };
     backups: {
       organisation_id: string;

@@ -1,5 +1,6 @@
 import type { Kysely } from "kysely";
 import type { ServerConfig } from "../config";
+import type { Integrations } from "../connectors/connections";
 import type { Database } from "../db/database";
 import type { Schema } from "../db/schema";
 import type { ImportQueue } from "../imports/import-queue";
@@ -16,4 +17,6 @@ export interface AppDeps {
   readonly mailer: Mailer;
   /** Import and restore jobs (pg-boss), worked by this server. */
   readonly jobs: ImportQueue;
+  /** Connections to accounting packages, their connectors and the sign-in providers' clients. */
+  readonly integrations: Integrations;
 }

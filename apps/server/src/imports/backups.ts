@@ -223,7 +223,7 @@ async function refuseGaps(
 ) {
   const undoable = new Set(records.map((r) => r.import_job_id));
   const imports = await sql<{ id: string }>`select j.id from import_jobs j
-    where j.organisation_id = ${organisationId} and j.kind = 'Import' and j.status = 'Completed'
+    where j.organisation_id = ${organisationId} and j.kind in ('Import', 'Connector') and j.status = 'Completed'
       and j.finished_at >= ${chosen.created_at}
       ${until ? sql`and j.finished_at < ${until.created_at}` : sql``}`.execute(tx);
   const missing = imports.rows.filter((j) => !undoable.has(j.id));

@@ -25,6 +25,19 @@ import {
 } from "./store-invoice-lines";
 import { takeUploadReading } from "./upload-readings";
 
+/**
+ * A failure that trying again cannot mend (a provider's refusal, docs/integration.md, "Schedules"):
+ * the job ends Failed with its message at once.
+ */
+export class FinalImportFailure extends Error {
+  constructor(
+    message: string,
+    readonly status?: number,
+  ) {
+    super(message);
+  }
+}
+
 /** How often a job that failed for a reason other than its data is tried before FailedPermanently. */
 export const maxImportAttempts = 3;
 
@@ -197,6 +210,14 @@ export async function runImportJob(
           .where("organisation_id", "=", organisationId)
           .where("id", "=", job.id)
           .execute();
+        // An import from a data source during sign-up moves the wizard on (docs/integration.md#sign-up).
+        if (job.kind === "Connector")
+          await tx
+            .updateTable("organisations")
+            .set({ sign_up_step: "Configure" })
+            .where("id", "=", organisationId)
+            .where("sign_up_step", "=", "Data")
+            .execute();
         // The cube as servers read it at start, changed by the same cells (it counts this job).
         await changeCubeSnapshot(tx, organisationId, cellsBefore, await cellsVersion(tx, organisationId), [
           { cells: replacedCells },
@@ -223,7 +244,8 @@ export async function runImportJob(
   }
 }
 
-async function finishJob(
+/** Ends a job with a result that is not its lines: Failed with the reason, or back to Pending. */
+export async function finishJob(
   db: Kysely<Schema>,
   job: { organisation_id: string; id: string },
   status: "Failed" | "FailedPermanently" | "Pending",

@@ -2,7 +2,13 @@ import type { FastifyBaseLogger } from "fastify";
 import { sql } from "kysely";
 import { type Job, PgBoss } from "pg-boss";
 import type { Database } from "../db/database";
-import { failImportAttempt, maxImportAttempts, runImportJob } from "./import-jobs";
+import {
+  FinalImportFailure,
+  failImportAttempt,
+  finishJob,
+  maxImportAttempts,
+  runImportJob,
+} from "./import-jobs";
 
 /** pg-boss's tables: a schema of their own, beside the application's (`current_schema()`). */
 export const jobQueueSchema = "pgboss";
@@ -10,6 +16,26 @@ export const jobQueueSchema = "pgboss";
 export const importQueueName = "imports";
 /** Where pg-boss puts an import job it gave up on (its retries spent, however it failed). */
 export const importDeadLetterName = "imports-failed";
+
+/**
+ * The schedules of imports from data sources (docs/integration.md, "Schedules"): pg-boss sends a job
+ * to this queue at each occurrence of a schedule's cron, keyed by the data source's id.
+ */
+export const scheduleQueueName = "import-schedules";
+
+/** A scheduled occurrence's data: the data source to import from. */
+export interface ScheduledImportData {
+  organisationId: string;
+  dataSourceId: string;
+}
+
+/** A Connector job's row, as its data source is read into its file. */
+export interface ConnectorJobRow {
+  organisation_id: string;
+  id: string;
+  file_path: string;
+  data_source_id: string | null;
+}
 
 /** A pg-boss job's data: the `import_jobs` row it delivers. */
 export interface ImportJobData {
@@ -31,6 +57,11 @@ export interface ImportQueue {
   readonly database: Database;
   /** Delivers an `import_jobs` row's job; sending one already sent is a no-op. */
   send(job: { organisation_id: string; id: string }): Promise<void>;
+  /** Saves (or replaces) the cron schedule `key` in the time zone `tz`; it sends `data` when due. */
+  schedule(key: string, cron: string, tz: string, data: ScheduledImportData): Promise<void>;
+  unschedule(key: string): Promise<void>;
+  /** The schedule saved as `key`, as pg-boss holds it. */
+  getSchedule(key: string): Promise<{ cron: string; timezone: string; data: unknown } | null>;
   /** Runs every job that can run now, one after another, until none is left (admin commands). */
   drain(): Promise<void>;
   /** Stops taking jobs, lets a running one finish, and stops pg-boss. */
@@ -50,6 +81,13 @@ export async function openImportQueue(
     pollingIntervalSeconds?: number;
     /** Told when a job changed an organisation's data (the server's cube cache, after the commit). */
     dataChanged?: (organisationId: string) => void;
+    /**
+     * Writes a Connector job's file from its data source (docs/integration.md); throws
+     * `FinalImportFailure` when trying again cannot help. Without it such jobs fail.
+     */
+    readSource?: (job: ConnectorJobRow) => Promise<void>;
+    /** A schedule came due: queue the import of its data source. */
+    scheduledImport?: (data: ScheduledImportData, queue: ImportQueue) => Promise<unknown>;
   } = {},
 ): Promise<ImportQueue> {
   const { db } = database;
@@ -58,7 +96,8 @@ export async function openImportQueue(
     ...database.jobQueueConnection,
     schema: jobQueueSchema,
     application_name: "varia-jobs",
-    schedule: false,
+    // The cron of import schedules runs where jobs are worked.
+    schedule: Boolean(options.work),
     supervise: Boolean(options.work),
   });
   boss.on("error", (error) => log?.error({ err: error }, "job queue error"));
@@ -78,6 +117,7 @@ export async function openImportQueue(
   });
   // A queue created by an earlier version keeps its settings unless told: these are the ones.
   await boss.updateQueue(importQueueName, { ...settings, heartbeatSeconds: heartbeat });
+  await boss.createQueue(scheduleQueueName, { retryLimit: 2 });
 
   const send = async (job: { organisation_id: string; id: string }) => {
     const data: ImportJobData = { organisationId: job.organisation_id, importJobId: job.id };
@@ -98,20 +138,34 @@ export async function openImportQueue(
       attempts: number;
       kind: string;
       backup_id: string | null;
+      data_source_id: string | null;
     }>`
       update import_jobs set status = 'Running', started_at = now(), attempts = attempts + 1
       where organisation_id = ${organisationId} and id = ${importJobId} and status in ('Pending', 'Running')
-      returning organisation_id, id, file_path, attempts, kind, backup_id
+      returning organisation_id, id, file_path, attempts, kind, backup_id, data_source_id
     `
       .execute(db)
       .then((result) => result.rows[0]);
     if (!row) return;
     log?.info({ job: row.id, attempt: row.attempts }, "import started");
     try {
+      if (row.kind === "Connector") {
+        if (!options.readSource) throw new FinalImportFailure("This server cannot read data sources");
+        await options.readSource(row);
+      }
       const outcome = await runImportJob(database, row);
       options.dataChanged?.(row.organisation_id);
       log?.info({ job: row.id, ...outcome }, "import finished");
     } catch (error) {
+      // The provider refused for good (docs/integration.md, "Schedules"): the job ends Failed.
+      if (error instanceof FinalImportFailure) {
+        log?.warn(
+          { job: row.id, status: error.status, reason: error.message },
+          "import refused by the provider",
+        );
+        await finishJob(db, row, "Failed", { message: error.message });
+        return;
+      }
       log?.error({ err: error, job: row.id }, "import failed");
       await failImportAttempt(db, row, error as Error);
       throw error;
@@ -179,22 +233,22 @@ export async function openImportQueue(
   }
 
   let workerId: string | undefined;
-  if (options.work) {
-    const polling = { pollingIntervalSeconds: options.pollingIntervalSeconds ?? 2 };
-    workerId = await boss.work<ImportJobData>(importQueueName, polling, async ([job]) => {
-      if (job) await deliver(job);
-    });
-    await boss.work<ImportJobData>(importDeadLetterName, polling, async ([job]) => {
-      if (job) await buried(job);
-    });
-  }
-
   let stopped = false;
-  return {
+  const queue: ImportQueue = {
     database,
     async send(job) {
       await send(job);
       if (workerId && !stopped) boss.notifyWorker(workerId);
+    },
+    async schedule(key, cron, tz, data) {
+      await boss.schedule(scheduleQueueName, cron, data, { tz, key });
+    },
+    async unschedule(key) {
+      await boss.unschedule(scheduleQueueName, key);
+    },
+    async getSchedule(key) {
+      const found = await boss.getSchedule(scheduleQueueName, key);
+      return found ? { cron: found.cron, timezone: found.timezone, data: found.data } : null;
     },
     async drain() {
       for (;;) {
@@ -218,4 +272,18 @@ export async function openImportQueue(
       await boss.stop({ graceful: true, timeout: timeoutMs });
     },
   };
+  if (options.work) {
+    const polling = { pollingIntervalSeconds: options.pollingIntervalSeconds ?? 2 };
+    workerId = await boss.work<ImportJobData>(importQueueName, polling, async ([job]) => {
+      if (job) await deliver(job);
+    });
+    await boss.work<ImportJobData>(importDeadLetterName, polling, async ([job]) => {
+      if (job) await buried(job);
+    });
+    await boss.work<ScheduledImportData>(scheduleQueueName, polling, async ([job]) => {
+      if (job && options.scheduledImport) await options.scheduledImport(job.data, queue);
+    });
+  }
+
+  return queue;
 }

@@ -9,7 +9,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { createOrganisation } from "../admin/organisations";
 import { hashSecret, randomSecret, safeEqual } from "../auth/secret-tokens";
 import { startSession, tenantSiteUrl } from "../auth/sign-in";
-import { finishAuthorization, SsoClients, startAuthorization, type VerifiedIdentity } from "../auth/sso";
+import { finishAuthorization, startAuthorization, type VerifiedIdentity } from "../auth/sso";
 import { AppError } from "../errors";
 import {
   type AuthContext,
@@ -46,7 +46,7 @@ class SsoRefusal extends Error {
  */
 export async function ssoRoutes(app: FastifyInstance, deps: AppDeps) {
   const { db, config } = deps;
-  const clients = new SsoClients(config);
+  const clients = deps.integrations.ssoClients;
 
   const notConfigured = (provider: string) =>
     new AppError("NotFound", `Single sign-on with ${provider} is not configured`);
@@ -172,15 +172,23 @@ export async function ssoRoutes(app: FastifyInstance, deps: AppDeps) {
       callbackUrl.search = new URL(request.url, "http://x").search;
       let identity: VerifiedIdentity;
       try {
-        identity = await finishAuthorization(await clients.get(provider), callbackUrl, {
-          state,
-          nonce: row.nonce,
-          codeVerifier: row.code_verifier,
-        });
+        identity = await finishAuthorization(
+          await clients.get(provider),
+          callbackUrl,
+          {
+            state,
+            nonce: row.nonce,
+            codeVerifier: row.code_verifier,
+          },
+          deps.now(),
+        );
       } catch (error) {
         throw new SsoRefusal(`token refused: ${(error as Error).message}`);
       }
-      if (signUp) return await finishSignUp(reply, provider, identity, request);
+      if (signUp) {
+        const realmId = typeof query.realmId === "string" ? query.realmId : undefined;
+        return await finishSignUp(reply, provider, identity, request, realmId);
+      }
 
       const organisation = await findOrganisationByTenant(db, tenant);
       if (!organisation) throw new SsoRefusal("no organisation");
@@ -245,6 +253,8 @@ export async function ssoRoutes(app: FastifyInstance, deps: AppDeps) {
     provider: SingleSignOnProvider,
     identity: VerifiedIdentity,
     request: FastifyRequest,
+    /** Intuit names the authorised company in its callback. */
+    realmId: string | undefined,
   ) {
     const existing = await db
       .selectFrom("user_identities")
@@ -286,6 +296,15 @@ export async function ssoRoutes(app: FastifyInstance, deps: AppDeps) {
         email: identity.email,
       })
       .execute();
+    // An accounting provider's grant becomes the organisation's connection (docs/integration.md#sign-up).
+    const connection = await deps.integrations.saveSignUpConnection({
+      organisationId: created.organisationId,
+      provider,
+      issuer: identity.issuer,
+      subject: identity.subject,
+      grant: identity.grant,
+      hint: realmId,
+    });
     const handoff = randomSecret(32);
     await db
       .insertInto("sso_states")
@@ -302,7 +321,10 @@ export async function ssoRoutes(app: FastifyInstance, deps: AppDeps) {
         used_at: null,
       })
       .execute();
-    request.log.info({ organisation: tenant, provider }, "organisation signed up");
+    request.log.info(
+      { organisation: tenant, provider, dataSources: connection?.sources },
+      "organisation signed up",
+    );
     return reply.redirect(
       `${tenantSiteUrl(config, tenant)}/api/Auth/SingleSignUpCallback/${provider}?handoff=${handoff}`,
       302,

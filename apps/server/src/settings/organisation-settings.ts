@@ -161,34 +161,12 @@ export async function saveOrganisationSettings(
       .where("id", "=", organisationId)
       .forUpdate()
       .executeTakeFirstOrThrow();
-    const explicit = await tx
-      .selectFrom("items")
-      .select(["code", "category"])
-      .where("organisation_id", "=", organisationId)
-      .where("category", "is not", null)
-      .execute();
-    const wanted = new Map(body.itemCategories.map((e) => [e.code, e.category]));
-    const known = new Set<string>();
-    const codes = [...wanted.keys()];
-    for (let i = 0; i < codes.length; i += 1000) {
-      const rows = await tx
-        .selectFrom("items")
-        .select("code")
-        .where("organisation_id", "=", organisationId)
-        .where("code", "in", codes.slice(i, i + 1000))
-        .execute();
-      for (const row of rows) known.add(row.code);
-    }
-    const unknown = body.itemCategories
-      .map((e, index) => ({ code: e.code, index }))
-      .filter((e) => !known.has(e.code))
-      .map((e) => ({ field: `itemCategories.${e.index}.code`, message: `no item '${e.code}'` }));
-    if (unknown.length) throw badRequest(unknown);
-
-    const categoriesChanged =
-      before.default_category !== body.defaultCategory ||
-      explicit.length !== wanted.size ||
-      explicit.some((row) => wanted.get(row.code) !== row.category);
+    const categoriesChanged = await replaceItemCategories(
+      tx,
+      organisationId,
+      { before: before.default_category, after: body.defaultCategory },
+      body.itemCategories.map((e, index) => ({ ...e, field: `itemCategories.${index}.code` })),
+    );
 
     await tx
       .updateTable("organisations")
@@ -210,30 +188,6 @@ export async function saveOrganisationSettings(
       )
       .execute();
 
-    if (categoriesChanged) {
-      const unlisted = explicit.filter((row) => !wanted.has(row.code)).map((row) => row.code);
-      for (let i = 0; i < unlisted.length; i += 1000) {
-        await tx
-          .updateTable("items")
-          .set({ category: null })
-          .where("organisation_id", "=", organisationId)
-          .where("code", "in", unlisted.slice(i, i + 1000))
-          .execute();
-      }
-      for (const category of ["Recurring", "Adhoc", "Exclude"] as const) {
-        const listed = body.itemCategories.filter((e) => e.category === category).map((e) => e.code);
-        for (let i = 0; i < listed.length; i += 1000) {
-          await tx
-            .updateTable("items")
-            .set({ category })
-            .where("organisation_id", "=", organisationId)
-            .where("code", "in", listed.slice(i, i + 1000))
-            .execute();
-        }
-      }
-      await bumpAnalysisVersion(tx, organisationId, "categories");
-    }
-
     let sessionsEnded = 0;
     if (body.mfaPolicy === "required" && before.mfa_setting !== "required") {
       let end = tx
@@ -251,4 +205,68 @@ export async function saveOrganisationSettings(
     }
     return { categoriesChanged, sessionsEnded };
   });
+}
+
+/**
+ * Inside the caller's transaction: the listed items take their own category and every other item's
+ * is cleared (it falls back to the default category); the categories version is bumped when anything
+ * changed, the default category included. A code that names no item is refused with its `field`.
+ * Returns whether the categories changed (the caller then tells the cube cache, after the commit).
+ */
+export async function replaceItemCategories(
+  tx: Kysely<Schema>,
+  organisationId: string,
+  defaultCategory: { before: string; after: string },
+  entries: { code: string; category: "Recurring" | "Adhoc" | "Exclude"; field: string }[],
+): Promise<boolean> {
+  const explicit = await tx
+    .selectFrom("items")
+    .select(["code", "category"])
+    .where("organisation_id", "=", organisationId)
+    .where("category", "is not", null)
+    .execute();
+  const wanted = new Map(entries.map((e) => [e.code, e.category]));
+  const known = new Set<string>();
+  const codes = [...wanted.keys()];
+  for (let i = 0; i < codes.length; i += 1000) {
+    const rows = await tx
+      .selectFrom("items")
+      .select("code")
+      .where("organisation_id", "=", organisationId)
+      .where("code", "in", codes.slice(i, i + 1000))
+      .execute();
+    for (const row of rows) known.add(row.code);
+  }
+  const unknown = entries
+    .filter((e) => !known.has(e.code))
+    .map((e) => ({ field: e.field, message: `no item '${e.code}'` }));
+  if (unknown.length) throw badRequest(unknown);
+
+  const changed =
+    defaultCategory.before !== defaultCategory.after ||
+    explicit.length !== wanted.size ||
+    explicit.some((row) => wanted.get(row.code) !== row.category);
+  if (!changed) return false;
+  const unlisted = explicit.filter((row) => !wanted.has(row.code)).map((row) => row.code);
+  for (let i = 0; i < unlisted.length; i += 1000) {
+    await tx
+      .updateTable("items")
+      .set({ category: null })
+      .where("organisation_id", "=", organisationId)
+      .where("code", "in", unlisted.slice(i, i + 1000))
+      .execute();
+  }
+  for (const category of ["Recurring", "Adhoc", "Exclude"] as const) {
+    const listed = entries.filter((e) => e.category === category).map((e) => e.code);
+    for (let i = 0; i < listed.length; i += 1000) {
+      await tx
+        .updateTable("items")
+        .set({ category })
+        .where("organisation_id", "=", organisationId)
+        .where("code", "in", listed.slice(i, i + 1000))
+        .execute();
+    }
+  }
+  await bumpAnalysisVersion(tx, organisationId, "categories");
+  return true;
 }

@@ -1,0 +1,308 @@
+import { randomUUID } from "node:crypto";
+import { mkdir, writeFile } from "node:fs/promises";
+import { dirname, join } from "node:path";
+import type { AccountingPackage } from "@varia/contracts";
+import type { FastifyBaseLogger } from "fastify";
+import type { Kysely } from "kysely";
+import { ResponseBodyError } from "openid-client";
+import { type ProviderGrant, refreshGrant, type SsoClients } from "../auth/sso";
+import type { TokenCipher } from "../auth/token-cipher";
+import type { ServerConfig, SsoProviderName } from "../config";
+import type { Schema } from "../db/schema";
+import { FinalImportFailure } from "../imports/import-jobs";
+import type { ConnectorJobRow, ImportQueue, ScheduledImportData } from "../imports/import-queue";
+import { type ConnectorAccess, ConnectorError } from "./connector";
+import type { ConnectorRegistry } from "./index";
+import "../db/integration-schema";
+
+/*
+ * Connections to accounting packages (docs/integration.md, "Connections and tokens"): the provider
+ * grant of a sign-up through Intuit or Xero is kept, encrypted, as the organisation's connection;
+ * its access token is refreshed before a connector call when it has expired.
+ */
+
+/** The sign-in provider of each accounting package. */
+export const providerOfPackage: Record<AccountingPackage, SsoProviderName> = {
+  Quickbooks: "Intuit",
+  Xero: "Xero",
+};
+
+export function packageOfProvider(provider: string): AccountingPackage | null {
+  if (provider === "Intuit") return "Quickbooks";
+  if (provider === "Xero") return "Xero";
+  return null;
+}
+
+/** How the job names an import from a data source: "QuickBooks: Craig's Design". */
+const packageLabel: Record<AccountingPackage, string> = { Quickbooks: "QuickBooks", Xero: "Xero" };
+
+/** An access token this close to its expiry is refreshed first. */
+const refreshMarginMs = 60_000;
+
+export interface IntegrationsOptions {
+  db: Kysely<Schema>;
+  config: Pick<ServerConfig, "accountingApiUrls" | "dataDir">;
+  connectors: ConnectorRegistry;
+  cipher: TokenCipher;
+  ssoClients: SsoClients;
+  now: () => Date;
+  log?: FastifyBaseLogger;
+}
+
+/** The organisation's connections, as the sign-up, the routes and the import jobs use them. */
+export class Integrations {
+  readonly connectors: ConnectorRegistry;
+  readonly ssoClients: SsoClients;
+  readonly uploadsDir: string;
+  constructor(private readonly options: IntegrationsOptions) {
+    this.connectors = options.connectors;
+    this.ssoClients = options.ssoClients;
+    this.uploadsDir = join(options.config.dataDir, "uploads");
+  }
+
+  private context(organisationId: string, connectionId: string, which: "access" | "refresh") {
+    return `${organisationId}/${connectionId}/${which}`;
+  }
+
+  /**
+   * Keeps a sign-up's grant as the organisation's connection and lists its data sources. A provider
+   * that is not an accounting package makes none; a failed listing leaves the connection without
+   * sources (logged, without the token) and the sign-up goes on.
+   */
+  async saveSignUpConnection(args: {
+    organisationId: string;
+    provider: string;
+    issuer: string;
+    subject: string;
+    grant: ProviderGrant;
+    /** QuickBooks' company id from the callback (`realmId`). */
+    hint: string | undefined;
+  }): Promise<{ connectionId: string; sources: number } | null> {
+    const type = packageOfProvider(args.provider);
+    if (!type) return null;
+    const { db, cipher } = this.options;
+    const id = randomUUID();
+    await db
+      .insertInto("connections")
+      .values({
+        organisation_id: args.organisationId,
+        id,
+        integration_type: type,
+        issuer: args.issuer,
+        subject: args.subject,
+        access_token_encrypted: cipher.encrypt(
+          args.grant.accessToken,
+          this.context(args.organisationId, id, "access"),
+        ),
+        refresh_token_encrypted: args.grant.refreshToken
+          ? cipher.encrypt(args.grant.refreshToken, this.context(args.organisationId, id, "refresh"))
+          : null,
+        access_expires_at: args.grant.expiresAt,
+      })
+      .execute();
+    try {
+      const sources = await this.connectors[type].listSources(
+        { apiUrl: this.options.config.accountingApiUrls[type], accessToken: args.grant.accessToken },
+        args.hint,
+      );
+      for (const source of sources)
+        await db
+          .insertInto("data_sources")
+          .values({
+            organisation_id: args.organisationId,
+            id: randomUUID(),
+            connection_id: id,
+            external_id: source.externalId,
+            name: source.name,
+            last_job_id: null,
+          })
+          .onConflict((oc) => oc.columns(["organisation_id", "connection_id", "external_id"]).doNothing())
+          .execute();
+      return { connectionId: id, sources: sources.length };
+    } catch (error) {
+      this.options.log?.warn(
+        { organisation: args.organisationId, integrationType: type, reason: (error as Error).message },
+        "listing the data sources of a new connection failed",
+      );
+      return { connectionId: id, sources: 0 };
+    }
+  }
+
+  /** A current access token of the connection: refreshed and stored first when it has expired. */
+  async access(organisationId: string, connectionId: string): Promise<ConnectorAccess> {
+    const { db, cipher, now } = this.options;
+    const row = await db
+      .selectFrom("connections")
+      .selectAll()
+      .where("organisation_id", "=", organisationId)
+      .where("id", "=", connectionId)
+      .executeTakeFirst();
+    if (!row) throw new ConnectorError("The connection no longer exists");
+    const type = row.integration_type;
+    const apiUrl = this.options.config.accountingApiUrls[type];
+    const expiresAt = row.access_expires_at ? new Date(row.access_expires_at as unknown as string) : null;
+    if (!expiresAt || expiresAt.getTime() - refreshMarginMs > now().getTime())
+      return {
+        apiUrl,
+        accessToken: cipher.decrypt(
+          row.access_token_encrypted,
+          this.context(organisationId, row.id, "access"),
+        ),
+      };
+    if (!row.refresh_token_encrypted)
+      throw new ConnectorError(`The ${packageLabel[type]} authorisation has expired: sign in with it again`);
+    const refreshToken = cipher.decrypt(
+      row.refresh_token_encrypted,
+      this.context(organisationId, row.id, "refresh"),
+    );
+    let grant: ProviderGrant;
+    try {
+      grant = await refreshGrant(await this.ssoClients.get(providerOfPackage[type]), refreshToken, now());
+    } catch (error) {
+      // The provider refused the refresh token (revoked, expired): only a new sign-in helps.
+      if (error instanceof ResponseBodyError)
+        throw new ConnectorError(
+          `The ${packageLabel[type]} authorisation was refused (${error.error}): sign in with it again`,
+          error.status,
+        );
+      throw new ConnectorError(`Refreshing the ${packageLabel[type]} authorisation failed`, undefined, true);
+    }
+    await db
+      .updateTable("connections")
+      .set({
+        access_token_encrypted: cipher.encrypt(
+          grant.accessToken,
+          this.context(organisationId, row.id, "access"),
+        ),
+        refresh_token_encrypted: grant.refreshToken
+          ? cipher.encrypt(grant.refreshToken, this.context(organisationId, row.id, "refresh"))
+          : null,
+        access_expires_at: grant.expiresAt,
+      })
+      .where("organisation_id", "=", organisationId)
+      .where("id", "=", row.id)
+      .execute();
+    this.options.log?.info({ organisation: organisationId, connection: row.id }, "provider tokens refreshed");
+    return { apiUrl, accessToken: grant.accessToken };
+  }
+
+  /**
+   * Reads a Connector job's data source through its connector into the job's file (Varia's CSV). A
+   * `ConnectorError` that is not retryable becomes a `FinalImportFailure` (the job ends Failed);
+   * any other failure is tried again.
+   */
+  async readSource(job: ConnectorJobRow): Promise<void> {
+    try {
+      await this.writeSource(job);
+    } catch (error) {
+      if (error instanceof ConnectorError && !error.retryable)
+        throw new FinalImportFailure(error.message, error.status);
+      throw error;
+    }
+  }
+
+  private async writeSource(job: ConnectorJobRow): Promise<void> {
+    const source = await this.options.db
+      .selectFrom("data_sources")
+      .innerJoin("connections", (join) =>
+        join
+          .onRef("connections.organisation_id", "=", "data_sources.organisation_id")
+          .onRef("connections.id", "=", "data_sources.connection_id"),
+      )
+      .select([
+        "data_sources.connection_id",
+        "data_sources.external_id",
+        "data_sources.name",
+        "connections.integration_type",
+      ])
+      .where("data_sources.organisation_id", "=", job.organisation_id)
+      .where("data_sources.id", "=", job.data_source_id ?? "")
+      .executeTakeFirst();
+    if (!source) throw new ConnectorError("The data source no longer exists");
+    const access = await this.access(job.organisation_id, source.connection_id);
+    const converted = await this.connectors[source.integration_type].readInvoices(access, {
+      externalId: source.external_id,
+      name: source.name,
+    });
+    await mkdir(dirname(job.file_path), { recursive: true });
+    await writeFile(job.file_path, converted.csv);
+    if (converted.skipped.length)
+      this.options.log?.info(
+        { job: job.id, skipped: converted.skipped.length, first: converted.skipped[0] },
+        "lines of the data source that could not be placed were skipped",
+      );
+  }
+}
+
+/**
+ * Queues an import from one of the organisation's data sources (kind Connector, its file written
+ * when the job runs) and makes it the source's last job. A job of the source still waiting or running
+ * is answered instead of a second one. Null when the organisation has no such source.
+ */
+export async function enqueueSourceImport(
+  queue: ImportQueue,
+  uploadsDir: string,
+  job: { organisationId: string; dataSourceId: string; userId: string | null },
+): Promise<{ jobGuid: string } | null> {
+  const { db } = queue.database;
+  const source = await db
+    .selectFrom("data_sources")
+    .innerJoin("connections", (join) =>
+      join
+        .onRef("connections.organisation_id", "=", "data_sources.organisation_id")
+        .onRef("connections.id", "=", "data_sources.connection_id"),
+    )
+    .select(["data_sources.id", "data_sources.name", "connections.integration_type"])
+    .where("data_sources.organisation_id", "=", job.organisationId)
+    .where("data_sources.id", "=", job.dataSourceId)
+    .executeTakeFirst();
+  if (!source) return null;
+  const open = await db
+    .selectFrom("import_jobs")
+    .select("id")
+    .where("organisation_id", "=", job.organisationId)
+    .where("data_source_id", "=", source.id)
+    .where("status", "in", ["Pending", "Running"])
+    .executeTakeFirst();
+  if (open) return { jobGuid: open.id };
+  const id = randomUUID();
+  await db
+    .insertInto("import_jobs")
+    .values({
+      organisation_id: job.organisationId,
+      id,
+      user_id: job.userId,
+      status: "Pending",
+      kind: "Connector",
+      file_name: `${packageLabel[source.integration_type]}: ${source.name}`,
+      file_path: join(uploadsDir, `${id}.csv`),
+      file_sha256: "",
+      idempotency_key: `connector:${id}`,
+      data_source_id: source.id,
+    })
+    .execute();
+  await db
+    .updateTable("data_sources")
+    .set({ last_job_id: id })
+    .where("organisation_id", "=", job.organisationId)
+    .where("id", "=", source.id)
+    .execute();
+  await queue.send({ organisation_id: job.organisationId, id });
+  return { jobGuid: id };
+}
+
+/**
+ * A schedule's occurrence (docs/integration.md, "Schedules"): the data source's import is queued, as
+ * by no user. A schedule whose source went with its organisation is removed.
+ */
+export async function queueScheduledImport(
+  queue: ImportQueue,
+  uploadsDir: string,
+  data: ScheduledImportData,
+  log?: FastifyBaseLogger,
+): Promise<{ jobGuid: string } | null> {
+  const queued = await enqueueSourceImport(queue, uploadsDir, { ...data, userId: null });
+  if (!queued) await queue.unschedule(data.dataSourceId);
+  log?.info({ dataSource: data.dataSourceId, job: queued?.jobGuid ?? null }, "scheduled import");
+  return queued;
+}

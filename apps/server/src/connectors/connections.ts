@@ -220,10 +220,16 @@ export class Integrations {
       .executeTakeFirst();
     if (!source) throw new ConnectorError("The data source no longer exists");
     const access = await this.access(job.organisation_id, source.connection_id);
-    const converted = await this.connectors[source.integration_type].readInvoices(access, {
-      externalId: source.external_id,
-      name: source.name,
-    });
+    const known = await this.options.db
+      .selectFrom("items")
+      .select("code")
+      .where("organisation_id", "=", job.organisation_id)
+      .execute();
+    const converted = await this.connectors[source.integration_type].readInvoices(
+      access,
+      { externalId: source.external_id, name: source.name },
+      { knownItemCodes: new Set(known.map((item) => item.code)) },
+    );
     await mkdir(dirname(job.file_path), { recursive: true });
     await writeFile(job.file_path, converted.csv);
     if (converted.skipped.length)

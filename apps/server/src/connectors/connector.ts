@@ -20,6 +20,15 @@ export interface ExternalSource {
   readonly name: string;
 }
 
+/** What the organisation already has, which a read leaves as it is. */
+export interface ReadOptions {
+  /**
+   * The codes of the items the organisation has: their lines carry no Category, so that an import
+   * never undoes the categories its users chose (docs/integration.md, "Categories").
+   */
+  readonly knownItemCodes?: ReadonlySet<string>;
+}
+
 /** Why a connector could not read: the provider refused, or answered something it cannot use. */
 export class ConnectorError extends Error {
   constructor(
@@ -45,5 +54,9 @@ export interface AccountingConnector {
    */
   listSources(access: ConnectorAccess, hint?: string): Promise<ExternalSource[]>;
   /** Every sales invoice line of the source, as Varia's import CSV (docs/import.md). */
-  readInvoices(access: ConnectorAccess, source: ExternalSource): Promise<ConvertedExport>;
+  readInvoices(
+    access: ConnectorAccess,
+    source: ExternalSource,
+    options?: ReadOptions,
+  ): Promise<ConvertedExport>;
 }

@@ -1,5 +1,6 @@
 import { csvText } from "../imports/csv-cell";
 import { type InvoiceColumn, invoiceColumns } from "../imports/invoice-columns";
+import type { ReadOptions } from "./connector";
 import type { ConvertedExport, SkippedLine } from "./quickbooks/convert-quickbooks";
 
 /** One invoice line of the import file (docs/import.md, "Columns"); a missing column is empty. */
@@ -42,7 +43,12 @@ export class ImportCsvWriter {
   private readonly rows: string[] = [invoiceColumns.join(",")];
   private readonly skipped: SkippedLine[] = [];
 
-  add(line: ImportLine): void {
+  constructor(private readonly options: ReadOptions = {}) {}
+
+  add(given: ImportLine): void {
+    // A known item keeps the category the organisation gave it.
+    const line =
+      given.ItemCode && this.options.knownItemCodes?.has(given.ItemCode) ? { ...given, Category: "" } : given;
     this.rows.push(
       invoiceColumns
         .map((column) => {

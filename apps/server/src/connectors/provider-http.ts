@@ -2,8 +2,8 @@ import type { z } from "zod";
 import { type ConnectorAccess, ConnectorError } from "./connector";
 
 /**
- * How a connector waits and how long it lets a provider take (docs/integration.md, "Rate limits
- * and errors"). Tests pass a `sleep` that records the wait and returns at once.
+ * How a connector waits and how long it lets a provider take (docs/integration.md,
+ * "Rate limits, timeouts and errors"). Tests pass a `sleep` that records the wait and returns at once.
  */
 export interface ProviderTiming {
   /** Waits this many milliseconds (a 429's Retry-After). */

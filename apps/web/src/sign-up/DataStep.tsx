@@ -27,7 +27,7 @@ import { searchTimeZones } from "../ui/time-zone-search";
 type Schedule = Omit<ImportSchedule, "dataSourceId" | "timeZone">;
 type Country = (typeof scheduleCountries)[number];
 
-/** Countries as the screens show them: by name, alphabetically (spec 3.6). */
+/** Countries as the screens show them: by name, alphabetically. */
 const countryNames: Record<Country, string> = {
   Australia: "Australia",
   Canada: "Canada",

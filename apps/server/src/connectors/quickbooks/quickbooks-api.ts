@@ -4,6 +4,7 @@ import {
   type ConnectorAccess,
   ConnectorError,
   type ExternalSource,
+  type ReadOptions,
 } from "../connector";
 import { ImportCsvWriter, type ImportLine, numberText } from "../import-csv";
 import { getProviderJson, type ProviderTiming } from "../provider-http";
@@ -125,7 +126,7 @@ export function createQuickBooksConnector(timing: ProviderTiming = {}): Accounti
       return [{ externalId: realmId, name: info.CompanyInfo.CompanyName }];
     },
 
-    async readInvoices(access, source: ExternalSource) {
+    async readInvoices(access, source: ExternalSource, options?: ReadOptions) {
       // Inactive items too: old invoices still name them.
       const items = await query(
         access,
@@ -143,7 +144,7 @@ export function createQuickBooksConnector(timing: ProviderTiming = {}): Accounti
         invoicePageSchema,
         (page) => page.QueryResponse.Invoice,
       );
-      return mapQuickBooksInvoices(invoices, items);
+      return mapQuickBooksInvoices(invoices, items, options);
     },
   };
 }
@@ -162,9 +163,13 @@ function salesRep(invoice: Invoice): string {
  * group line) skipped and reported. `skipped[].line` counts the invoice lines read (1 is the first line of the first
  * invoice); the reason names the invoice and the line.
  */
-export function mapQuickBooksInvoices(invoices: readonly Invoice[], items: readonly Item[]) {
+export function mapQuickBooksInvoices(
+  invoices: readonly Invoice[],
+  items: readonly Item[],
+  options: ReadOptions = {},
+) {
   const itemsById = new Map(items.map((item) => [item.Id, item]));
-  const out = new ImportCsvWriter();
+  const out = new ImportCsvWriter(options);
   let read = 0;
   for (const invoice of invoices) {
     const invoiceNumber = invoice.DocNumber || `QB-${invoice.Id}`;

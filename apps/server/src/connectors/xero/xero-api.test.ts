@@ -130,6 +130,25 @@ describe("the Xero connector", () => {
     }
   });
 
+  it("gives no category to the items the organisation already has, so a re-import keeps its users' choices", async () => {
+    const { access } = await start(
+      [
+        invoice(1, {
+          LineItems: [
+            { ItemCode: "SUB-PRO", Quantity: 1, UnitAmount: 100, LineAmount: 100 },
+            { ItemCode: "SETUP", Quantity: 1, UnitAmount: 50, LineAmount: 50 },
+          ],
+        }),
+      ],
+      items,
+    );
+    const read = await connector().xero.readInvoices(access, source, { knownItemCodes: new Set(["SETUP"]) });
+    expect(read.csv.split("\n").slice(1, 3)).toEqual([
+      '2024-03-01,INV-0001,1,c-0001,"Acme, Ltd",SUB-PRO,Pro subscription,Subscription,1,100,100.00,,,,,Actual,Recurring',
+      '2024-03-01,INV-0001,2,c-0001,"Acme, Ltd",SETUP,Account setup,Subscription,1,50,50.00,,,,,Actual,',
+    ]);
+  });
+
   it("takes tax out of tax-inclusive lines to the cent, credits too", async () => {
     const { access } = await start(
       [

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import type { AccountingConnector, ConnectorAccess, ExternalSource } from "../connector";
+import type { AccountingConnector, ConnectorAccess, ExternalSource, ReadOptions } from "../connector";
 import { centsText, ImportCsvWriter, type ImportLine, numberText } from "../import-csv";
 import { getProviderJson, type ProviderTiming } from "../provider-http";
 import { classifyItem } from "../quickbooks/convert-quickbooks";
@@ -107,7 +107,7 @@ export function createXeroConnector(timing: ProviderTiming = {}): AccountingConn
         .map((c) => ({ externalId: c.tenantId, name: c.tenantName ?? c.tenantId }));
     },
 
-    async readInvoices(access, source: ExternalSource) {
+    async readInvoices(access, source: ExternalSource, options?: ReadOptions) {
       const tenant = source.externalId;
       const { Items } = await get(
         access,
@@ -129,7 +129,7 @@ export function createXeroConnector(timing: ProviderTiming = {}): AccountingConn
         invoices.push(...answer.Invoices);
         if (answer.Invoices.length < xeroApi.pageSize) break;
       }
-      return mapXeroInvoices(invoices, Items);
+      return mapXeroInvoices(invoices, Items, options);
     },
   };
 }
@@ -144,9 +144,13 @@ const cents = (amount: number) => Math.round(amount * 100);
  * tax. Lines without an item code (free text) or with one not in the item list are skipped and
  * reported; `skipped[].line` counts the invoice lines read, the reason names invoice and line.
  */
-export function mapXeroInvoices(invoices: readonly Invoice[], items: readonly Item[]) {
+export function mapXeroInvoices(
+  invoices: readonly Invoice[],
+  items: readonly Item[],
+  options: ReadOptions = {},
+) {
   const itemsByCode = new Map(items.map((item) => [item.Code, item]));
-  const out = new ImportCsvWriter();
+  const out = new ImportCsvWriter(options);
   let read = 0;
   for (const invoice of invoices) {
     if (

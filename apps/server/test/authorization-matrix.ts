@@ -121,9 +121,10 @@ export const matrix: Partial<Record<ContractName, MatrixEntry>> = {
     status: 400,
   },
   // No provider is configured in the matrix: the sign-in addresses say so.
-  singleSignOn: { input: { params: { provider: "Google" } }, status: 404 },
+  // Not configured here: the browser goes back to the login view (or sign-up), told why.
+  singleSignOn: { input: { params: { provider: "Google" } }, status: 302 },
   singleSignOnCallback: { input: { params: { provider: "Google" } }, status: 404 },
-  singleSignUp: { input: { params: { provider: "Quickbooks" } }, status: 404 },
+  singleSignUp: { input: { params: { provider: "Quickbooks" } }, status: 302 },
   singleSignUpCallback: { input: { params: { provider: "Xero" } }, status: 404 },
   // The matrix's server is not in demo mode: demo sign-up and verification are no routes there.
   demoSignup: { input: { body: { name: "Visitor", email: "visitor@gmail.com" } }, status: 404 },

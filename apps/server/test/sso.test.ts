@@ -61,6 +61,17 @@ describeWithServer(
         "http://sso.localhost:8080/api/Auth/SingleSignOnCallback/Google",
       );
       expect(browser.cookie("varia_sso")).toBe(url.searchParams.get("state"));
+      // A provider this server has no settings for sends the browser back, saying so.
+      const xero = await browser.request("GET", "/api/Auth/SingleSignOn/Xero");
+      expect([xero.status, xero.headers.get("location")]).toEqual([
+        302,
+        `/?error=${encodeURIComponent("Single sign-on with Xero is not configured")}`,
+      ]);
+      const quickBooks = await browser.request("GET", "/api/Auth/SingleSignUp/Quickbooks");
+      expect([quickBooks.status, quickBooks.headers.get("location")]).toEqual([
+        302,
+        `/sign-up?error=${encodeURIComponent("Sign-up with QuickBooks is not available on this server")}`,
+      ]);
       const missing = await browser.request("GET", "/api/Auth/SingleSignOn/");
       expect([missing.status, missing.json.message]).toEqual([
         400,

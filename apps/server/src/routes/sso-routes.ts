@@ -74,9 +74,15 @@ export async function ssoRoutes(app: FastifyInstance, deps: AppDeps) {
     kind: Kind,
     auth: AuthContext | null,
   ) {
-    if (!clients.isConfigured(provider)) throw notConfigured(provider);
-    const explicit = tenantFromHost(request.headers.host);
     const signUp = kind === "SingleSignUpCallback";
+    // A browser navigation: the visitor goes back to the page they came from, told why.
+    if (!clients.isConfigured(provider)) {
+      const shown = signUp
+        ? `Sign-up with ${provider === "Intuit" ? "QuickBooks" : provider} is not available on this server`
+        : notConfigured(provider).message;
+      return reply.redirect(`${signUp ? "/sign-up" : "/"}?error=${encodeURIComponent(shown)}`, 302);
+    }
+    const explicit = tenantFromHost(request.headers.host);
     const redirectUri = callbackUri(kind, provider, signUp ? null : explicit);
     const settings = config.ssoProviders[provider]!;
     const start = await startAuthorization(await clients.get(provider), redirectUri, settings.scope);

@@ -42,15 +42,26 @@ export interface AccountingStandIn {
 type Answer = { status: number; body: unknown };
 type Route = (request: StandInRequest) => Answer;
 
+/**
+ * The bearer token a stand-in takes: one fixed token, or a check (an e2e test asks the stand-in
+ * OpenID provider whether it issued the token).
+ */
+export type StandInToken = string | ((token: string) => Promise<boolean>);
+
 async function startStandIn(
-  accessToken: string,
+  accessToken: StandInToken,
   unauthorised: unknown,
   route: Route,
 ): Promise<AccountingStandIn> {
   const faults: StandInFault[] = [];
   const requests: StandInRequest[] = [];
   const hanging = new Set<ServerResponse>();
-  const server: Server = createServer((req, res) => {
+  const authorised = async (header: string | undefined) => {
+    if (typeof accessToken === "string") return header === `Bearer ${accessToken}`;
+    const token = /^Bearer (.+)$/.exec(header ?? "")?.[1];
+    return token !== undefined && (await accessToken(token));
+  };
+  const server: Server = createServer(async (req, res) => {
     const url = new URL(req.url ?? "/", "http://stand-in");
     const request = { path: url.pathname, query: url.searchParams, headers: req.headers };
     requests.push(request);
@@ -71,7 +82,7 @@ async function startStandIn(
     const answer =
       req.method !== "GET"
         ? { status: 405, body: { message: "read-only stand-in" } }
-        : req.headers.authorization !== `Bearer ${accessToken}`
+        : !(await authorised(req.headers.authorization))
           ? { status: 401, body: unauthorised }
           : route(request);
     res.writeHead(answer.status, { "content-type": "application/json" });
@@ -148,7 +159,7 @@ export interface XeroStandInTenant {
  * invoices without their line items, as Xero answers). A tenant not connected answers 403.
  */
 export function startXeroStandIn(options: {
-  accessToken: string;
+  accessToken: StandInToken;
   tenants: XeroStandInTenant[];
 }): Promise<AccountingStandIn> {
   const problem = (status: number, title: string) => ({

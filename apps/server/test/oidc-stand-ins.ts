@@ -83,7 +83,13 @@ export async function startOidcProvider(client: {
     }),
   };
   provider = new Provider(issuer, configuration);
-  return { issuer, state, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
+  return {
+    issuer,
+    state,
+    /** Whether `token` is an access token this provider issued (as a provider's API checks it). */
+    hasIssued: async (token: string) => Boolean(await provider?.AccessToken.find(token)),
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
 }
 
 export type ForgeMode = "good" | "wrongIssuer" | "wrongAudience" | "badNonce" | "algNone" | "badSignature";

@@ -149,8 +149,11 @@ export function trendOf(value: number | null | undefined): Trend {
   return value > 0 ? "up" : "down";
 }
 
-/** The arrow that says a change's direction without its colour (▲ up, ▼ down, – flat). */
-export const trendArrows: Record<Trend, string> = { up: "▲", down: "▼", flat: "–" };
+/**
+ * The arrow that says a change's direction without its colour (▲ up, ▼ down, = flat; not a dash,
+ * which before "0" reads as minus zero).
+ */
+export const trendArrows: Record<Trend, string> = { up: "▲", down: "▼", flat: "=" };
 
 /** The words a screen reader hears for a change's direction. */
 export const trendWords: Record<Trend, string> = { up: "up", down: "down", flat: "unchanged" };

@@ -1,0 +1,211 @@
+import { mkdirSync } from "node:fs";
+import { createServer } from "node:net";
+import { join } from "node:path";
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { XeroInvoice, XeroItem } from "../apps/server/src/connectors/xero/xero-api";
+import { type AccountingStandIn, startXeroStandIn } from "../apps/server/test/accounting-stand-ins";
+import { startOidcProvider } from "../apps/server/test/oidc-stand-ins";
+import { launchChromium, startE2eServer } from "./browser";
+import { seriousViolations } from "./drill-workspace";
+import { card, cardsDrawn, parseMoney, testOutput } from "./workspace";
+
+const screenshots = join(testOutput, "..", "sign-up");
+const xeroClient = { clientId: "varia-xero", clientSecret: "xero client secret" };
+const tenantId = "5b1c9d2e-0000-4000-8000-0000000000aa";
+
+/** A port free now, so that the provider knows Varia's redirect URI before Varia starts on it. */
+async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as { port: number };
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  return port;
+}
+
+const items: XeroItem[] = [
+  { ItemID: "i1", Code: "PRO", Name: "Pro plan", IsSold: true },
+  { ItemID: "i2", Code: "SETUP", Name: "Account setup", IsSold: true },
+  { ItemID: "i3", Code: "SENSOR", Name: "Leak sensor", IsTrackedAsInventory: true, IsSold: true },
+];
+
+/**
+ * A year of a small Xero business: six clients on the Pro plan at $100 a seat from January 2026;
+ * client 6 leaves after September, client 7 joins in October with a set-up fee and a sensor.
+ */
+function invoices(): XeroInvoice[] {
+  const out: XeroInvoice[] = [];
+  for (let month = 1; month <= 10; month++) {
+    for (let client = 1; client <= 7; client++) {
+      if (client === 6 && month > 9) continue;
+      if (client === 7 && month < 10) continue;
+      const seats = client;
+      const lines = [
+        { ItemCode: "PRO", Quantity: seats, UnitAmount: 100, LineAmount: seats * 100, TaxAmount: 0 },
+      ];
+      if (client === 7 && month === 10) {
+        lines.push({ ItemCode: "SETUP", Quantity: 1, UnitAmount: 500, LineAmount: 500, TaxAmount: 0 });
+        lines.push({ ItemCode: "SENSOR", Quantity: 2, UnitAmount: 60, LineAmount: 120, TaxAmount: 0 });
+      }
+      out.push({
+        InvoiceID: `inv-${month}-${client}`,
+        InvoiceNumber: `INV-${month}-${client}`,
+        Type: "ACCREC",
+        Status: "AUTHORISED",
+        Contact: { ContactID: `contact-${client}`, Name: `Client ${client} Ltd` },
+        DateString: `2026-${String(month).padStart(2, "0")}-01T00:00:00`,
+        LineAmountTypes: "Exclusive",
+        LineItems: lines,
+      });
+    }
+  }
+  return out;
+}
+
+describe("signing up through Xero in the browser", () => {
+  let browser: Browser;
+  let page: Page;
+  let env: Awaited<ReturnType<typeof startE2eServer>>;
+  let op: Awaited<ReturnType<typeof startOidcProvider>>;
+  let xero: AccountingStandIn;
+  let origin: string;
+
+  const shot = (name: string) => page.screenshot({ path: join(screenshots, `${name}.png`), fullPage: true });
+
+  beforeAll(async () => {
+    mkdirSync(screenshots, { recursive: true });
+    const port = await freePort();
+    origin = `http://localhost:${port}`;
+    op = await startOidcProvider({
+      ...xeroClient,
+      redirectUris: [`${origin}/api/Auth/SingleSignUpCallback/Xero`],
+      refreshTokens: true,
+    });
+    // Xero's API takes the access tokens its identity service issued.
+    xero = await startXeroStandIn({
+      accessToken: op.hasIssued,
+      tenants: [{ tenantId, tenantName: "Harbour Software", invoices: invoices(), items }],
+    });
+    env = await startE2eServer({
+      PORT: String(port),
+      VARIA_PUBLIC_URL: origin,
+      VARIA_SSO_XERO_ISSUER: op.issuer,
+      VARIA_SSO_XERO_CLIENT_ID: xeroClient.clientId,
+      VARIA_SSO_XERO_CLIENT_SECRET: xeroClient.clientSecret,
+      VARIA_XERO_API_URL: xero.url,
+    });
+    browser = await launchChromium();
+    // axe-core opens pages of its own: the page needs a context of its own.
+    const context = await browser.newContext({
+      viewport: { width: 1280, height: 900 },
+      timezoneId: "Pacific/Auckland",
+    });
+    page = await context.newPage();
+  }, 60_000);
+  afterAll(async () => {
+    await browser?.close();
+    await env?.stop();
+    await xero?.close();
+    await op?.close();
+  });
+
+  it("welcomes, authorises at Xero, imports on a schedule, classifies the services and opens the dashboard", async () => {
+    // Welcome, from the login view: both choices are asked for before Authorise.
+    await page.goto(`${origin}/`);
+    await page.getByRole("link", { name: "Sign up with QuickBooks or Xero" }).click();
+    await page.getByRole("heading", { name: "Sign up to Varia" }).waitFor();
+    await page.getByRole("button", { name: "Authorise" }).click();
+    expect(await page.getByRole("alert").allInnerTexts()).toEqual([
+      "Please agree to the terms and conditions\nPlease select an integration type",
+    ]);
+    await page.getByRole("radio", { name: /Xero/ }).check({ force: true });
+    await page.getByLabel("I agree to the terms and conditions and the privacy policy").check();
+    expect(await seriousViolations(page)).toEqual([]);
+    await shot("1-welcome");
+
+    // Xero's sign-in answers at once; Varia makes the organisation and its admin, signed in, at Data.
+    await page.getByRole("button", { name: "Authorise with Xero" }).click();
+    await page.getByRole("heading", { name: "Choose your data" }).waitFor();
+    expect(new URL(page.url()).pathname).toBe("/sign-up/data");
+    const tenantHost = new URL(page.url()).host;
+    expect(tenantHost).toMatch(/^bigcorp-[a-z0-9]+\.localhost:\d+$/);
+    await page.getByRole("button", { name: /Harbour Software \(Xero\)/ }).waitFor();
+    expect(await page.getByRole("combobox", { name: "Time zone" }).inputValue()).toContain(
+      "Pacific/Auckland",
+    );
+
+    // Weekly on Monday at 7:30 AM, said back in words; nothing is missing, so the import starts.
+    await page.getByRole("radio", { name: "Weekly" }).click();
+    await page.getByRole("button", { name: /Day of the week/ }).click();
+    await page.getByRole("option", { name: "Monday" }).click();
+    await page.getByRole("button", { name: /Hour/ }).click();
+    await page.getByRole("option", { name: "7", exact: true }).click();
+    await page.getByRole("button", { name: /Minute/ }).click();
+    await page.getByRole("option", { name: "30" }).click();
+    await page.getByText("Varia reads Harbour Software every Monday at 7:30 AM.").waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
+    await shot("2-data");
+    await page.getByRole("button", { name: "Start import" }).click();
+
+    // The job is followed until it completes, which moves the sign-up on to Configure.
+    await page.getByRole("heading", { name: "Configure your organisation" }).waitFor({ timeout: 60_000 });
+    expect(new URL(page.url()).pathname).toBe("/sign-up/configure");
+    const name = page.getByLabel("Organisation name");
+    expect(await name.inputValue()).toBe("bigcorp.example.com");
+    await name.fill("");
+    await page.getByRole("button", { name: "Finish and open the dashboard" }).click();
+    await page.getByRole("alert").getByText("fill in all fields please").waitFor();
+    await name.fill("Harbour Software");
+    // The import's suggestions: the set-up fee and the sensor are ad hoc, the plan recurring (the default).
+    const adhoc = page.getByRole("group", { name: "Ad hoc services" });
+    expect(await adhoc.getByRole("checkbox", { name: /Account setup/ }).isChecked()).toBe(true);
+    expect(await adhoc.getByRole("checkbox", { name: /Leak sensor/ }).isChecked()).toBe(true);
+    expect(await adhoc.getByRole("checkbox", { name: /Pro plan/ }).isChecked()).toBe(false);
+    expect(await page.getByRole("group", { name: "Recurring services" }).count()).toBe(0);
+    expect(await seriousViolations(page)).toEqual([]);
+    await shot("3-configure");
+    await page.getByRole("button", { name: "Finish and open the dashboard" }).click();
+
+    // The dashboard of the new organisation: October's MRR is the plan's, never the one-off sales.
+    const terms = page.getByRole("dialog", { name: "Terms of Service" });
+    await terms.getByLabel("I accept the Terms of Service and Privacy Policy").check();
+    await terms.getByRole("button", { name: "Continue" }).click();
+    await page
+      .getByRole("dialog", { name: "Welcome to Varia" })
+      .getByRole("button", { name: "Get started" })
+      .click();
+    await cardsDrawn(page);
+    const mrr = card(page, "mrr");
+    // Clients 1-5 and 7 in October: (1 + 2 + 3 + 4 + 5 + 7) seats x $100; September had 1-6.
+    expect(parseMoney(await mrr.locator(".kpi__value").innerText())).toBe(2200);
+    expect(parseMoney(await mrr.locator(".kpi__from").innerText())).toBe(2100);
+    await page.getByTestId("loading-overlay").waitFor({ state: "detached" });
+    await page.screenshot({ path: join(screenshots, "4-dashboard.png") });
+
+    // What was saved: the schedule, the categories, and a sign-up that is over.
+    const saved = (await page.evaluate(async () => {
+      const answer = await fetch("/api/Integration/GetDataSources");
+      return answer.json();
+    })) as {
+      name: string;
+      schedule: { interval: string; dayOfWeek: string; hour: number; minute: number };
+    }[];
+    expect(
+      saved.map((s) => [
+        s.name,
+        s.schedule.interval,
+        s.schedule.dayOfWeek,
+        s.schedule.hour,
+        s.schedule.minute,
+      ]),
+    ).toEqual([["Harbour Software", "Weekly", "Monday", 7, 30]]);
+    const { profile } = (await page.evaluate(async () =>
+      (await fetch("/api/Account/AuthorisedPing")).json(),
+    )) as {
+      profile: { organisationName: string; organisationSignUpStep: string | null };
+    };
+    expect([profile.organisationName, profile.organisationSignUpStep]).toEqual(["Harbour Software", null]);
+    // Xero was read with the tenant's header and a token its identity service issued.
+    expect(xero.requests.some((r) => r.headers["xero-tenant-id"] === tenantId)).toBe(true);
+  }, 180_000);
+});

@@ -162,11 +162,14 @@ describe("signing up through Xero in the browser", () => {
     expect(await adhoc.getByRole("checkbox", { name: /Leak sensor/ }).isChecked()).toBe(true);
     expect(await adhoc.getByRole("checkbox", { name: /Pro plan/ }).isChecked()).toBe(false);
     expect(await page.getByRole("group", { name: "Recurring services" }).count()).toBe(0);
+    // The visitor decides the sensor is a subscription of its own: it counts in MRR from now on.
+    await adhoc.getByRole("checkbox", { name: /Leak sensor/ }).uncheck();
     expect(await seriousViolations(page)).toEqual([]);
     await shot("3-configure");
     await page.getByRole("button", { name: "Finish and open the dashboard" }).click();
 
-    // The dashboard of the new organisation: October's MRR is the plan's, never the one-off sales.
+    // The dashboard of the new organisation: October's MRR is the plan's and the sensor's, never
+    // the set-up fee.
     const terms = page.getByRole("dialog", { name: "Terms of Service" });
     await terms.getByLabel("I accept the Terms of Service and Privacy Policy").check();
     await terms.getByRole("button", { name: "Continue" }).click();
@@ -176,8 +179,9 @@ describe("signing up through Xero in the browser", () => {
       .click();
     await cardsDrawn(page);
     const mrr = card(page, "mrr");
-    // Clients 1-5 and 7 in October: (1 + 2 + 3 + 4 + 5 + 7) seats x $100; September had 1-6.
-    expect(parseMoney(await mrr.locator(".kpi__value").innerText())).toBe(2200);
+    // Clients 1-5 and 7 in October: (1 + 2 + 3 + 4 + 5 + 7) seats x $100 and 2 sensors x $60;
+    // September had 1-6.
+    expect(parseMoney(await mrr.locator(".kpi__value").innerText())).toBe(2320);
     expect(parseMoney(await mrr.locator(".kpi__from").innerText())).toBe(2100);
     await page.getByTestId("loading-overlay").waitFor({ state: "detached" });
     await page.screenshot({ path: join(screenshots, "4-dashboard.png") });
@@ -207,5 +211,46 @@ describe("signing up through Xero in the browser", () => {
     expect([profile.organisationName, profile.organisationSignUpStep]).toEqual(["Harbour Software", null]);
     // Xero was read with the tenant's header and a token its identity service issued.
     expect(xero.requests.some((r) => r.headers["xero-tenant-id"] === tenantId)).toBe(true);
+
+    // The integration overview: the source, its schedule in words and its last import; a new
+    // schedule is saved; Import now reads Xero again and keeps the categories the visitor chose.
+    await page.getByRole("link", { name: "Integrations" }).click();
+    const source = page.getByRole("article", { name: "Harbour Software" });
+    await source.getByText("Xero · imported every Monday at 7:30 AM (Pacific/Auckland)").waitFor();
+    await source.getByText("Job completed successfully").waitFor();
+    await source.getByRole("button", { name: "Change schedule" }).click();
+    await source.getByRole("radio", { name: "Daily" }).click();
+    await source.getByRole("button", { name: "Save schedule" }).click();
+    await source.getByText("Xero · imported every day at 7:30 AM (Pacific/Auckland)").waitFor();
+    const reads = xero.requests.length;
+    const lastJob = async () =>
+      (await page.evaluate(async () => {
+        const [s] = (await (await fetch("/api/Integration/GetDataSources")).json()) as {
+          lastJobGuid: string;
+        }[];
+        const job = (await (await fetch(`/api/Import/GetJobStatus?JobGuid=${s?.lastJobGuid}`)).json()) as {
+          status: string;
+        };
+        return { guid: s?.lastJobGuid, status: job.status };
+      })) as { guid: string; status: string };
+    const before = await lastJob();
+    await source.getByRole("button", { name: "Import now" }).click();
+    // The new job, not the last one, runs to its end.
+    await expect
+      .poll(
+        async () => {
+          const now = await lastJob();
+          return now.guid !== before.guid && now.status;
+        },
+        { timeout: 60_000 },
+      )
+      .toBe("Completed");
+    await source.getByText("Job completed successfully").waitFor();
+    expect(xero.requests.length).toBeGreaterThan(reads);
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.screenshot({ path: join(screenshots, "5-integrations.png"), fullPage: true });
+    await page.getByRole("link", { name: "Dashboard" }).click();
+    await cardsDrawn(page);
+    expect(parseMoney(await card(page, "mrr").locator(".kpi__value").innerText())).toBe(2320);
   }, 180_000);
 });

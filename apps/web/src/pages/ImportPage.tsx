@@ -6,6 +6,7 @@ import { FilePicker } from "../shell/FilePicker";
 import { FormMessage } from "../shell/FormMessage";
 import { StartupContext } from "../shell/startup-context";
 import { afterDataChanged } from "../workspace/refresh-periods";
+import { DataSourcesPanel } from "./DataSourcesPanel";
 import { appImportJobMachine } from "./import-job-actor";
 import { type JobActor, JobProgress } from "./JobProgress";
 import { PageFrame } from "./PageFrame";
@@ -44,6 +45,7 @@ export function ImportPage() {
 
   return (
     <PageFrame title="Integrations">
+      <DataSourcesPanel />
       <section className="panel" aria-labelledby="csv-heading">
         <h2 id="csv-heading">Import from CSV</h2>
         <p className="page__subtitle">

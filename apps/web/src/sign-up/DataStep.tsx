@@ -3,68 +3,20 @@ import {
   type DataSource,
   getDataSources,
   getTimeZones,
-  type ImportSchedule,
-  scheduleCountries,
-  scheduleIntervals,
-  scheduleWeekdays,
   setSignUpStep,
   type TimeZone,
 } from "@varia/contracts";
 import type { DropdownOption } from "@varia/machines";
 import { selectJobCompleted, selectJobFinished, signUpMachine } from "@varia/machines";
 import { useActorRef, useSelector } from "@xstate/react";
-import { useEffect, useMemo, useState } from "react";
+import { useEffect, useState } from "react";
 import { createActor, fromPromise } from "xstate";
 import { api } from "../api";
 import { appImportJobMachine } from "../pages/import-job-actor";
 import { type JobActor, JobProgress } from "../pages/JobProgress";
+import { countryOfZone, packageNames, type Schedule, ScheduleFields } from "../pages/ScheduleFields";
 import { FormMessage } from "../shell/FormMessage";
-import { LookupPicker } from "../ui/LookupPicker";
-import { Segmented } from "../ui/Segmented";
 import { SelectField } from "../ui/Select";
-import { searchTimeZones } from "../ui/time-zone-search";
-
-type Schedule = Omit<ImportSchedule, "dataSourceId" | "timeZone">;
-type Country = (typeof scheduleCountries)[number];
-
-/** Countries as the screens show them: by name, alphabetically. */
-const countryNames: Record<Country, string> = {
-  Australia: "Australia",
-  Canada: "Canada",
-  NewZealand: "New Zealand",
-  UnitedKingdom: "United Kingdom",
-  UnitedStates: "United States",
-};
-const countryOptions = [...scheduleCountries]
-  .sort((a, b) => countryNames[a].localeCompare(countryNames[b]))
-  .map((c) => ({ value: c, label: countryNames[c] }));
-/** The country a time zone most likely belongs to, to start the form with. */
-const countryOfZone = (zone: string): Country =>
-  zone.startsWith("Pacific/Auckland") || zone.startsWith("Pacific/Chatham")
-    ? "NewZealand"
-    : zone.startsWith("Australia/")
-      ? "Australia"
-      : zone === "Europe/London"
-        ? "UnitedKingdom"
-        : /^America\/(Toronto|Vancouver|Edmonton|Winnipeg|Halifax|St_Johns|Regina)/.test(zone)
-          ? "Canada"
-          : "UnitedStates";
-const hourOptions = Array.from({ length: 12 }, (_, i) => ({ value: String(i + 1), label: String(i + 1) }));
-const minuteOptions = Array.from({ length: 12 }, (_, i) => ({
-  value: String(i * 5),
-  label: String(i * 5).padStart(2, "0"),
-}));
-const dayOptions = Array.from({ length: 28 }, (_, i) => ({ value: String(i + 1), label: String(i + 1) }));
-const packageNames = { Quickbooks: "QuickBooks", Xero: "Xero" } as const;
-
-/** When a schedule runs, in words ("every Monday at 7:30 AM"). */
-export function describeSchedule(s: Schedule): string {
-  const time = `${s.hour}:${String(s.minute).padStart(2, "0")} ${s.amPm}`;
-  if (s.interval === "Hourly") return `every hour at ${String(s.minute).padStart(2, "0")} minutes past`;
-  if (s.interval === "Daily") return `every day at ${time}`;
-  if (s.interval === "Weekly") return `every ${s.dayOfWeek} at ${time}`;
-  return `on day ${s.dayOfMonth} of every month at ${time}`;
-}
 
 /**
  * The wizard's Data step (docs/behaviour.md#sign-up-wizard): the company or organisation to read, when
@@ -172,7 +124,6 @@ export function DataStep() {
     if (configured) window.location.assign("/sign-up/configure");
   }, [configured]);
 
-  const searchZones = useMemo(() => searchTimeZones(zones), [zones]);
   const set = (change: Partial<Schedule>) => {
     setAlertText(null);
     setSchedule((s) => ({ ...s, ...change }));
@@ -219,85 +170,19 @@ export function DataStep() {
           }}
         />
       ) : null}
-      <fieldset className="sign-up__schedule" disabled={busy}>
-        <legend>Import schedule</legend>
-        <div className="field">
-          <span className="field__label">How often</span>
-          <Segmented
-            label="How often"
-            options={scheduleIntervals.map((i) => ({ value: i, label: i }))}
-            value={schedule.interval}
-            onChange={(interval) => set({ interval: interval as Schedule["interval"] })}
-          />
-        </div>
-        <div className="sign-up__row">
-          {schedule.interval === "Monthly" ? (
-            <SelectField
-              label="Day of the month"
-              options={dayOptions}
-              value={String(schedule.dayOfMonth ?? 1)}
-              onChange={(day) => set({ dayOfMonth: Number(day) })}
-            />
-          ) : null}
-          {schedule.interval === "Weekly" ? (
-            <SelectField
-              label="Day of the week"
-              options={scheduleWeekdays.map((d) => ({ value: d, label: d }))}
-              value={schedule.dayOfWeek ?? "Monday"}
-              onChange={(day) => set({ dayOfWeek: day as Schedule["dayOfWeek"] })}
-            />
-          ) : null}
-          {schedule.interval !== "Hourly" ? (
-            <SelectField
-              label="Hour"
-              options={hourOptions}
-              value={String(schedule.hour)}
-              onChange={(hour) => set({ hour: Number(hour) })}
-            />
-          ) : null}
-          <SelectField
-            label={schedule.interval === "Hourly" ? "Minutes past the hour" : "Minute"}
-            options={minuteOptions}
-            value={String(schedule.minute - (schedule.minute % 5))}
-            onChange={(minute) => set({ minute: Number(minute) })}
-          />
-          {schedule.interval !== "Hourly" ? (
-            <div className="field">
-              <span className="field__label">AM/PM</span>
-              <Segmented
-                label="AM or PM"
-                options={[
-                  { value: "AM", label: "AM" },
-                  { value: "PM", label: "PM" },
-                ]}
-                value={schedule.amPm}
-                onChange={(amPm) => set({ amPm: amPm as Schedule["amPm"] })}
-              />
-            </div>
-          ) : null}
-        </div>
-        <div className="sign-up__row">
-          <SelectField
-            label="Country"
-            options={countryOptions}
-            value={schedule.country}
-            onChange={(country) => set({ country: country as Country })}
-          />
-          <LookupPicker
-            label="Time zone"
-            search={searchZones}
-            value={zone}
-            onChange={(option) => {
-              setAlertText(null);
-              setZone(option);
-              actor.send({ type: "data.set", timeZone: option?.key ?? "" });
-            }}
-          />
-        </div>
-        <p className="form__note">
-          Varia reads {source ? source.name : "the company"} {describeSchedule(schedule)}.
-        </p>
-      </fieldset>
+      <ScheduleFields
+        schedule={schedule}
+        onChange={set}
+        zones={zones}
+        zone={zone}
+        onZoneChange={(option) => {
+          setAlertText(null);
+          setZone(option);
+          actor.send({ type: "data.set", timeZone: option?.key ?? "" });
+        }}
+        sourceName={source?.name ?? "the company"}
+        disabled={busy}
+      />
       <FormMessage error={alertText ?? startError} />
       {job ? <JobProgress actor={job} /> : null}
       <div className="sign-up__actions">

@@ -1,0 +1,210 @@
+import {
+  addSchedule,
+  type DataSource,
+  getDataSources,
+  getTimeZones,
+  runSchedule,
+  type TimeZone,
+} from "@varia/contracts";
+import type { DropdownOption } from "@varia/machines";
+import { useCallback, useEffect, useState } from "react";
+import { createActor } from "xstate";
+import { api } from "../api";
+import { FormMessage } from "../shell/FormMessage";
+import { StartupContext } from "../shell/startup-context";
+import { afterDataChanged } from "../workspace/refresh-periods";
+import { appImportJobMachine } from "./import-job-actor";
+import { type JobActor, JobProgress } from "./JobProgress";
+import {
+  countryOfZone,
+  describeSchedule,
+  packageNames,
+  type Schedule,
+  ScheduleFields,
+} from "./ScheduleFields";
+
+const messageOf = (error: unknown) =>
+  (error as { serverMessage?: string }).serverMessage ?? (error as Error).message;
+
+/** One data source: its schedule in words, its last import, Import now, and the schedule's editor. */
+function SourceRow({ source, onSaved }: { source: DataSource; onSaved: () => void }) {
+  const startup = StartupContext.useActorRef();
+  const [job, setJob] = useState<JobActor | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [running, setRunning] = useState(false);
+  const [editing, setEditing] = useState(false);
+  const [zones, setZones] = useState<TimeZone[]>([]);
+  const [zone, setZone] = useState<DropdownOption | null>(null);
+  const [saving, setSaving] = useState(false);
+  const browserZone = Intl.DateTimeFormat().resolvedOptions().timeZone ?? "UTC";
+  const [schedule, setSchedule] = useState<Schedule>(
+    source.schedule ?? {
+      interval: "Daily",
+      dayOfMonth: 1,
+      dayOfWeek: "Monday",
+      hour: 6,
+      minute: 0,
+      amPm: "AM",
+      country: countryOfZone(browserZone),
+    },
+  );
+
+  const follow = useCallback(
+    (jobGuid: string) => {
+      const actor = createActor(appImportJobMachine, { input: { jobGuid } });
+      actor.subscribe((snapshot) => {
+        if (snapshot.status === "done") afterDataChanged(startup);
+      });
+      actor.start();
+      setJob((before) => {
+        before?.stop();
+        return actor;
+      });
+    },
+    [startup],
+  );
+  // The last import, as it stands (or as it runs).
+  useEffect(() => {
+    if (source.lastJobGuid) follow(source.lastJobGuid);
+  }, [follow, source.lastJobGuid]);
+
+  const importNow = async () => {
+    setRunning(true);
+    setError(null);
+    try {
+      follow((await api.call(runSchedule, { body: { dataSourceId: source.id } })).jobGuid);
+    } catch (e) {
+      setError(messageOf(e));
+    } finally {
+      setRunning(false);
+    }
+  };
+
+  const edit = async () => {
+    setEditing(true);
+    setError(null);
+    const all = await api.call(getTimeZones);
+    setZones(all);
+    const id = source.schedule?.timeZone ?? browserZone;
+    const known = all.find((z) => z.id === id);
+    setZone(known ? { key: known.id, label: known.name } : null);
+  };
+
+  const save = async () => {
+    if (!zone) {
+      setError("Fill in all info please");
+      return;
+    }
+    setSaving(true);
+    setError(null);
+    try {
+      await api.call(addSchedule, {
+        body: {
+          ...schedule,
+          dayOfMonth: schedule.interval === "Monthly" ? schedule.dayOfMonth : null,
+          dayOfWeek: schedule.interval === "Weekly" ? schedule.dayOfWeek : null,
+          dataSourceId: source.id,
+          timeZone: zone.key,
+        },
+      });
+      setEditing(false);
+      onSaved();
+    } catch (e) {
+      setError(messageOf(e));
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  const headingId = `source-${source.id}`;
+  return (
+    <article className="data-source" aria-labelledby={headingId}>
+      <div className="data-source__head">
+        <div>
+          <h3 id={headingId}>{source.name}</h3>
+          <p className="data-source__meta">
+            {packageNames[source.integrationType]} ·{" "}
+            {source.schedule
+              ? `imported ${describeSchedule(source.schedule)} (${source.schedule.timeZone})`
+              : "no schedule: imported only when asked"}
+          </p>
+        </div>
+        <div className="data-source__actions">
+          <button type="button" className="button button--primary" disabled={running} onClick={importNow}>
+            {running ? <span className="spinner" aria-hidden="true" /> : null}
+            Import now
+          </button>
+          {editing ? null : (
+            <button type="button" className="button button--secondary" onClick={edit}>
+              Change schedule
+            </button>
+          )}
+        </div>
+      </div>
+      {editing ? (
+        <div className="form data-source__editor">
+          <ScheduleFields
+            schedule={schedule}
+            onChange={(change) => setSchedule((s) => ({ ...s, ...change }))}
+            zones={zones}
+            zone={zone}
+            onZoneChange={setZone}
+            sourceName={source.name}
+            disabled={saving}
+          />
+          <div className="panel__row">
+            <button type="button" className="button button--primary" disabled={saving} onClick={save}>
+              {saving ? <span className="spinner" aria-hidden="true" /> : null}
+              Save schedule
+            </button>
+            <button type="button" className="button button--secondary" onClick={() => setEditing(false)}>
+              Cancel
+            </button>
+          </div>
+        </div>
+      ) : null}
+      <FormMessage error={error} />
+      {job ? <JobProgress actor={job} /> : null}
+    </article>
+  );
+}
+
+/**
+ * The integration overview's accounting package (docs/integration.md): each company or organisation
+ * the organisation's connections reach, with its schedule, its last import and Import now. Hidden
+ * from a user without Integration/Connections/Manage.
+ */
+export function DataSourcesPanel() {
+  const [sources, setSources] = useState<DataSource[] | null>(null);
+  const [hidden, setHidden] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const load = useCallback(() => {
+    api.call(getDataSources, { query: {} }).then(setSources, (e) => {
+      if ((e as { status?: number }).status === 403) setHidden(true);
+      else setError(messageOf(e));
+    });
+  }, []);
+  useEffect(load, [load]);
+  if (hidden) return null;
+
+  return (
+    <section className="panel" aria-labelledby="sources-heading">
+      <h2 id="sources-heading">Accounting package</h2>
+      <FormMessage error={error} />
+      {sources === null && !error ? (
+        <p className="page__subtitle" role="status">
+          <span className="spinner spinner--dark" aria-hidden="true" /> Loading your data sources…
+        </p>
+      ) : null}
+      {sources?.length === 0 ? (
+        <p className="page__subtitle">
+          No accounting package is connected. An organisation that signs up through QuickBooks Online or Xero
+          reads its invoices from there on a schedule; this one imports from CSV files.
+        </p>
+      ) : null}
+      {sources?.map((s) => (
+        <SourceRow key={s.id} source={s} onSaved={load} />
+      ))}
+    </section>
+  );
+}

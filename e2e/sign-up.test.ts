@@ -1,5 +1,7 @@
-import { mkdirSync } from "node:fs";
+import { execFile } from "node:child_process";
+import { mkdirSync, mkdtempSync } from "node:fs";
 import { createServer } from "node:net";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -8,11 +10,31 @@ import { type AccountingStandIn, startXeroStandIn } from "../apps/server/test/ac
 import { startOidcProvider } from "../apps/server/test/oidc-stand-ins";
 import { launchChromium, startE2eServer } from "./browser";
 import { seriousViolations } from "./drill-workspace";
-import { card, cardsDrawn, parseMoney, testOutput } from "./workspace";
+import { adminToken, card, cardsDrawn, cliBin, parseMoney, testOutput } from "./workspace";
 
 const screenshots = join(testOutput, "..", "sign-up");
 const xeroClient = { clientId: "varia-xero", clientSecret: "xero client secret" };
 const tenantId = "5b1c9d2e-0000-4000-8000-0000000000aa";
+
+/** `varia` run as ops would run it, with an API token; asynchronously, as the server is in this process. */
+function varia(
+  host: string,
+  token: string,
+  args: string[],
+): Promise<{ code: number; stdout: string; stderr: string }> {
+  const configDir = mkdtempSync(join(tmpdir(), "varia-e2e-cli-"));
+  return new Promise((resolve) => {
+    execFile(
+      process.execPath,
+      [cliBin, ...args],
+      {
+        env: { ...process.env, VARIA_CONFIG_DIR: configDir, VARIA_HOST: host, VARIA_TOKEN: token },
+        encoding: "utf8",
+      },
+      (error, stdout, stderr) => resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr }),
+    );
+  });
+}
 
 /** A port free now, so that the provider knows Varia's redirect URI before Varia starts on it. */
 async function freePort(): Promise<number> {
@@ -252,5 +274,29 @@ describe("signing up through Xero in the browser", () => {
     await page.getByRole("link", { name: "Dashboard" }).click();
     await cardsDrawn(page);
     expect(parseMoney(await card(page, "mrr").locator(".kpi__value").innerText())).toBe(2320);
+
+    // Ops with an API token: the same source from the CLI, and an import from it followed to its end.
+    const host = `http://${tenantHost}`;
+    const token = await adminToken(env.server, tenantHost.split(".")[0]!, "alice@bigcorp.example.com");
+    const list = await varia(host, token, ["sources", "list"]);
+    expect(list.code).toBe(0);
+    expect(list.stdout).toMatch(/Harbour Software\s+Xero\s+every day at 7:30 AM \(Pacific\/Auckland\)/);
+    const run = await varia(host, token, [
+      "sources",
+      "run",
+      "harbour software",
+      "--wait",
+      "--poll-interval",
+      "0.2",
+    ]);
+    expect([run.code, run.stdout.trim()]).toEqual([
+      0,
+      "Job completed successfully: 62 lines imported from Xero: Harbour Software",
+    ]);
+    const unknown = await varia(host, token, ["sources", "run", "Nowhere Ltd"]);
+    expect([unknown.code, unknown.stderr]).toEqual([
+      2,
+      expect.stringContaining("No data source 'Nowhere Ltd'"),
+    ]);
   }, 180_000);
 });

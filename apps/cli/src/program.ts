@@ -7,6 +7,7 @@ import { definePeriods } from "./commands/periods/command";
 import { defineProfiles } from "./commands/profiles/command";
 import { defineReport } from "./commands/report/command";
 import { defineSmoke } from "./commands/smoke/command";
+import { defineSources } from "./commands/sources/command";
 import { defineTokens } from "./commands/tokens/command";
 import { defineVariance } from "./commands/variance/command";
 import { type CommandContext, defaultTimeoutMs, type GlobalOptions } from "./context";
@@ -76,6 +77,7 @@ export function buildProgram(io: Io, lazy: Lazy): Command {
   defineVariance(program, lazy);
   defineReport(program, lazy);
   defineImport(program, lazy);
+  defineSources(program, lazy);
   defineExport(program, lazy);
   defineTokens(program, lazy);
   defineSmoke(program, lazy);

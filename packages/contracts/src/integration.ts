@@ -79,6 +79,18 @@ export const importScheduleSchema = z
   });
 export type ImportSchedule = z.infer<typeof importScheduleSchema>;
 
+/** When a schedule runs, in words ("every Monday at 7:30 AM"), as the screens and the CLI say it. */
+export function describeSchedule(
+  s: Pick<ImportSchedule, "interval" | "dayOfMonth" | "dayOfWeek" | "hour" | "minute" | "amPm">,
+): string {
+  const minute = String(s.minute).padStart(2, "0");
+  const time = `${s.hour}:${minute} ${s.amPm}`;
+  if (s.interval === "Hourly") return `every hour at ${minute} minutes past`;
+  if (s.interval === "Daily") return `every day at ${time}`;
+  if (s.interval === "Weekly") return `every ${s.dayOfWeek} at ${time}`;
+  return `on day ${s.dayOfMonth} of every month at ${time}`;
+}
+
 const jobAnswer = z.object({ jobGuid: z.string() });
 
 export const getDataSources = defineContract({

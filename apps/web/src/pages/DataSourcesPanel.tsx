@@ -1,6 +1,7 @@
 import {
   addSchedule,
   type DataSource,
+  describeSchedule,
   getDataSources,
   getTimeZones,
   runSchedule,
@@ -15,13 +16,7 @@ import { StartupContext } from "../shell/startup-context";
 import { afterDataChanged } from "../workspace/refresh-periods";
 import { appImportJobMachine } from "./import-job-actor";
 import { type JobActor, JobProgress } from "./JobProgress";
-import {
-  countryOfZone,
-  describeSchedule,
-  packageNames,
-  type Schedule,
-  ScheduleFields,
-} from "./ScheduleFields";
+import { countryOfZone, packageNames, type Schedule, ScheduleFields } from "./ScheduleFields";
 
 const messageOf = (error: unknown) =>
   (error as { serverMessage?: string }).serverMessage ?? (error as Error).message;

@@ -1,4 +1,5 @@
 import {
+  describeSchedule,
   type ImportSchedule,
   scheduleCountries,
   scheduleIntervals,
@@ -46,15 +47,6 @@ const minuteOptions = Array.from({ length: 12 }, (_, i) => ({
 }));
 const dayOptions = Array.from({ length: 28 }, (_, i) => ({ value: String(i + 1), label: String(i + 1) }));
 export const packageNames = { Quickbooks: "QuickBooks", Xero: "Xero" } as const;
-
-/** When a schedule runs, in words ("every Monday at 7:30 AM"). */
-export function describeSchedule(s: Schedule): string {
-  const time = `${s.hour}:${String(s.minute).padStart(2, "0")} ${s.amPm}`;
-  if (s.interval === "Hourly") return `every hour at ${String(s.minute).padStart(2, "0")} minutes past`;
-  if (s.interval === "Daily") return `every day at ${time}`;
-  if (s.interval === "Weekly") return `every ${s.dayOfWeek} at ${time}`;
-  return `on day ${s.dayOfMonth} of every month at ${time}`;
-}
 
 /**
  * The fields of an import schedule (docs/integration.md, "Schedules"): how often, the day, the time

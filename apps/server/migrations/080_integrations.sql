@@ -31,7 +31,7 @@ create table data_sources (
   foreign key (organisation_id, connection_id) references connections (organisation_id, id) on delete cascade
 );
 
--- A data source's import schedule (spec 3.6), as the wizard sent it; pg-boss holds the cron job made
+-- A data source's import schedule, as the wizard sent it; pg-boss holds the cron job made
 -- from it (imports/import-schedules.ts), keyed by the data source's id.
 create table import_schedules (
   organisation_id uuid not null,

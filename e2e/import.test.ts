@@ -37,6 +37,14 @@ describe("importing a CSV in the browser", () => {
     await env?.stop();
   });
 
+  it("offers to connect an accounting package, and says when the server cannot", async () => {
+    await page
+      .getByText("No accounting package is connected: this organisation imports from CSV files.")
+      .waitFor();
+    await page.getByRole("button", { name: "Connect Xero" }).click();
+    await page.getByRole("alert").getByText("Connecting Xero is not available on this server").waitFor();
+  });
+
   it("uploads a file, follows the job to 'Job completed successfully', and lists every bad row of a rejected file", async () => {
     const good = join(dir, "good.csv");
     writeFileSync(

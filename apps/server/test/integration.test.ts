@@ -128,6 +128,9 @@ beforeAll(async () => {
     redirectUris: [
       "http://localhost:8080/api/Auth/SingleSignUpCallback/Intuit",
       "http://localhost:8080/api/Auth/SingleSignUpCallback/Xero",
+      // An organisation that connects Xero after signing up with a password, on its own site.
+      "http://intconn-pglite.localhost:8080/api/Auth/SingleSignOnCallback/Xero",
+      "http://intconn-postgres.localhost:8080/api/Auth/SingleSignOnCallback/Xero",
     ],
   });
   api = await startAccountingApi();
@@ -449,6 +452,55 @@ describeWithServer(
       ).toBeNull();
       expect(await jobs.getSchedule(gone)).toBeNull();
       expect(await jobs.getSchedule(sourceId)).not.toBeNull();
+    });
+
+    it("connects an organisation that signed up with a password; connecting again keeps one connection", async () => {
+      const tenant = `intconn-${ctx().kind}`;
+      const org = await ctx().createOrganisation(tenant);
+      const browser = new Browser(ctx().tenantUrl(tenant));
+      await browser.request("POST", "/api/login", { email: org.email, password: org.password });
+      const connect = async () => {
+        op.state.nextAccount = `xero-connector-${ctx().kind}`;
+        const asked = await browser.request("POST", "/api/Connectors/Xero/AuthorisationURL", undefined, {
+          "x-xsrf-token": browser.cookie("XSRF-TOKEN") ?? "",
+        });
+        expect(asked.status).toBe(200);
+        const authorize = new URL((asked.json as { url: string }).url);
+        expect(authorize.origin).toBe(op.issuer);
+        expect(authorize.searchParams.get("redirect_uri")).toBe(
+          `http://${tenant}.localhost:8080/api/Auth/SingleSignOnCallback/Xero`,
+        );
+        const back = await followToVaria(authorize.href, (url) => url.port === "8080");
+        return browser.request("GET", local(back));
+      };
+      const answer = await connect();
+      expect([answer.status, answer.headers.get("location")]).toEqual([302, "/integration/overview"]);
+      const listed = (await browser.request("GET", "/api/Integration/GetDataSources")).json as unknown as {
+        name: string;
+        integrationType: string;
+        integrationGuid: string;
+      }[];
+      expect(listed.map((s) => [s.name, s.integrationType])).toEqual([
+        ["Craig's Design", "Xero"],
+        ["Amy's Bird Sanctuary", "Xero"],
+      ]);
+      // The same Xero identity again: new tokens on the same connection, no source twice.
+      expect((await connect()).headers.get("location")).toBe("/integration/overview");
+      const again = (await browser.request("GET", "/api/Integration/GetDataSources")).json as unknown as {
+        integrationGuid: string;
+      }[];
+      expect(again.map((s) => s.integrationGuid)).toEqual(listed.map((s) => s.integrationGuid));
+      // The organisation stays signed up with its password: no sign-up step appears.
+      const ping = await browser.request("GET", "/api/Account/AuthorisedPing");
+      expect(ping.json.profile).toMatchObject({ organisationSignUpStep: null });
+      // A connection's state is the organisation's: the callback on another tenant's site is refused.
+      const asked = await browser.request("POST", "/api/Connectors/Xero/AuthorisationURL", undefined, {
+        "x-xsrf-token": browser.cookie("XSRF-TOKEN") ?? "",
+      });
+      const back = await followToVaria((asked.json as { url: string }).url, (url) => url.port === "8080");
+      back.hostname = `intother-${ctx().kind}.localhost`;
+      const elsewhere = await new Browser(`http://${back.hostname}:${port()}`).request("GET", local(back));
+      expect(elsewhere.headers.get("location")).toContain("?error=");
     });
 
     it("keeps organisations apart: another one's data source is not found and never listed", async () => {

@@ -107,6 +107,7 @@ export const contracts = {
   getSignUpConfiguration: integration.getSignUpConfiguration,
   configureOrganisation: integration.configureOrganisation,
   setSignUpStep: integration.setSignUpStep,
+  connectorAuthorisationUrl: integration.connectorAuthorisationUrl,
   actualPeriods: variance.actualPeriods,
   getVariance: variance.getVariance,
   ...analyticsContracts,

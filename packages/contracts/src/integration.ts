@@ -201,3 +201,18 @@ export const setSignUpStep = defineContract({
   policy: "never",
   summary: "Move the organisation's sign-up to a step (the wizard's route at the next start-up).",
 });
+
+export const connectorAuthorisationUrl = defineContract({
+  name: "Connectors/AuthorisationURL",
+  method: "POST",
+  root: "api",
+  path: "Connectors/{integrationType}/AuthorisationURL",
+  params: z.object({ integrationType: accountingPackageSchema }),
+  query: z.object({ scope: z.string().max(1000).optional() }),
+  response: z.object({ url: z.string() }),
+  responseKind: "json",
+  access: abilities.integrationManage,
+  policy: "never",
+  summary:
+    "Where to send the browser to connect the organisation to QuickBooks or Xero: the provider's sign-in, whose answer keeps the grant as a connection and comes back to the integration overview.",
+});

@@ -65,9 +65,11 @@ export class Integrations {
   }
 
   /**
-   * Keeps a sign-up's grant as the organisation's connection and lists its data sources. A provider
-   * that is not an accounting package makes none; a failed listing leaves the connection without
-   * sources (logged, without the token) and the sign-up goes on.
+   * Keeps a sign-up's (or a later connection's) grant as the organisation's connection and lists its
+   * data sources. The same identity connected again keeps its connection and its sources, with the
+   * new tokens, and gains the sources it did not reach before. A provider that is not an accounting
+   * package makes none; a failed listing leaves the connection without new sources (logged, without
+   * the token) and the sign-up goes on.
    */
   async saveSignUpConnection(args: {
     organisationId: string;
@@ -81,25 +83,43 @@ export class Integrations {
     const type = packageOfProvider(args.provider);
     if (!type) return null;
     const { db, cipher } = this.options;
-    const id = randomUUID();
-    await db
-      .insertInto("connections")
-      .values({
-        organisation_id: args.organisationId,
-        id,
-        integration_type: type,
-        issuer: args.issuer,
-        subject: args.subject,
-        access_token_encrypted: cipher.encrypt(
-          args.grant.accessToken,
-          this.context(args.organisationId, id, "access"),
-        ),
-        refresh_token_encrypted: args.grant.refreshToken
-          ? cipher.encrypt(args.grant.refreshToken, this.context(args.organisationId, id, "refresh"))
-          : null,
-        access_expires_at: args.grant.expiresAt,
-      })
-      .execute();
+    const tokens = (id: string) => ({
+      access_token_encrypted: cipher.encrypt(
+        args.grant.accessToken,
+        this.context(args.organisationId, id, "access"),
+      ),
+      refresh_token_encrypted: args.grant.refreshToken
+        ? cipher.encrypt(args.grant.refreshToken, this.context(args.organisationId, id, "refresh"))
+        : null,
+      access_expires_at: args.grant.expiresAt,
+    });
+    const existing = await db
+      .selectFrom("connections")
+      .select("id")
+      .where("organisation_id", "=", args.organisationId)
+      .where("issuer", "=", args.issuer)
+      .where("subject", "=", args.subject)
+      .executeTakeFirst();
+    const id = existing?.id ?? randomUUID();
+    if (existing)
+      await db
+        .updateTable("connections")
+        .set({ integration_type: type, ...tokens(id) })
+        .where("organisation_id", "=", args.organisationId)
+        .where("id", "=", id)
+        .execute();
+    else
+      await db
+        .insertInto("connections")
+        .values({
+          organisation_id: args.organisationId,
+          id,
+          integration_type: type,
+          issuer: args.issuer,
+          subject: args.subject,
+          ...tokens(id),
+        })
+        .execute();
     try {
       const sources = await this.connectors[type].listSources(
         { apiUrl: this.options.config.accountingApiUrls[type], accessToken: args.grant.accessToken },

@@ -98,7 +98,7 @@ export interface UserIdentitiesTable {
 export interface SsoStatesTable {
   state_hash: string;
   provider: string;
-  purpose: "signIn" | "signUp" | "link" | "handoff";
+  purpose: "signIn" | "signUp" | "link" | "handoff" | "connect";
   tenant: string | null;
   code_verifier: string;
   nonce: string;

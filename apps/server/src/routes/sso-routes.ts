@@ -1,4 +1,5 @@
 import {
+  connectorAuthorisationUrl,
   type SingleSignOnProvider,
   singleSignOn,
   singleSignOnCallback,
@@ -154,6 +155,8 @@ export async function ssoRoutes(app: FastifyInstance, deps: AppDeps) {
   ) {
     const cookie = request.cookies[stateCookie];
     reply.clearCookie(stateCookie, { path: "/api/Auth/", secure: config.secureCookies });
+    // Where a refusal sends the browser: the login view, or the page that started a connection.
+    let back = "/";
     try {
       const explicit = tenantFromHost(request.headers.host);
       if (typeof query.handoff === "string" && kind === "SingleSignUpCallback") {
@@ -170,7 +173,8 @@ export async function ssoRoutes(app: FastifyInstance, deps: AppDeps) {
       if (!state || !cookie || !safeEqual(state, cookie))
         throw new SsoRefusal("state does not match the browser");
       const signUp = kind === "SingleSignUpCallback";
-      const row = await takeState(state, signUp ? ["signUp"] : ["signIn", "link"], provider);
+      const row = await takeState(state, signUp ? ["signUp"] : ["signIn", "link", "connect"], provider);
+      if (row.purpose === "connect") back = "/integration/overview";
       const tenant = requestTenant(request, config.defaultTenant).tenant;
       if (!signUp && row.tenant !== tenant) throw new SsoRefusal("state of another tenant");
       if (typeof query.error === "string") throw new SsoRefusal(`provider said ${query.error}`);
@@ -198,6 +202,24 @@ export async function ssoRoutes(app: FastifyInstance, deps: AppDeps) {
 
       const organisation = await findOrganisationByTenant(db, tenant);
       if (!organisation) throw new SsoRefusal("no organisation");
+      if (row.purpose === "connect") {
+        // A signed-in organisation connecting its accounting package (docs/integration.md, "Connecting later").
+        if (row.link_organisation_id !== organisation.id)
+          throw new SsoRefusal("connection of another organisation");
+        const saved = await deps.integrations.saveSignUpConnection({
+          organisationId: organisation.id,
+          provider,
+          issuer: identity.issuer,
+          subject: identity.subject,
+          grant: identity.grant,
+          hint: typeof query.realmId === "string" ? query.realmId : undefined,
+        });
+        request.log.info(
+          { organisation: organisation.tenant, provider, sources: saved?.sources ?? 0 },
+          "accounting package connected",
+        );
+        return reply.redirect(back, 302);
+      }
       if (row.purpose === "link") {
         if (row.link_organisation_id !== organisation.id)
           throw new SsoRefusal("link of another organisation");
@@ -248,7 +270,7 @@ export async function ssoRoutes(app: FastifyInstance, deps: AppDeps) {
     } catch (error) {
       if (error instanceof SsoRefusal) {
         request.log.warn({ provider, reason: error.message }, "single sign-on refused");
-        return reply.redirect(`/?error=${encodeURIComponent(error.shown)}`, 302);
+        return reply.redirect(`${back}?error=${encodeURIComponent(error.shown)}`, 302);
       }
       throw error;
     }
@@ -346,6 +368,40 @@ export async function ssoRoutes(app: FastifyInstance, deps: AppDeps) {
   registerContract(app, deps, singleSignUp, ({ params, request, reply }) =>
     begin(request, reply, signUpProvider(params.provider), "SingleSignUpCallback", null),
   );
+  // A signed-in organisation connecting QuickBooks or Xero: the provider's sign-in address, whose
+  // answer comes to the sign-in's callback with a state of purpose 'connect'.
+  registerContract(app, deps, connectorAuthorisationUrl, async ({ params, request, reply, auth }) => {
+    const provider = signUpProvider(params.integrationType);
+    if (!clients.isConfigured(provider))
+      throw new AppError(
+        "NotFound",
+        `Connecting ${params.integrationType === "Quickbooks" ? "QuickBooks" : "Xero"} is not available on this server`,
+      );
+    const tenant = auth!.organisation.tenant;
+    const redirectUri = callbackUri("SingleSignOnCallback", provider, tenantFromHost(request.headers.host));
+    const start = await startAuthorization(
+      await clients.get(provider),
+      redirectUri,
+      config.ssoProviders[provider]!.scope,
+    );
+    await db
+      .insertInto("sso_states")
+      .values({
+        state_hash: hashSecret(start.state),
+        provider,
+        purpose: "connect",
+        tenant,
+        code_verifier: start.codeVerifier,
+        nonce: start.nonce,
+        link_organisation_id: auth!.organisation.id,
+        link_user_id: auth!.user.id,
+        expires_at: new Date(deps.now().getTime() + stateLifetimeMs),
+        used_at: null,
+      })
+      .execute();
+    setStateCookie(reply, start.state, stateLifetimeMs / 1000);
+    return { url: start.url.href };
+  });
   registerContract(app, deps, singleSignOnCallback, ({ params, query, request, reply, auth }) =>
     complete("SingleSignOnCallback", params.provider, query, request, reply, auth),
   );

@@ -1,5 +1,7 @@
 import {
+  type AccountingPackage,
   addSchedule,
+  connectorAuthorisationUrl,
   type DataSource,
   describeSchedule,
   getDataSources,
@@ -9,6 +11,7 @@ import {
 } from "@varia/contracts";
 import type { DropdownOption } from "@varia/machines";
 import { useCallback, useEffect, useState } from "react";
+import { useSearchParams } from "react-router";
 import { createActor } from "xstate";
 import { api } from "../api";
 import { FormMessage } from "../shell/FormMessage";
@@ -172,7 +175,21 @@ function SourceRow({ source, onSaved }: { source: DataSource; onSaved: () => voi
 export function DataSourcesPanel() {
   const [sources, setSources] = useState<DataSource[] | null>(null);
   const [hidden, setHidden] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  // A refused connection comes back with the reason (Auth/SingleSignOnCallback).
+  const [search] = useSearchParams();
+  const [error, setError] = useState<string | null>(search.get("error"));
+  const [connecting, setConnecting] = useState<AccountingPackage | null>(null);
+  const connect = async (integrationType: AccountingPackage) => {
+    setConnecting(integrationType);
+    setError(null);
+    try {
+      const { url } = await api.call(connectorAuthorisationUrl, { params: { integrationType }, query: {} });
+      window.location.assign(url);
+    } catch (e) {
+      setError(messageOf(e));
+      setConnecting(null);
+    }
+  };
   const load = useCallback(() => {
     api.call(getDataSources, { query: {} }).then(setSources, (e) => {
       if ((e as { status?: number }).status === 403) setHidden(true);
@@ -184,7 +201,23 @@ export function DataSourcesPanel() {
 
   return (
     <section className="panel" aria-labelledby="sources-heading">
-      <h2 id="sources-heading">Accounting package</h2>
+      <div className="data-source__head">
+        <h2 id="sources-heading">Accounting package</h2>
+        <div className="data-source__actions">
+          {(["Quickbooks", "Xero"] as const).map((p) => (
+            <button
+              key={p}
+              type="button"
+              className="button button--secondary"
+              disabled={connecting !== null}
+              onClick={() => connect(p)}
+            >
+              {connecting === p ? <span className="spinner spinner--dark" aria-hidden="true" /> : null}
+              Connect {packageNames[p]}
+            </button>
+          ))}
+        </div>
+      </div>
       <FormMessage error={error} />
       {sources === null && !error ? (
         <p className="page__subtitle" role="status">
@@ -193,8 +226,8 @@ export function DataSourcesPanel() {
       ) : null}
       {sources?.length === 0 ? (
         <p className="page__subtitle">
-          No accounting package is connected. An organisation that signs up through QuickBooks Online or Xero
-          reads its invoices from there on a schedule; this one imports from CSV files.
+          No accounting package is connected: this organisation imports from CSV files. Connect QuickBooks
+          Online or Xero to read its invoices from there, now and on a schedule.
         </p>
       ) : null}
       {sources?.map((s) => (

@@ -78,11 +78,13 @@ export async function buildServer(
     now,
     log: fastify.log,
   });
+  const mailer = options.mailer ?? createMailer(config, fastify.log);
   const jobs = await openImportQueue(database, {
     log: fastify.log,
     work: true,
     dataChanged: (organisationId) => dataChanged(database.db, organisationId),
     readSource: (job) => integrations.readSource(job),
+    sourceImportFailed: (job, message) => integrations.tellImportFailed(mailer, job, message),
     scheduledImport: (data, queue) => queueScheduledImport(queue, integrations.uploadsDir, data, fastify.log),
   });
   // Before the database closes: a running job finishes first, within the shutdown grace.
@@ -94,7 +96,7 @@ export async function buildServer(
     config,
     xsrfKey: await getServerSecret(database.db, "xsrf"),
     now,
-    mailer: options.mailer ?? createMailer(config, fastify.log),
+    mailer,
     jobs,
     integrations,
   };

@@ -11,6 +11,7 @@ import { convertQuickBooks, type QuickBooksExport } from "../src/connectors/quic
 import { hour24, scheduleCron } from "../src/imports/import-schedules";
 import "../src/db/integration-schema";
 import { Browser, describeWithServer } from "./harness";
+import { MailReceiver } from "./mail-receiver";
 import { followToVaria, startOidcProvider } from "./oidc-stand-ins";
 
 const sample = join(import.meta.dirname, "fixtures", "quickbooks-sample");
@@ -121,7 +122,9 @@ const oidcClient = { clientId: "varia-accounting", clientSecret: "accounting sec
 let op: Awaited<ReturnType<typeof startOidcProvider>>;
 let api: Awaited<ReturnType<typeof startAccountingApi>>;
 const logLines: string[] = [];
+const mail = new MailReceiver();
 beforeAll(async () => {
+  await mail.start();
   op = await startOidcProvider({
     ...oidcClient,
     refreshTokens: true,
@@ -136,6 +139,7 @@ beforeAll(async () => {
   api = await startAccountingApi();
 });
 afterAll(async () => {
+  await mail.close();
   await op.close();
   await api.close();
 });
@@ -454,6 +458,43 @@ describeWithServer(
       expect(await jobs.getSchedule(sourceId)).not.toBeNull();
     });
 
+    it("mails the admins when a scheduled import fails, with a link from configuration; not for a user's own import", async () => {
+      const { tenant } = await ctx()
+        .database.db.selectFrom("organisations")
+        .select("tenant")
+        .where("id", "=", founder.organisationId)
+        .executeTakeFirstOrThrow();
+      const admin = `qb-founder-${ctx().kind}@bigcorp.example.com`;
+      const subject = "Varia could not import Amy's Bird Sanctuary from QuickBooks";
+      // Started by a user, who follows it on the screen: no mail.
+      api.state.failWith = 401;
+      api.state.failTimes = 1;
+      const mine = await founder.post("/api/Integration/RunSchedule", { dataSourceId: sourceId });
+      expect(await finalStatus(founder.site, mine.json.jobGuid as string)).toMatchObject({
+        status: "Failed",
+      });
+      // At a schedule's occurrence, with nobody watching: every admin is told.
+      api.state.failWith = 401;
+      api.state.failTimes = 1;
+      const uploads = join(ctx().config.dataDir, "uploads");
+      const queued = await queueScheduledImport(ctx().server.jobs, uploads, {
+        organisationId: founder.organisationId,
+        dataSourceId: sourceId,
+      });
+      expect(await finalStatus(founder.site, queued!.jobGuid)).toMatchObject({
+        status: "Failed",
+        message: "The stand-in answered 401",
+      });
+      const received = await mail.waitFor(admin, (m) => m.subject === subject);
+      expect(received.text).toContain(
+        "The scheduled import of Amy's Bird Sanctuary from QuickBooks failed: The stand-in answered 401",
+      );
+      expect(received.text).toContain(`http://${tenant}.localhost:8080/integration/overview`);
+      // Jobs run one after another, and the user's ended first: no other mail than the schedule's
+      // (which waitFor took).
+      expect(mail.mails.filter((m) => m.to.includes(admin) && m.subject === subject)).toHaveLength(0);
+    });
+
     it("connects an organisation that signed up with a password; connecting again keeps one connection", async () => {
       const tenant = `intconn-${ctx().kind}`;
       const org = await ctx().createOrganisation(tenant);
@@ -480,9 +521,10 @@ describeWithServer(
         integrationType: string;
         integrationGuid: string;
       }[];
+      // By name.
       expect(listed.map((s) => [s.name, s.integrationType])).toEqual([
-        ["Craig's Design", "Xero"],
         ["Amy's Bird Sanctuary", "Xero"],
+        ["Craig's Design", "Xero"],
       ]);
       // The same Xero identity again: new tokens on the same connection, no source twice.
       expect((await connect()).headers.get("location")).toBe("/integration/overview");
@@ -535,6 +577,7 @@ describeWithServer(
   {
     env: () => ({
       VARIA_PUBLIC_URL: publicUrl,
+      SMTP_URL: mail.url,
       LOG_LEVEL: "info",
       VARIA_QUICKBOOKS_API_URL: api.url,
       VARIA_XERO_API_URL: api.url,

@@ -5,12 +5,14 @@ import type { AccountingPackage } from "@varia/contracts";
 import type { FastifyBaseLogger } from "fastify";
 import type { Kysely } from "kysely";
 import { ResponseBodyError } from "openid-client";
+import { tenantSiteUrl } from "../auth/sign-in";
 import { type ProviderGrant, refreshGrant, type SsoClients } from "../auth/sso";
 import type { TokenCipher } from "../auth/token-cipher";
 import type { ServerConfig, SsoProviderName } from "../config";
 import type { Schema } from "../db/schema";
 import { FinalImportFailure } from "../imports/import-jobs";
 import type { ConnectorJobRow, ImportQueue, ScheduledImportData } from "../imports/import-queue";
+import type { Mailer } from "../mail/mailer";
 import { type ConnectorAccess, ConnectorError } from "./connector";
 import type { ConnectorRegistry } from "./index";
 import "../db/integration-schema";
@@ -41,7 +43,7 @@ const refreshMarginMs = 60_000;
 
 export interface IntegrationsOptions {
   db: Kysely<Schema>;
-  config: Pick<ServerConfig, "accountingApiUrls" | "dataDir">;
+  config: Pick<ServerConfig, "accountingApiUrls" | "dataDir" | "publicUrl">;
   connectors: ConnectorRegistry;
   cipher: TokenCipher;
   ssoClients: SsoClients;
@@ -146,6 +148,57 @@ export class Integrations {
       );
       return { connectionId: id, sources: 0 };
     }
+  }
+
+  /**
+   * Tells the organisation's admins that a scheduled import from a data source failed, with the
+   * reason and a link to the integration overview (built from configuration, never from a request),
+   * where they can import again or connect the package again (docs/integration.md, "When a
+   * scheduled import fails").
+   */
+  async tellImportFailed(
+    mailer: Mailer,
+    job: { organisation_id: string; id: string; data_source_id: string },
+    message: string,
+  ): Promise<void> {
+    const { db } = this.options;
+    const source = await db
+      .selectFrom("data_sources")
+      .innerJoin("connections", (join) =>
+        join
+          .onRef("connections.organisation_id", "=", "data_sources.organisation_id")
+          .onRef("connections.id", "=", "data_sources.connection_id"),
+      )
+      .innerJoin("organisations", "organisations.id", "data_sources.organisation_id")
+      .select(["data_sources.name", "connections.integration_type", "organisations.tenant"])
+      .where("data_sources.organisation_id", "=", job.organisation_id)
+      .where("data_sources.id", "=", job.data_source_id)
+      .executeTakeFirst();
+    if (!source) return;
+    const admins = await db
+      .selectFrom("users")
+      .select("email")
+      .where("organisation_id", "=", job.organisation_id)
+      .where("is_admin", "=", true)
+      .where("disabled_at", "is", null)
+      .execute();
+    const packageName = source.integration_type === "Quickbooks" ? "QuickBooks" : "Xero";
+    const link = `${tenantSiteUrl(this.options.config, source.tenant)}/integration/overview`;
+    for (const admin of admins)
+      await mailer.send({
+        to: admin.email,
+        subject: `Varia could not import ${source.name} from ${packageName}`,
+        text: [
+          `The scheduled import of ${source.name} from ${packageName} failed: ${message}`,
+          "",
+          `Your figures stay as they were before it. Import again, or connect ${packageName} again if it asks you to sign in, on the integration overview:`,
+          link,
+        ].join("\n"),
+      });
+    this.options.log?.info(
+      { organisation: job.organisation_id, job: job.id, admins: admins.length },
+      "admins told of a failed scheduled import",
+    );
   }
 
   /** A current access token of the connection: refreshed and stored first when it has expired. */

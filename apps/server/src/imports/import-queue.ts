@@ -86,6 +86,15 @@ export async function openImportQueue(
      * `FinalImportFailure` when trying again cannot help. Without it such jobs fail.
      */
     readSource?: (job: ConnectorJobRow) => Promise<void>;
+    /**
+     * A scheduled import from a data source (no user started it) ended Failed or FailedPermanently:
+     * tell the organisation (docs/integration.md, "When a scheduled import fails"). Its own failure
+     * is logged, never the job's.
+     */
+    sourceImportFailed?: (
+      job: { organisation_id: string; id: string; data_source_id: string },
+      message: string,
+    ) => Promise<void>;
     /** A schedule came due: queue the import of its data source. */
     scheduledImport?: (data: ScheduledImportData, queue: ImportQueue) => Promise<unknown>;
   } = {},
@@ -139,15 +148,28 @@ export async function openImportQueue(
       kind: string;
       backup_id: string | null;
       data_source_id: string | null;
+      user_id: string | null;
     }>`
       update import_jobs set status = 'Running', started_at = now(), attempts = attempts + 1
       where organisation_id = ${organisationId} and id = ${importJobId} and status in ('Pending', 'Running')
-      returning organisation_id, id, file_path, attempts, kind, backup_id, data_source_id
+      returning organisation_id, id, file_path, attempts, kind, backup_id, data_source_id, user_id
     `
       .execute(db)
       .then((result) => result.rows[0]);
     if (!row) return;
     log?.info({ job: row.id, attempt: row.attempts }, "import started");
+    const scheduledSource = row.kind === "Connector" && row.user_id === null ? row.data_source_id : null;
+    const tellFailure = async (message: string) => {
+      if (!scheduledSource || !options.sourceImportFailed) return;
+      await options
+        .sourceImportFailed(
+          { organisation_id: row.organisation_id, id: row.id, data_source_id: scheduledSource },
+          message,
+        )
+        .catch((error: Error) =>
+          log?.error({ err: error, job: row.id }, "telling of a failed import failed"),
+        );
+    };
     try {
       if (row.kind === "Connector") {
         if (!options.readSource) throw new FinalImportFailure("This server cannot read data sources");
@@ -164,10 +186,12 @@ export async function openImportQueue(
           "import refused by the provider",
         );
         await finishJob(db, row, "Failed", { message: error.message });
+        await tellFailure(error.message);
         return;
       }
       log?.error({ err: error, job: row.id }, "import failed");
       await failImportAttempt(db, row, error as Error);
+      if (row.attempts >= maxImportAttempts) await tellFailure((error as Error).message);
       throw error;
     }
   }

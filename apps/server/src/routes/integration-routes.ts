@@ -46,7 +46,7 @@ export async function integrationRoutes(app: FastifyInstance, deps: AppDeps) {
       .where("data_sources.organisation_id", "=", organisationId);
     if (query.IntegrationGuid)
       sources = sources.where("data_sources.connection_id", "=", query.IntegrationGuid);
-    const rows = await sources.orderBy("data_sources.created_at").orderBy("data_sources.id").execute();
+    const rows = await sources.orderBy("data_sources.name").orderBy("data_sources.id").execute();
     const schedules = await db
       .selectFrom("import_schedules")
       .selectAll()

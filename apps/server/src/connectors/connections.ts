@@ -153,8 +153,8 @@ export class Integrations {
   /**
    * Tells the organisation's admins that a scheduled import from a data source failed, with the
    * reason and a link to the integration overview (built from configuration, never from a request),
-   * where they can import again or connect the package again (docs/integration.md, "When a
-   * scheduled import fails").
+   * where they can import again or connect the package again (docs/integration.md,
+   * "When a scheduled import fails").
    */
   async tellImportFailed(
     mailer: Mailer,

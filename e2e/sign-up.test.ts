@@ -8,9 +8,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { XeroInvoice, XeroItem } from "../apps/server/src/connectors/xero/xero-api";
 import { type AccountingStandIn, startXeroStandIn } from "../apps/server/test/accounting-stand-ins";
 import { startOidcProvider } from "../apps/server/test/oidc-stand-ins";
-import { launchChromium, startE2eServer } from "./browser";
+import { createTenant, launchChromium, startE2eServer } from "./browser";
 import { seriousViolations } from "./drill-workspace";
-import { adminToken, card, cardsDrawn, cliBin, parseMoney, testOutput } from "./workspace";
+import { adminToken, card, cardsDrawn, cliBin, parseMoney, signIn, testOutput } from "./workspace";
 
 const screenshots = join(testOutput, "..", "sign-up");
 const xeroClient = { clientId: "varia-xero", clientSecret: "xero client secret" };
@@ -100,7 +100,11 @@ describe("signing up through Xero in the browser", () => {
     origin = `http://localhost:${port}`;
     op = await startOidcProvider({
       ...xeroClient,
-      redirectUris: [`${origin}/api/Auth/SingleSignUpCallback/Xero`],
+      redirectUris: [
+        `${origin}/api/Auth/SingleSignUpCallback/Xero`,
+        // An organisation that signed up with a password and connects Xero later, on its own site.
+        `http://later.localhost:${port}/api/Auth/SingleSignOnCallback/Xero`,
+      ],
       refreshTokens: true,
     });
     // Xero's API takes the access tokens its identity service issued.
@@ -299,4 +303,27 @@ describe("signing up through Xero in the browser", () => {
       expect.stringContaining("No data source 'Nowhere Ltd'"),
     ]);
   }, 180_000);
+
+  it("connects Xero later, from the integration overview of an organisation that signed up with a password", async () => {
+    const account = await createTenant(env.server, "later", "a long password for later");
+    const later = `http://later.localhost:${new URL(origin).port}`;
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const own = await context.newPage();
+    await signIn(own, later, account.email, account.password, "/integration/overview");
+    await own.getByRole("link", { name: "Integrations" }).click();
+    await own
+      .getByText("No accounting package is connected: this organisation imports from CSV files.")
+      .waitFor();
+    op.state.nextAccount = "bookkeeper";
+    await own.getByRole("button", { name: "Connect Xero" }).click();
+    // Xero's sign-in answers at once and sends the browser back to the overview, with the source.
+    const source = own.getByRole("article", { name: "Harbour Software" });
+    await source.getByText("Xero · no schedule: imported only when asked").waitFor();
+    expect(new URL(own.url()).pathname).toBe("/integration/overview");
+    await source.getByRole("button", { name: "Import now" }).click();
+    await source.getByText("Job completed successfully").waitFor({ timeout: 60_000 });
+    await source.getByText("62 invoice lines imported from Xero: Harbour Software.").waitFor();
+    await own.screenshot({ path: join(screenshots, "6-connected-later.png"), fullPage: true });
+    await context.close();
+  }, 120_000);
 });

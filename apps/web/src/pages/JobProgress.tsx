@@ -3,6 +3,10 @@ import { useSelector } from "@xstate/react";
 import type { ActorRefFrom } from "xstate";
 import type { appImportJobMachine } from "./import-job-actor";
 
+/** When a job ended, in the browser's own words and time zone ("24 Nov 2026, 07:40"). */
+const finishedAt = (iso: string) =>
+  new Intl.DateTimeFormat(undefined, { dateStyle: "medium", timeStyle: "short" }).format(new Date(iso));
+
 export type JobActor = ActorRefFrom<typeof appImportJobMachine>;
 
 /**
@@ -23,6 +27,9 @@ export function JobProgress({ actor }: { actor: JobActor }) {
       {completed && job && (
         <p>
           {job.rowsImported} invoice lines imported from {job.fileName}.
+          {job.finishedAt ? (
+            <span className="job-progress__when"> Finished {finishedAt(job.finishedAt)}.</span>
+          ) : null}
         </p>
       )}
       {finished && !completed && job && (

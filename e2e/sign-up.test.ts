@@ -326,6 +326,20 @@ describe("signing up through Xero in the browser", () => {
       .getByText("62 invoice lines imported from Xero: Harbour Software.", { exact: false })
       .waitFor();
     await own.screenshot({ path: join(screenshots, "6-connected-later.png"), fullPage: true });
+
+    // Disconnect, confirmed: the source goes, the lines imported stay.
+    await source.getByRole("button", { name: "Disconnect" }).click();
+    const confirm = own.getByRole("alertdialog", { name: "Disconnect Xero?" });
+    await confirm.getByText("Varia stops reading Harbour Software").waitFor();
+    expect(await seriousViolations(own)).toEqual([]);
+    await confirm.getByRole("button", { name: "Disconnect" }).click();
+    await own
+      .getByText("No accounting package is connected: this organisation imports from CSV files.")
+      .waitFor();
+    expect(await source.count()).toBe(0);
+    await own.getByRole("link", { name: "Dashboard" }).click();
+    await cardsDrawn(own);
+    expect(parseMoney(await card(own, "mrr").locator(".kpi__value").innerText())).toBe(2200);
     await context.close();
   }, 120_000);
 });

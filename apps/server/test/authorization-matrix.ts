@@ -200,6 +200,7 @@ export const matrix: Partial<Record<ContractName, MatrixEntry>> = {
   setSignUpStep: { input: { body: { step: "Data" } } },
   // No provider is configured for the matrix's server: an allowed caller is told so (404).
   connectorAuthorisationUrl: { input: { params: { integrationType: "Xero" } }, status: 404 },
+  deleteConnection: { input: { params: { integrationGuid: randomUuid } }, status: 404 },
   actualPeriods: {},
   getVariance: { input: { query: { dateFrom: "2025-05", dateTo: "2025-06" } } },
   ...analyticsMatrix,

@@ -535,6 +535,28 @@ describeWithServer(
       // The organisation stays signed up with its password: no sign-up step appears.
       const ping = await browser.request("GET", "/api/Account/AuthorisedPing");
       expect(ping.json.profile).toMatchObject({ organisationSignUpStep: null });
+      // Disconnect: the connection, its sources and their schedules go; another organisation's
+      // connection is not found.
+      const xsrf = { "x-xsrf-token": browser.cookie("XSRF-TOKEN") ?? "" };
+      const guid = listed[0]!.integrationGuid;
+      const sourceIds = (again as unknown as { id: string }[]).map((s) => s.id);
+      const schedule = { ...base, dataSourceId: sourceIds[0]! };
+      expect((await browser.request("POST", "/api/Integration/AddSchedule", schedule, xsrf)).status).toBe(
+        200,
+      );
+      expect(await ctx().server.jobs.getSchedule(sourceIds[0]!)).not.toBeNull();
+      expect(
+        (
+          await founder.site.request("DELETE", `/api/Connections/${guid}`, undefined, {
+            "x-xsrf-token": founder.site.cookie("XSRF-TOKEN") ?? "",
+          })
+        ).status,
+      ).toBe(404);
+      expect((await browser.request("DELETE", `/api/Connections/${guid}`, undefined, xsrf)).status).toBe(200);
+      expect((await browser.request("GET", "/api/Integration/GetDataSources")).json).toEqual([]);
+      expect(await ctx().server.jobs.getSchedule(sourceIds[0]!)).toBeNull();
+      expect((await browser.request("DELETE", `/api/Connections/${guid}`, undefined, xsrf)).status).toBe(404);
+
       // A connection's state is the organisation's: the callback on another tenant's site is refused.
       const asked = await browser.request("POST", "/api/Connectors/Xero/AuthorisationURL", undefined, {
         "x-xsrf-token": browser.cookie("XSRF-TOKEN") ?? "",

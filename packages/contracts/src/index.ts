@@ -108,6 +108,7 @@ export const contracts = {
   configureOrganisation: integration.configureOrganisation,
   setSignUpStep: integration.setSignUpStep,
   connectorAuthorisationUrl: integration.connectorAuthorisationUrl,
+  deleteConnection: integration.deleteConnection,
   actualPeriods: variance.actualPeriods,
   getVariance: variance.getVariance,
   ...analyticsContracts,

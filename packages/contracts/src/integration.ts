@@ -216,3 +216,17 @@ export const connectorAuthorisationUrl = defineContract({
   summary:
     "Where to send the browser to connect the organisation to QuickBooks or Xero: the provider's sign-in, whose answer keeps the grant as a connection and comes back to the integration overview.",
 });
+
+export const deleteConnection = defineContract({
+  name: "Connections/Delete",
+  method: "DELETE",
+  root: "api",
+  path: "Connections/{integrationGuid}",
+  params: z.object({ integrationGuid: z.uuid() }),
+  response: emptySchema,
+  responseKind: "empty",
+  access: abilities.integrationManage,
+  policy: "never",
+  summary:
+    "Disconnect: forget the connection's tokens, its data sources and their schedules; the invoice lines already imported stay.",
+});

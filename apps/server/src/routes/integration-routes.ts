@@ -3,6 +3,7 @@ import {
   addScheduleImportData,
   configureOrganisation,
   type DataSource,
+  deleteConnection,
   getDataSources,
   getSignUpConfiguration,
   runSchedule,
@@ -62,6 +63,31 @@ export async function integrationRoutes(app: FastifyInstance, deps: AppDeps) {
         schedule: byId.get(row.id) ?? null,
         lastJobGuid: row.last_job_id,
       }),
+    );
+  });
+
+  registerContract(app, deps, deleteConnection, async ({ auth, params, request }) => {
+    const organisationId = auth!.organisation.id;
+    const sources = await db.transaction().execute(async (tx) => {
+      const found = await tx
+        .selectFrom("data_sources")
+        .select("id")
+        .where("organisation_id", "=", organisationId)
+        .where("connection_id", "=", params.integrationGuid)
+        .execute();
+      // Its sources and their schedules go with it (on delete cascade).
+      const deleted = await tx
+        .deleteFrom("connections")
+        .where("organisation_id", "=", organisationId)
+        .where("id", "=", params.integrationGuid)
+        .executeTakeFirst();
+      if (Number(deleted.numDeletedRows) === 0) throw new AppError("NotFound", "No such connection");
+      return found;
+    });
+    for (const source of sources) await deps.jobs.unschedule(source.id);
+    request.log.info(
+      { organisation: organisationId, sources: sources.length },
+      "accounting package disconnected",
     );
   });
 

@@ -3,6 +3,7 @@ import {
   addSchedule,
   connectorAuthorisationUrl,
   type DataSource,
+  deleteConnection,
   describeSchedule,
   getDataSources,
   getTimeZones,
@@ -17,6 +18,7 @@ import { api } from "../api";
 import { FormMessage } from "../shell/FormMessage";
 import { StartupContext } from "../shell/startup-context";
 import { afterDataChanged } from "../workspace/refresh-periods";
+import { ConfirmDialog } from "../workspace/settings/settings-widgets";
 import { appImportJobMachine } from "./import-job-actor";
 import { type JobActor, JobProgress } from "./JobProgress";
 import { countryOfZone, packageNames, type Schedule, ScheduleFields } from "./ScheduleFields";
@@ -25,7 +27,32 @@ const messageOf = (error: unknown) =>
   (error as { serverMessage?: string }).serverMessage ?? (error as Error).message;
 
 /** One data source: its schedule in words, its last import, Import now, and the schedule's editor. */
-function SourceRow({ source, onSaved }: { source: DataSource; onSaved: () => void }) {
+function SourceRow({
+  source,
+  connectionSources,
+  onSaved,
+}: {
+  source: DataSource;
+  /** The names of every source of the same connection: a disconnection ends them all. */
+  connectionSources: string[];
+  onSaved: () => void;
+}) {
+  const [disconnecting, setDisconnecting] = useState(false);
+  const [disconnectBusy, setDisconnectBusy] = useState(false);
+  const [disconnectError, setDisconnectError] = useState<string | null>(null);
+  const disconnect = async () => {
+    setDisconnectBusy(true);
+    setDisconnectError(null);
+    try {
+      await api.call(deleteConnection, { params: { integrationGuid: source.integrationGuid } });
+      setDisconnecting(false);
+      onSaved();
+    } catch (e) {
+      setDisconnectError(messageOf(e));
+    } finally {
+      setDisconnectBusy(false);
+    }
+  };
   const startup = StartupContext.useActorRef();
   const [job, setJob] = useState<JobActor | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -137,8 +164,27 @@ function SourceRow({ source, onSaved }: { source: DataSource; onSaved: () => voi
               Change schedule
             </button>
           )}
+          <button type="button" className="button button--secondary" onClick={() => setDisconnecting(true)}>
+            Disconnect
+          </button>
         </div>
       </div>
+      {disconnecting ? (
+        <ConfirmDialog
+          title={`Disconnect ${packageNames[source.integrationType]}?`}
+          confirmLabel="Disconnect"
+          busy={disconnectBusy}
+          error={disconnectError}
+          onCancel={() => setDisconnecting(false)}
+          onConfirm={disconnect}
+        >
+          <p>
+            Varia stops reading {connectionSources.join(", ")} and forgets its access to{" "}
+            {packageNames[source.integrationType]}; the schedules go with it. The invoice lines already
+            imported stay. You can connect again at any time.
+          </p>
+        </ConfirmDialog>
+      ) : null}
       {editing ? (
         <div className="form data-source__editor">
           <ScheduleFields
@@ -231,7 +277,14 @@ export function DataSourcesPanel() {
         </p>
       ) : null}
       {sources?.map((s) => (
-        <SourceRow key={s.id} source={s} onSaved={load} />
+        <SourceRow
+          key={s.id}
+          source={s}
+          connectionSources={sources
+            .filter((o) => o.integrationGuid === s.integrationGuid)
+            .map((o) => o.name)}
+          onSaved={load}
+        />
       ))}
     </section>
   );

@@ -285,6 +285,27 @@ describe("signing up through Xero in the browser", () => {
     const list = await varia(host, token, ["sources", "list"]);
     expect(list.code).toBe(0);
     expect(list.stdout).toMatch(/Harbour Software\s+Xero\s+every day at 7:30 AM \(Pacific\/Auckland\)/);
+    const json = await varia(host, token, ["sources", "list", "--json"]);
+    expect(JSON.parse(json.stdout)).toEqual([
+      {
+        id: expect.any(String),
+        integrationGuid: expect.any(String),
+        integrationType: "Xero",
+        name: "Harbour Software",
+        schedule: {
+          dataSourceId: expect.any(String),
+          timeZone: "Pacific/Auckland",
+          country: "NewZealand",
+          interval: "Daily",
+          dayOfMonth: null,
+          dayOfWeek: null,
+          hour: 7,
+          minute: 30,
+          amPm: "AM",
+        },
+        lastJobGuid: expect.any(String),
+      },
+    ]);
     const run = await varia(host, token, [
       "sources",
       "run",

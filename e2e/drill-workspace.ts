@@ -7,7 +7,7 @@ import AxeBuilder from "@axe-core/playwright";
 import { createTokenForUser, seedDemo } from "@varia/server";
 import type { Browser, Download, Page } from "playwright-core";
 import { createTenant, startE2eServer } from "./browser";
-import { testOutput } from "./workspace";
+import { acceptTermsAndTour, testOutput } from "./workspace";
 
 const run = promisify(execFile);
 const cliBin = join(import.meta.dirname, "..", "apps", "cli", "bin", "varia.js");
@@ -77,14 +77,7 @@ export async function signIn(browser: Browser, origin: string, account: { email:
   await page.getByRole("button", { name: "Login" }).click();
   await page.getByRole("button", { name: "Skip setting up multi-factor" }).click();
   await page.waitForURL("**/variance/dashboard/stockTypeOverview");
-  const terms = page.getByRole("dialog", { name: "Terms of Service" });
-  await terms.getByLabel("I accept the Terms of Service and Privacy Policy").check();
-  await terms.getByRole("button", { name: "Continue" }).click();
-  await page
-    .getByRole("dialog", { name: "Welcome to Varia" })
-    .getByRole("button", { name: "Get started" })
-    .click();
-  await page.getByRole("dialog").waitFor({ state: "detached" });
+  await acceptTermsAndTour(page);
   return page;
 }
 

@@ -4,6 +4,7 @@ import { join } from "node:path";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTenant, launchChromium, startE2eServer } from "./browser";
+import { acceptTermsAndTour } from "./workspace";
 
 describe("importing a CSV in the browser", () => {
   let browser: Browser;
@@ -22,13 +23,7 @@ describe("importing a CSV in the browser", () => {
     await page.getByRole("button", { name: "Login" }).click();
     await page.getByRole("button", { name: "Skip setting up multi-factor" }).click();
     await page.waitForURL("**/variance/dashboard/stockTypeOverview");
-    const terms = page.getByRole("dialog", { name: "Terms of Service" });
-    await terms.getByLabel("I accept the Terms of Service and Privacy Policy").check();
-    await terms.getByRole("button", { name: "Continue" }).click();
-    await page
-      .getByRole("dialog", { name: "Welcome to Varia" })
-      .getByRole("button", { name: "Get started" })
-      .click();
+    await acceptTermsAndTour(page);
     await page.getByRole("link", { name: "Integrations" }).click();
     await page.getByRole("heading", { name: "Import from CSV" }).waitFor();
   });

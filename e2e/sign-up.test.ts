@@ -10,7 +10,16 @@ import { type AccountingStandIn, startXeroStandIn } from "../apps/server/test/ac
 import { startOidcProvider } from "../apps/server/test/oidc-stand-ins";
 import { createTenant, launchChromium, startE2eServer } from "./browser";
 import { seriousViolations } from "./drill-workspace";
-import { adminToken, card, cardsDrawn, cliBin, parseMoney, signIn, testOutput } from "./workspace";
+import {
+  acceptTermsAndTour,
+  adminToken,
+  card,
+  cardsDrawn,
+  cliBin,
+  parseMoney,
+  signIn,
+  testOutput,
+} from "./workspace";
 
 const screenshots = join(testOutput, "..", "sign-up");
 const xeroClient = { clientId: "varia-xero", clientSecret: "xero client secret" };
@@ -196,13 +205,7 @@ describe("signing up through Xero in the browser", () => {
 
     // The dashboard of the new organisation: October's MRR is the plan's and the sensor's, never
     // the set-up fee.
-    const terms = page.getByRole("dialog", { name: "Terms of Service" });
-    await terms.getByLabel("I accept the Terms of Service and Privacy Policy").check();
-    await terms.getByRole("button", { name: "Continue" }).click();
-    await page
-      .getByRole("dialog", { name: "Welcome to Varia" })
-      .getByRole("button", { name: "Get started" })
-      .click();
+    await acceptTermsAndTour(page);
     await cardsDrawn(page);
     const mrr = card(page, "mrr");
     // Clients 1-5 and 7 in October: (1 + 2 + 3 + 4 + 5 + 7) seats x $100 and 2 sensors x $60;

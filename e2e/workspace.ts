@@ -154,15 +154,19 @@ export async function signIn(page: Page, origin: string, email: string, password
   const terms = page.getByRole("dialog", { name: "Terms of Service" });
   const ready = page.getByTestId("loading-overlay");
   await ready.waitFor({ state: "detached" });
-  if (await terms.isVisible()) {
-    await terms.getByLabel("I accept the Terms of Service and Privacy Policy").check();
-    await terms.getByRole("button", { name: "Continue" }).click();
-    await page
-      .getByRole("dialog", { name: "Welcome to Varia" })
-      .getByRole("button", { name: "Get started" })
-      .click();
-    await page.getByRole("dialog").waitFor({ state: "detached" });
-  }
+  if (await terms.isVisible()) await acceptTermsAndTour(page);
+}
+
+/** A first sign-in's dialogs: accepts the terms, then closes the tour, and waits until both are gone. */
+export async function acceptTermsAndTour(page: Page) {
+  const terms = page.getByRole("dialog", { name: "Terms of Service" });
+  await terms.getByLabel("I accept the Terms of Service and Privacy Policy").check();
+  await terms.getByRole("button", { name: "Continue" }).click();
+  await page
+    .getByRole("dialog", { name: "Welcome to Varia" })
+    .getByRole("button", { name: "Get started" })
+    .click();
+  await page.getByRole("dialog").waitFor({ state: "detached" });
 }
 
 /** The performance mark level 1 sets when every card is on screen (apps/web level-1-layout.ts). */

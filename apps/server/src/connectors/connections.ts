@@ -51,6 +51,20 @@ export interface IntegrationsOptions {
   log?: FastifyBaseLogger;
 }
 
+/**
+ * The data sources joined to their connection (`connections.integration_type` and the rest); the
+ * caller names the organisation and what it selects.
+ */
+export function sourcesWithConnection(db: Kysely<Schema>) {
+  return db
+    .selectFrom("data_sources")
+    .innerJoin("connections", (join) =>
+      join
+        .onRef("connections.organisation_id", "=", "data_sources.organisation_id")
+        .onRef("connections.id", "=", "data_sources.connection_id"),
+    );
+}
+
 /** The organisation's connections, as the sign-up, the routes and the import jobs use them. */
 export class Integrations {
   readonly connectors: ConnectorRegistry;
@@ -162,13 +176,7 @@ export class Integrations {
     message: string,
   ): Promise<void> {
     const { db } = this.options;
-    const source = await db
-      .selectFrom("data_sources")
-      .innerJoin("connections", (join) =>
-        join
-          .onRef("connections.organisation_id", "=", "data_sources.organisation_id")
-          .onRef("connections.id", "=", "data_sources.connection_id"),
-      )
+    const source = await sourcesWithConnection(db)
       .innerJoin("organisations", "organisations.id", "data_sources.organisation_id")
       .select(["data_sources.name", "connections.integration_type", "organisations.tenant"])
       .where("data_sources.organisation_id", "=", job.organisation_id)
@@ -275,13 +283,7 @@ export class Integrations {
   }
 
   private async writeSource(job: ConnectorJobRow): Promise<void> {
-    const source = await this.options.db
-      .selectFrom("data_sources")
-      .innerJoin("connections", (join) =>
-        join
-          .onRef("connections.organisation_id", "=", "data_sources.organisation_id")
-          .onRef("connections.id", "=", "data_sources.connection_id"),
-      )
+    const source = await sourcesWithConnection(this.options.db)
       .select([
         "data_sources.connection_id",
         "data_sources.external_id",
@@ -324,13 +326,7 @@ export async function enqueueSourceImport(
   job: { organisationId: string; dataSourceId: string; userId: string | null },
 ): Promise<{ jobGuid: string } | null> {
   const { db } = queue.database;
-  const source = await db
-    .selectFrom("data_sources")
-    .innerJoin("connections", (join) =>
-      join
-        .onRef("connections.organisation_id", "=", "data_sources.organisation_id")
-        .onRef("connections.id", "=", "data_sources.connection_id"),
-    )
+  const source = await sourcesWithConnection(db)
     .select(["data_sources.id", "data_sources.name", "connections.integration_type"])
     .where("data_sources.organisation_id", "=", job.organisationId)
     .where("data_sources.id", "=", job.dataSourceId)

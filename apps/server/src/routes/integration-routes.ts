@@ -12,7 +12,7 @@ import {
 import type { FastifyInstance } from "fastify";
 import { sql } from "kysely";
 import { dataChanged } from "../analytics/cube-cache";
-import { enqueueSourceImport } from "../connectors/connections";
+import { enqueueSourceImport, sourcesWithConnection } from "../connectors/connections";
 import { AppError, type FieldError } from "../errors";
 import { registerContract } from "../http/contract-route";
 import type { AppDeps } from "../http/deps";
@@ -30,13 +30,7 @@ export async function integrationRoutes(app: FastifyInstance, deps: AppDeps) {
 
   registerContract(app, deps, getDataSources, async ({ auth, query }) => {
     const organisationId = auth!.organisation.id;
-    let sources = db
-      .selectFrom("data_sources")
-      .innerJoin("connections", (join) =>
-        join
-          .onRef("connections.organisation_id", "=", "data_sources.organisation_id")
-          .onRef("connections.id", "=", "data_sources.connection_id"),
-      )
+    let sources = sourcesWithConnection(db)
       .select([
         "data_sources.id",
         "data_sources.connection_id",

@@ -21,7 +21,7 @@ import { afterDataChanged } from "../workspace/refresh-periods";
 import { ConfirmDialog } from "../workspace/settings/settings-widgets";
 import { appImportJobMachine } from "./import-job-actor";
 import { type JobActor, JobProgress } from "./JobProgress";
-import { countryOfZone, packageNames, type Schedule, ScheduleFields } from "./ScheduleFields";
+import { defaultSchedule, packageNames, type Schedule, ScheduleFields } from "./ScheduleFields";
 
 const messageOf = (error: unknown) =>
   (error as { serverMessage?: string }).serverMessage ?? (error as Error).message;
@@ -62,17 +62,7 @@ function SourceRow({
   const [zone, setZone] = useState<DropdownOption | null>(null);
   const [saving, setSaving] = useState(false);
   const browserZone = Intl.DateTimeFormat().resolvedOptions().timeZone ?? "UTC";
-  const [schedule, setSchedule] = useState<Schedule>(
-    source.schedule ?? {
-      interval: "Daily",
-      dayOfMonth: 1,
-      dayOfWeek: "Monday",
-      hour: 6,
-      minute: 0,
-      amPm: "AM",
-      country: countryOfZone(browserZone),
-    },
-  );
+  const [schedule, setSchedule] = useState<Schedule>(source.schedule ?? defaultSchedule());
 
   const follow = useCallback(
     (jobGuid: string) => {

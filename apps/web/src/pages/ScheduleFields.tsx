@@ -48,6 +48,20 @@ const minuteOptions = Array.from({ length: 12 }, (_, i) => ({
 const dayOptions = Array.from({ length: 28 }, (_, i) => ({ value: String(i + 1), label: String(i + 1) }));
 export const packageNames = { Quickbooks: "QuickBooks", Xero: "Xero" } as const;
 
+/** A schedule to start the form with: daily at 6:00 AM, in the country of the browser's time zone. */
+export function defaultSchedule(): Schedule {
+  const zone = Intl.DateTimeFormat().resolvedOptions().timeZone ?? "UTC";
+  return {
+    interval: "Daily",
+    dayOfMonth: 1,
+    dayOfWeek: "Monday",
+    hour: 6,
+    minute: 0,
+    amPm: "AM",
+    country: countryOfZone(zone),
+  };
+}
+
 /**
  * The fields of an import schedule (docs/integration.md, "Schedules"): how often, the day, the time
  * on a 12-hour clock, the country and the time zone, with the schedule said back in words. The
@@ -72,7 +86,7 @@ export function ScheduleFields({
 }) {
   const searchZones = useMemo(() => searchTimeZones(zones), [zones]);
   return (
-    <fieldset className="schedule-fields" disabled={disabled}>
+    <fieldset className="boxed-fieldset schedule-fields" disabled={disabled}>
       <legend>Import schedule</legend>
       <div className="field">
         <span className="field__label">How often</span>

@@ -45,7 +45,7 @@ function ServicePicker({
     : skus;
   const set = new Set(chosen);
   return (
-    <fieldset className="sign-up__picker" aria-describedby={`${id}-note`}>
+    <fieldset className="boxed-fieldset sign-up__picker" aria-describedby={`${id}-note`}>
       <legend>{legend}</legend>
       <p id={`${id}-note`} className="form__note">
         {note} {chosen.length} of {skus.length} chosen.

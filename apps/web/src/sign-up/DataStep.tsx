@@ -14,7 +14,7 @@ import { createActor, fromPromise } from "xstate";
 import { api } from "../api";
 import { appImportJobMachine } from "../pages/import-job-actor";
 import { type JobActor, JobProgress } from "../pages/JobProgress";
-import { countryOfZone, packageNames, type Schedule, ScheduleFields } from "../pages/ScheduleFields";
+import { defaultSchedule, packageNames, type Schedule, ScheduleFields } from "../pages/ScheduleFields";
 import { FormMessage } from "../shell/FormMessage";
 import { SelectField } from "../ui/Select";
 
@@ -33,15 +33,7 @@ export function DataStep() {
   const [alertText, setAlertText] = useState<string | null>(null);
   const [job, setJob] = useState<JobActor | null>(null);
   const [zone, setZone] = useState<DropdownOption | null>(null);
-  const [schedule, setSchedule] = useState<Schedule>({
-    interval: "Daily",
-    dayOfMonth: 1,
-    dayOfWeek: "Monday",
-    hour: 6,
-    minute: 0,
-    amPm: "AM",
-    country: countryOfZone(browserZone),
-  });
+  const [schedule, setSchedule] = useState<Schedule>(defaultSchedule);
 
   const actor = useActorRef(
     signUpMachine.provide({

@@ -364,6 +364,25 @@ describe("signing up through Xero in the browser", () => {
     await own.getByRole("link", { name: "Dashboard" }).click();
     await cardsDrawn(own);
     expect(parseMoney(await card(own, "mrr").locator(".kpi__value").innerText())).toBe(2200);
+
+    // A sign-up whose company could not be found (here: the step set again, nothing connected) is
+    // offered to connect again from the Data step, and comes back to it with the company.
+    const xsrf = (await context.cookies(later)).find((c) => c.name === "XSRF-TOKEN")?.value ?? "";
+    const stepped = await own.evaluate(async (token) => {
+      const answer = await fetch("/api/Integration/SetSignUpStep", {
+        method: "POST",
+        headers: { "content-type": "application/json", "x-xsrf-token": token },
+        body: JSON.stringify({ step: "Data" }),
+      });
+      return answer.status;
+    }, xsrf);
+    expect(stepped).toBe(200);
+    await own.goto(`${later}/`);
+    await own.getByRole("heading", { name: "Choose your data" }).waitFor();
+    await own.getByText("Varia could not find a company in your accounting package.").waitFor();
+    await own.getByRole("button", { name: "Connect Xero" }).click();
+    await own.getByRole("button", { name: /Harbour Software \(Xero\)/ }).waitFor();
+    expect(new URL(own.url()).pathname).toBe("/sign-up/data");
     await context.close();
   }, 120_000);
 });

@@ -1,7 +1,5 @@
 import {
-  type AccountingPackage,
   addSchedule,
-  connectorAuthorisationUrl,
   type DataSource,
   deleteConnection,
   describeSchedule,
@@ -19,6 +17,7 @@ import { FormMessage } from "../shell/FormMessage";
 import { StartupContext } from "../shell/startup-context";
 import { afterDataChanged } from "../workspace/refresh-periods";
 import { ConfirmDialog } from "../workspace/settings/settings-widgets";
+import { ConnectButtons } from "./ConnectButtons";
 import { appImportJobMachine } from "./import-job-actor";
 import { type JobActor, JobProgress } from "./JobProgress";
 import { defaultSchedule, packageNames, type Schedule, ScheduleFields } from "./ScheduleFields";
@@ -214,18 +213,6 @@ export function DataSourcesPanel() {
   // A refused connection comes back with the reason (Auth/SingleSignOnCallback).
   const [search] = useSearchParams();
   const [error, setError] = useState<string | null>(search.get("error"));
-  const [connecting, setConnecting] = useState<AccountingPackage | null>(null);
-  const connect = async (integrationType: AccountingPackage) => {
-    setConnecting(integrationType);
-    setError(null);
-    try {
-      const { url } = await api.call(connectorAuthorisationUrl, { params: { integrationType }, query: {} });
-      window.location.assign(url);
-    } catch (e) {
-      setError(messageOf(e));
-      setConnecting(null);
-    }
-  };
   const load = useCallback(() => {
     api.call(getDataSources, { query: {} }).then(setSources, (e) => {
       if ((e as { status?: number }).status === 403) setHidden(true);
@@ -239,20 +226,7 @@ export function DataSourcesPanel() {
     <section className="panel" aria-labelledby="sources-heading">
       <div className="data-source__head">
         <h2 id="sources-heading">Accounting package</h2>
-        <div className="data-source__actions">
-          {(["Quickbooks", "Xero"] as const).map((p) => (
-            <button
-              key={p}
-              type="button"
-              className="button button--secondary"
-              disabled={connecting !== null}
-              onClick={() => connect(p)}
-            >
-              {connecting === p ? <span className="spinner spinner--dark" aria-hidden="true" /> : null}
-              Connect {packageNames[p]}
-            </button>
-          ))}
-        </div>
+        <ConnectButtons onError={setError} />
       </div>
       <FormMessage error={error} />
       {sources === null && !error ? (

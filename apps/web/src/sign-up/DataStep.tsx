@@ -12,6 +12,7 @@ import { useActorRef, useSelector } from "@xstate/react";
 import { useEffect, useState } from "react";
 import { createActor, fromPromise } from "xstate";
 import { api } from "../api";
+import { ConnectButtons } from "../pages/ConnectButtons";
 import { appImportJobMachine } from "../pages/import-job-actor";
 import { type JobActor, JobProgress } from "../pages/JobProgress";
 import { defaultSchedule, packageNames, type Schedule, ScheduleFields } from "../pages/ScheduleFields";
@@ -143,10 +144,13 @@ export function DataStep() {
         </p>
       ) : null}
       {sources?.length === 0 ? (
-        <p className="form__error" role="alert">
-          Varia could not find a company in your accounting package. Log out and sign up again, and allow
-          Varia to read your company's data when the provider asks.
-        </p>
+        <>
+          <p className="form__error" role="alert">
+            Varia could not find a company in your accounting package. Connect it again, and allow Varia to
+            read your company's data when the provider asks.
+          </p>
+          <ConnectButtons onError={setLoadError} />
+        </>
       ) : null}
       {sources && sources.length > 0 ? (
         <SelectField

@@ -43,10 +43,18 @@ function PageFallback() {
   return <div className="spinner spinner--page" role="status" aria-label="Loading" />;
 }
 
-/** `/`: level 1 for those who may see it, else the first screen they may open. */
+/**
+ * `/`: the sign-up's step while the organisation has one (as start-up redirects: this route must not
+ * send the browser elsewhere after it), else level 1 for those who may see it, else the first screen
+ * they may open.
+ */
 function Home() {
   const canView = StartupContext.useSelector(selectCanViewDashboard);
   const menu = StartupContext.useSelector(selectMenu);
+  const signUpStep = StartupContext.useSelector((s) =>
+    s.context.demoMode ? null : (s.context.profile?.organisationSignUpStep ?? null),
+  );
+  if (signUpStep) return <Navigate to={`/sign-up/${signUpStep.toLowerCase()}`} replace />;
   if (canView) return <Navigate to={viewPaths.level1} replace />;
   return <Navigate to={menu.find((m) => m.key !== "dashboard")?.path ?? viewPaths.level1} replace />;
 }

@@ -25,6 +25,11 @@ export class ApiError extends Error {
   }
 }
 
+/** What a failed call says to a person: the server's own message when it gave one, else the error's. */
+export function errorText(error: unknown): string {
+  return (error as { serverMessage?: string }).serverMessage ?? (error as Error).message;
+}
+
 /** The client's messages for failed calls (docs/api.md#answers-and-errors). */
 export const errorMessages = {
   badRequest: "Bad Request",

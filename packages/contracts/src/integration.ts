@@ -13,6 +13,11 @@ import { itemCategorySchema } from "./organisation-settings";
 export const accountingPackages = ["Quickbooks", "Xero"] as const;
 export const accountingPackageSchema = z.enum(accountingPackages);
 export type AccountingPackage = z.infer<typeof accountingPackageSchema>;
+/** Each package's name as the screens, the CLI and e-mails write it. */
+export const accountingPackageNames: Record<AccountingPackage, string> = {
+  Quickbooks: "QuickBooks",
+  Xero: "Xero",
+};
 
 /** A company or organisation in the accounting package that Varia may read invoices from. */
 export const dataSourceSchema = z.object({

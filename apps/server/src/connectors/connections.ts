@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { mkdir, writeFile } from "node:fs/promises";
 import { dirname, join } from "node:path";
-import type { AccountingPackage } from "@varia/contracts";
+import { type AccountingPackage, accountingPackageNames } from "@varia/contracts";
 import type { FastifyBaseLogger } from "fastify";
 import type { Kysely } from "kysely";
 import { ResponseBodyError } from "openid-client";
@@ -36,7 +36,6 @@ export function packageOfProvider(provider: string): AccountingPackage | null {
 }
 
 /** How the job names an import from a data source: "QuickBooks: Craig's Design". */
-const packageLabel: Record<AccountingPackage, string> = { Quickbooks: "QuickBooks", Xero: "Xero" };
 
 /** An access token this close to its expiry is refreshed first. */
 const refreshMarginMs = 60_000;
@@ -190,7 +189,7 @@ export class Integrations {
       .where("is_admin", "=", true)
       .where("disabled_at", "is", null)
       .execute();
-    const packageName = source.integration_type === "Quickbooks" ? "QuickBooks" : "Xero";
+    const packageName = accountingPackageNames[source.integration_type];
     const link = `${tenantSiteUrl(this.options.config, source.tenant)}/integration/overview`;
     for (const admin of admins)
       await mailer.send({
@@ -231,7 +230,9 @@ export class Integrations {
         ),
       };
     if (!row.refresh_token_encrypted)
-      throw new ConnectorError(`The ${packageLabel[type]} authorisation has expired: sign in with it again`);
+      throw new ConnectorError(
+        `The ${accountingPackageNames[type]} authorisation has expired: sign in with it again`,
+      );
     const refreshToken = cipher.decrypt(
       row.refresh_token_encrypted,
       this.context(organisationId, row.id, "refresh"),
@@ -243,10 +244,14 @@ export class Integrations {
       // The provider refused the refresh token (revoked, expired): only a new sign-in helps.
       if (error instanceof ResponseBodyError)
         throw new ConnectorError(
-          `The ${packageLabel[type]} authorisation was refused (${error.error}): sign in with it again`,
+          `The ${accountingPackageNames[type]} authorisation was refused (${error.error}): sign in with it again`,
           error.status,
         );
-      throw new ConnectorError(`Refreshing the ${packageLabel[type]} authorisation failed`, undefined, true);
+      throw new ConnectorError(
+        `Refreshing the ${accountingPackageNames[type]} authorisation failed`,
+        undefined,
+        true,
+      );
     }
     await db
       .updateTable("connections")
@@ -349,7 +354,7 @@ export async function enqueueSourceImport(
       user_id: job.userId,
       status: "Pending",
       kind: "Connector",
-      file_name: `${packageLabel[source.integration_type]}: ${source.name}`,
+      file_name: `${accountingPackageNames[source.integration_type]}: ${source.name}`,
       file_path: join(uploadsDir, `${id}.csv`),
       file_sha256: "",
       idempotency_key: `connector:${id}`,

@@ -1,4 +1,5 @@
 import {
+  accountingPackageNames,
   connectorAuthorisationUrl,
   type SingleSignOnProvider,
   singleSignOn,
@@ -79,32 +80,54 @@ export async function ssoRoutes(app: FastifyInstance, deps: AppDeps) {
     // A browser navigation: the visitor goes back to the page they came from, told why.
     if (!clients.isConfigured(provider)) {
       const shown = signUp
-        ? `Sign-up with ${provider === "Intuit" ? "QuickBooks" : provider} is not available on this server`
+        ? `Sign-up with ${provider === "Intuit" ? accountingPackageNames.Quickbooks : provider} is not available on this server`
         : notConfigured(provider).message;
       return reply.redirect(`${signUp ? "/sign-up" : "/"}?error=${encodeURIComponent(shown)}`, 302);
     }
     const explicit = tenantFromHost(request.headers.host);
     const redirectUri = callbackUri(kind, provider, signUp ? null : explicit);
+    const link = !signUp && auth && auth.method !== "ApiToken" ? auth : null;
+    const url = await startFlow(reply, provider, redirectUri, {
+      purpose: signUp ? "signUp" : link ? "link" : "signIn",
+      tenant: signUp ? null : requestTenant(request, config.defaultTenant).tenant,
+      by: link,
+    });
+    return reply.redirect(url, 302);
+  }
+
+  /**
+   * Starts a flow at the provider: its state, nonce and PKCE verifier kept (the state hashed), the
+   * state cookie set on the browser; answers the provider's sign-in address.
+   */
+  async function startFlow(
+    reply: FastifyReply,
+    provider: SingleSignOnProvider,
+    redirectUri: string,
+    flow: {
+      purpose: "signIn" | "signUp" | "link" | "connect";
+      tenant: string | null;
+      by: AuthContext | null;
+    },
+  ): Promise<string> {
     const settings = config.ssoProviders[provider]!;
     const start = await startAuthorization(await clients.get(provider), redirectUri, settings.scope);
-    const link = !signUp && auth && auth.method !== "ApiToken" ? auth : null;
     await db
       .insertInto("sso_states")
       .values({
         state_hash: hashSecret(start.state),
         provider,
-        purpose: signUp ? "signUp" : link ? "link" : "signIn",
-        tenant: signUp ? null : requestTenant(request, config.defaultTenant).tenant,
+        purpose: flow.purpose,
+        tenant: flow.tenant,
         code_verifier: start.codeVerifier,
         nonce: start.nonce,
-        link_organisation_id: link?.organisation.id ?? null,
-        link_user_id: link?.user.id ?? null,
+        link_organisation_id: flow.by?.organisation.id ?? null,
+        link_user_id: flow.by?.user.id ?? null,
         expires_at: new Date(deps.now().getTime() + stateLifetimeMs),
         used_at: null,
       })
       .execute();
     setStateCookie(reply, start.state, stateLifetimeMs / 1000);
-    return reply.redirect(start.url.href, 302);
+    return start.url.href;
   }
 
   /** Takes a state row once: unknown, expired, used or foreign states are refused. */
@@ -375,32 +398,15 @@ export async function ssoRoutes(app: FastifyInstance, deps: AppDeps) {
     if (!clients.isConfigured(provider))
       throw new AppError(
         "NotFound",
-        `Connecting ${params.integrationType === "Quickbooks" ? "QuickBooks" : "Xero"} is not available on this server`,
+        `Connecting ${accountingPackageNames[params.integrationType]} is not available on this server`,
       );
-    const tenant = auth!.organisation.tenant;
     const redirectUri = callbackUri("SingleSignOnCallback", provider, tenantFromHost(request.headers.host));
-    const start = await startAuthorization(
-      await clients.get(provider),
-      redirectUri,
-      config.ssoProviders[provider]!.scope,
-    );
-    await db
-      .insertInto("sso_states")
-      .values({
-        state_hash: hashSecret(start.state),
-        provider,
-        purpose: "connect",
-        tenant,
-        code_verifier: start.codeVerifier,
-        nonce: start.nonce,
-        link_organisation_id: auth!.organisation.id,
-        link_user_id: auth!.user.id,
-        expires_at: new Date(deps.now().getTime() + stateLifetimeMs),
-        used_at: null,
-      })
-      .execute();
-    setStateCookie(reply, start.state, stateLifetimeMs / 1000);
-    return { url: start.url.href };
+    const url = await startFlow(reply, provider, redirectUri, {
+      purpose: "connect",
+      tenant: auth!.organisation.tenant,
+      by: auth,
+    });
+    return { url };
   });
   registerContract(app, deps, singleSignOnCallback, ({ params, query, request, reply, auth }) =>
     complete("SingleSignOnCallback", params.provider, query, request, reply, auth),

@@ -1,3 +1,4 @@
+import { errorText } from "@varia/api-client";
 import { type AccountingPackage, accountingPackages, connectorAuthorisationUrl } from "@varia/contracts";
 import { useState } from "react";
 import { api } from "../api";
@@ -17,7 +18,7 @@ export function ConnectButtons({ onError }: { onError: (message: string | null) 
       const { url } = await api.call(connectorAuthorisationUrl, { params: { integrationType }, query: {} });
       window.location.assign(url);
     } catch (e) {
-      onError((e as { serverMessage?: string }).serverMessage ?? (e as Error).message);
+      onError(errorText(e));
       setConnecting(null);
     }
   };

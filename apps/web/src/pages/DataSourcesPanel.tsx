@@ -1,3 +1,4 @@
+import { errorText } from "@varia/api-client";
 import {
   addSchedule,
   type DataSource,
@@ -22,9 +23,6 @@ import { appImportJobMachine } from "./import-job-actor";
 import { type JobActor, JobProgress } from "./JobProgress";
 import { defaultSchedule, packageNames, type Schedule, ScheduleFields } from "./ScheduleFields";
 
-const messageOf = (error: unknown) =>
-  (error as { serverMessage?: string }).serverMessage ?? (error as Error).message;
-
 /** One data source: its schedule in words, its last import, Import now, and the schedule's editor. */
 function SourceRow({
   source,
@@ -47,7 +45,7 @@ function SourceRow({
       setDisconnecting(false);
       onSaved();
     } catch (e) {
-      setDisconnectError(messageOf(e));
+      setDisconnectError(errorText(e));
     } finally {
       setDisconnectBusy(false);
     }
@@ -88,7 +86,7 @@ function SourceRow({
     try {
       follow((await api.call(runSchedule, { body: { dataSourceId: source.id } })).jobGuid);
     } catch (e) {
-      setError(messageOf(e));
+      setError(errorText(e));
     } finally {
       setRunning(false);
     }
@@ -124,7 +122,7 @@ function SourceRow({
       setEditing(false);
       onSaved();
     } catch (e) {
-      setError(messageOf(e));
+      setError(errorText(e));
     } finally {
       setSaving(false);
     }
@@ -216,7 +214,7 @@ export function DataSourcesPanel() {
   const load = useCallback(() => {
     api.call(getDataSources, { query: {} }).then(setSources, (e) => {
       if ((e as { status?: number }).status === 403) setHidden(true);
-      else setError(messageOf(e));
+      else setError(errorText(e));
     });
   }, []);
   useEffect(load, [load]);

@@ -1,3 +1,4 @@
+import { errorText } from "@varia/api-client";
 import { importUpload } from "@varia/contracts";
 import { useState } from "react";
 import { createActor } from "xstate";
@@ -37,7 +38,7 @@ export function ImportPage() {
       actor.start();
       setJob(actor);
     } catch (e) {
-      setError((e as { serverMessage?: string }).serverMessage ?? (e as Error).message);
+      setError(errorText(e));
     } finally {
       setUploading(false);
     }

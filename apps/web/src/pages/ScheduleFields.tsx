@@ -46,7 +46,8 @@ const minuteOptions = Array.from({ length: 12 }, (_, i) => ({
   label: String(i * 5).padStart(2, "0"),
 }));
 const dayOptions = Array.from({ length: 28 }, (_, i) => ({ value: String(i + 1), label: String(i + 1) }));
-export const packageNames = { Quickbooks: "QuickBooks", Xero: "Xero" } as const;
+
+export { accountingPackageNames as packageNames } from "@varia/contracts";
 
 /** A schedule to start the form with: daily at 6:00 AM, in the country of the browser's time zone. */
 export function defaultSchedule(): Schedule {

@@ -1,3 +1,4 @@
+import { errorText } from "@varia/api-client";
 import {
   configureOrganisation,
   getSignUpConfiguration,
@@ -101,7 +102,7 @@ export function ConfigureStep() {
           try {
             await api.call(configureOrganisation, { body: input });
           } catch (error) {
-            setSaveError((error as { serverMessage?: string }).serverMessage ?? (error as Error).message);
+            setSaveError(errorText(error));
             throw error;
           }
         }),
@@ -132,8 +133,7 @@ export function ConfigureStep() {
           adhocSkus: answer.adhocSkus,
         });
       },
-      (error) =>
-        setLoadError((error as { serverMessage?: string }).serverMessage ?? (error as Error).message),
+      (error) => setLoadError(errorText(error)),
     );
   }, [actor]);
 

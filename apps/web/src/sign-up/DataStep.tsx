@@ -1,3 +1,4 @@
+import { errorText } from "@varia/api-client";
 import {
   addScheduleImportData,
   type DataSource,
@@ -46,7 +47,7 @@ export function DataStep() {
               body: { ...input.schedule, dataSourceId: input.dataSourceId, timeZone: input.timeZone },
             });
           } catch (error) {
-            setStartError((error as { serverMessage?: string }).serverMessage ?? (error as Error).message);
+            setStartError(errorText(error));
             throw error;
           }
         }),
@@ -72,8 +73,7 @@ export function DataStep() {
           actor.send({ type: "data.set", timeZone: known.id });
         }
       },
-      (error) =>
-        setLoadError((error as { serverMessage?: string }).serverMessage ?? (error as Error).message),
+      (error) => setLoadError(errorText(error)),
     );
   }, [actor, browserZone]);
 

@@ -1,4 +1,10 @@
-import { type DataSource, describeSchedule, getDataSources, runSchedule } from "@varia/contracts";
+import {
+  type DataSource,
+  describeSchedule,
+  getDataSources,
+  accountingPackageNames as packageNames,
+  runSchedule,
+} from "@varia/contracts";
 import type { CommandContext } from "../../context";
 import { CliError } from "../../errors/cli-error";
 import { exitCodes } from "../../errors/exit-codes";
@@ -6,8 +12,6 @@ import { configuredClient } from "../../http/client";
 import { formatTable } from "../../output/table";
 import { followJob } from "../import/follow-job";
 import { printJob } from "../import/job-outcome";
-
-const packageNames = { Quickbooks: "QuickBooks", Xero: "Xero" } as const;
 
 /** A source's schedule in words, with its time zone; or that it has none. */
 function scheduleText(source: DataSource): string {

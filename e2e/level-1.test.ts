@@ -301,6 +301,48 @@ describe("level 1 in the browser, on the demo data", () => {
     await expect.poll(rowCount).toBe(total);
   }, 90_000);
 
+  it("draws the activity table's first page before AG Grid is there, and AG Grid takes its place with the same rows", async () => {
+    // AG Grid's chunk is held back until the first page has been looked at (a fresh page: nothing
+    // of the app's is loaded in it yet).
+    const fresh = await context.newPage();
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await fresh.route(/\/assets\/grid-view-[^/]*\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await fresh.goto(`${origin}/variance/dashboard/stockTypeOverview`);
+    await cardsDrawn(fresh);
+    const activity = card(fresh, "activity");
+    const firstPage = activity.locator("[data-first-page] tbody tr");
+    expect(await firstPage.count()).toBe(25);
+    expect(await activity.locator(".ag-root").count()).toBe(0);
+    const clients = await activity.locator("[data-first-page] tbody tr td:first-child a").allInnerTexts();
+    const total = (await activity.locator(".activity__summary strong").innerText()).replace(/,/g, "");
+    expect(await activity.locator(".first-page__pager").innerText()).toMatch(
+      new RegExp(`1 to 25 of ${Number(total).toLocaleString("en-US")}`),
+    );
+    await screenshotWholePage(fresh, "level-1-activity-first-page.png");
+
+    release();
+    await activity.locator(".ag-row").first().waitFor();
+    await expect.poll(() => activity.locator("[data-first-page]").count()).toBe(0);
+    const byRow = await activity.locator(".ag-row [col-id='clientName']").evaluateAll((cells) =>
+      cells
+        .map((c) => ({
+          row: Number(c.closest(".ag-row")?.getAttribute("row-index")),
+          name: c.querySelector("a")?.textContent ?? "",
+        }))
+        .sort((a, b) => a.row - b.row)
+        .map((c) => c.name),
+    );
+    expect(byRow.length).toBeGreaterThan(0);
+    expect(byRow).toEqual(clients.slice(0, byRow.length));
+    await fresh.close();
+  }, 60_000);
+
   it("finds a client with the search modal and leads to its level-3 address", async () => {
     await page.keyboard.press("Control+k");
     const search = page.getByRole("dialog", { name: "Search" });

@@ -1,5 +1,6 @@
 import { preloadCharts } from "../ui/charts/plot-loader";
 import { preloadGrid } from "../ui/grid/grid-loader";
+import { viewPaths } from "../workspace/filters/view-filter";
 
 /**
  * The signed-in app's chunk. Start-up begins loading it as soon as a session is likely (its XSRF
@@ -25,9 +26,14 @@ export const loadedWorkspace = () => loaded?.default ?? null;
  * script of that size off the main thread, which takes a while (Plotly's 1.1 MB most), so they are
  * asked for at once rather than when the workspace has loaded, through the loaders the chart and
  * grid doors render from (ui/charts/plot-loader.ts, ui/grid/grid-loader.ts).
+ *
+ * Except AG Grid when the app opens on level 1 (`/` leads there): its one table shows its first
+ * page without AG Grid, which is loaded once the page is drawn (ui/grid/Grid.tsx). Loading it
+ * meanwhile would take the machine's time from the page being drawn.
  */
 export function preloadSignedInApp() {
   void loadWorkspace();
   preloadCharts();
-  preloadGrid();
+  const path = window.location.pathname;
+  if (path !== "/" && path !== viewPaths.level1) preloadGrid();
 }

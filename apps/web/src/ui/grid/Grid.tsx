@@ -1,4 +1,5 @@
-import { lazy, Suspense } from "react";
+import { lazy, Suspense, useCallback, useEffect, useLayoutEffect, useRef, useState } from "react";
+import { FirstPageTable } from "./FirstPageTable";
 import { type GridView, gridIfLoaded, loadGrid, preloadGrid } from "./grid-loader";
 import type { DataGridProps } from "./grid-types";
 
@@ -12,18 +13,64 @@ const LazyGridView = lazy(loadGrid) as unknown as GridView;
 
 export { preloadGrid };
 
+/** Runs `run` when the browser's main thread is next idle (at the latest after `timeoutMs`). */
+function whenIdle(run: () => void, timeoutMs = 2000): () => void {
+  if (typeof requestIdleCallback === "function") {
+    const handle = requestIdleCallback(run, { timeout: timeoutMs });
+    return () => cancelIdleCallback(handle);
+  }
+  const handle = setTimeout(run, 1);
+  return () => clearTimeout(handle);
+}
+
 /**
  * The grid door: every table of rows in the app is AG Grid Community, loaded lazily in a chunk of
  * its own with only the modules used registered (grid-view.tsx). Small tables pass `rows`; large
  * ones a server `source` that pages, sorts and filters on the server.
+ *
+ * A server table whose screen already holds its first page (`firstPage`) shows that page at once as
+ * a plain table (FirstPageTable) and asks for AG Grid when the page is idle, or at once when the
+ * table is pointed at or focused; AG Grid takes its place once it has drawn the same page
+ * (apps/web/README.md, "Heavy libraries behind one door each").
  */
 export function DataGrid<Row>(props: DataGridProps<Row>) {
+  const { firstPage } = props;
+  const onRowCount = useRef(props.onRowCount);
+  onRowCount.current = props.onRowCount;
+  const [wanted, setWanted] = useState(() => !firstPage || gridIfLoaded() !== null);
+  const [gridDrawn, setGridDrawn] = useState(false);
+  const want = useCallback(() => setWanted(true), []);
+  useEffect(() => {
+    if (wanted) return;
+    return whenIdle(want);
+  }, [wanted, want]);
+  // The first page is the count's first answer: the screen hears of it as it is drawn.
+  useLayoutEffect(() => {
+    if (firstPage) onRowCount.current?.(firstPage.rowCount);
+  }, [firstPage]);
   const GridView = gridIfLoaded() ?? LazyGridView;
+  const height = props.height ?? 40 + Math.min(props.pageSize ?? 25, 15) * 40 + 50;
+  const showFirstPage = firstPage && !gridDrawn;
   return (
     <section className="grid-frame" aria-label={props.label}>
-      <Suspense fallback={<div className="grid grid--loading" style={{ height: props.height ?? 300 }} />}>
-        <GridView<Row> {...props} />
-      </Suspense>
+      {showFirstPage && (
+        <FirstPageTable<Row>
+          columns={props.columns}
+          page={firstPage}
+          pageSize={props.pageSize ?? 25}
+          label={props.label}
+          height={height}
+          emptyText={props.emptyText}
+          onWanted={want}
+        />
+      )}
+      {wanted && (
+        <div className={showFirstPage ? "grid-frame__behind" : undefined}>
+          <Suspense fallback={firstPage ? null : <div className="grid grid--loading" style={{ height }} />}>
+            <GridView<Row> {...props} height={height} onFirstDrawn={() => setGridDrawn(true)} />
+          </Suspense>
+        </div>
+      )}
     </section>
   );
 }

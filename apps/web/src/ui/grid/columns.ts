@@ -52,3 +52,37 @@ export function monthColumn<Row>(field: string, header: string, options: Options
 export function cellValue<Row>(column: GridColumn<Row>, row: Row): unknown {
   return column.value ? column.value(row) : (row as Record<string, unknown>)[column.field];
 }
+
+/** AG Grid's width for a column with neither `width` nor `flex`. */
+const defaultWidth = 200;
+
+/**
+ * The columns' widths in px as AG Grid sizes them in a box `available` px wide: a column without
+ * flex keeps its `width` (never below its `minWidth`); flex columns share what is left by their
+ * flex, none below its `minWidth` (the table then scrolls sideways, as AG Grid's does).
+ */
+export function columnWidths<Row>(columns: GridColumn<Row>[], available: number): number[] {
+  const fixedWidth = (c: GridColumn<Row>) => Math.max(c.width ?? defaultWidth, c.minWidth ?? 0);
+  const fixed = columns.reduce((sum, c) => sum + (c.flex ? 0 : fixedWidth(c)), 0);
+  const flexible = columns.filter((c) => c.flex);
+  let left = Math.max(0, available - fixed);
+  let share = flexible.reduce((sum, c) => sum + (c.flex ?? 0), 0);
+  // A flex column whose share is below its minimum takes the minimum, and the rest share again.
+  const widths = new Map<GridColumn<Row>, number>();
+  for (let changed = true; changed; ) {
+    changed = false;
+    for (const c of flexible) {
+      if (widths.has(c)) continue;
+      const min = c.minWidth ?? 0;
+      if ((left * (c.flex ?? 0)) / share < min) {
+        widths.set(c, min);
+        left = Math.max(0, left - min);
+        share -= c.flex ?? 0;
+        changed = true;
+      }
+    }
+  }
+  return columns.map((c) =>
+    c.flex ? (widths.get(c) ?? Math.floor((left * c.flex) / share)) : fixedWidth(c),
+  );
+}

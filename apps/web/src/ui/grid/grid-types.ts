@@ -53,10 +53,17 @@ export interface DataGridProps<Row> {
    */
   source?: ServerSource<Row>;
   pageSize?: number;
+  /**
+   * The source's first page (unsorted), when the screen already has it: shown at once as a plain
+   * table until AG Grid, loaded when the page is idle, has drawn it (Grid.tsx).
+   */
+  firstPage?: ServerPage<Row>;
   /** Height in px; default: enough for a page. */
   height?: number;
   /** The number of rows the server has for the current filters, once known. */
   onRowCount?: (count: number) => void;
+  /** AG Grid has drawn its first rows (the door's own use: its first page's table then goes). */
+  onFirstDrawn?: () => void;
   /** The source failed. */
   onError?: (error: unknown) => void;
   getRowId?: (row: Row) => string;

@@ -129,6 +129,7 @@ export default function GridView<Row>(props: DataGridProps<Row>) {
         theme={theme}
         columnDefs={columnDefs}
         onGridReady={onGridReady}
+        onFirstDataRendered={() => props.onFirstDrawn?.()}
         {...(source
           ? {
               rowModelType: "infinite" as const,

@@ -1,7 +1,6 @@
 import { cardPeriods } from "@varia/machines";
 import { useCallback, useEffect, useLayoutEffect, useRef } from "react";
 import { preloadCharts } from "../../ui/charts/Chart";
-import { preloadGrid } from "../../ui/grid/Grid";
 import type { ViewFilter } from "../filters/view-filter";
 import { Card } from "./Card";
 import type { AnyCardDefinition } from "./card-types";
@@ -61,11 +60,10 @@ export function CardGrid({
     marked.current = false;
     if (grid.current) grid.current.dataset.allDrawn = "false";
   }, [filterKey]);
-  // The heavy chunks (Plotly, AG Grid): asked for when the workspace loads, so this is usually
-  // nothing; a page of cards opened otherwise asks for them here.
+  // Plotly: asked for when the workspace loads, so this is usually nothing; a page of cards opened
+  // otherwise asks for it here. AG Grid is asked for by the grid door as it needs it.
   useEffect(() => {
     preloadCharts();
-    preloadGrid();
   }, []);
   const onDrawn = useCallback(
     (id: string, view: "content" | "empty" | "error") => {

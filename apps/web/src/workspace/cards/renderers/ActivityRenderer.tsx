@@ -182,6 +182,7 @@ export function ActivityRenderer({
         label="Activity by client and service"
         columns={cols}
         source={source}
+        firstPage={data}
         pageSize={activityPageSize}
         height={expanded ? 720 : Math.min(560, 100 + Math.min(data.rowCount, activityPageSize) * 40)}
         getRowId={(r) => `${r.clientID}-${r.stockItemID}`}

@@ -1,0 +1,112 @@
+import { useEffect, useLayoutEffect, useRef, useState } from "react";
+import { useFormat } from "../format";
+import { cellText } from "./cell-text";
+import { cellValue, columnWidths } from "./columns";
+import type { GridColumn, ServerPage } from "./grid-types";
+
+const numeric = new Set(["money", "percent", "count", "number"]);
+
+/**
+ * A grid's first page as a plain table, drawn at once, before AG Grid is loaded: the rows, cells
+ * and pager text look as AG Grid will draw them (the same theme's sizes and colours in ui.css), so
+ * that the grid taking its place changes nothing a person would notice. It is not interactive:
+ * pointing at it or moving the focus into it asks for AG Grid at once (`onWanted`).
+ */
+export function FirstPageTable<Row>({
+  columns,
+  page,
+  pageSize,
+  label,
+  height,
+  emptyText,
+  onWanted,
+}: {
+  columns: GridColumn<Row>[];
+  page: ServerPage<Row>;
+  pageSize: number;
+  label: string;
+  height: number;
+  emptyText?: string;
+  onWanted: () => void;
+}) {
+  const format = useFormat();
+  const box = useRef<HTMLDivElement>(null);
+  const [width, setWidth] = useState<number | null>(null);
+  useLayoutEffect(() => {
+    if (box.current) setWidth(box.current.clientWidth);
+  }, []);
+  // Pointing at the table or moving into it: AG Grid is wanted now (it only prepares, so these are
+  // listened to, not offered as actions).
+  useEffect(() => {
+    const element = box.current;
+    if (!element) return;
+    element.addEventListener("pointerenter", onWanted);
+    element.addEventListener("focusin", onWanted);
+    return () => {
+      element.removeEventListener("pointerenter", onWanted);
+      element.removeEventListener("focusin", onWanted);
+    };
+  }, [onWanted]);
+  const widths = width === null ? null : columnWidths(columns, width - 2);
+  const rows = page.rows.slice(0, pageSize);
+  const pages = Math.max(1, Math.ceil(page.rowCount / pageSize));
+  return (
+    <div className="grid first-page" style={{ height }} ref={box} data-first-page="true">
+      {widths && (
+        <>
+          <div className="first-page__scroll">
+            <table style={{ width: widths.reduce((a, b) => a + b, 0) }}>
+              <caption className="visually-hidden">{label}</caption>
+              <colgroup>
+                {columns.map((c, i) => (
+                  <col key={c.field} style={{ width: widths[i] }} />
+                ))}
+              </colgroup>
+              <thead>
+                <tr>
+                  {columns.map((c) => (
+                    <th
+                      key={c.field}
+                      scope="col"
+                      className={`${numeric.has(c.kind) ? "first-page__number" : ""} ${c.pinned ? "first-page__pinned" : ""}`}
+                    >
+                      {c.header}
+                    </th>
+                  ))}
+                </tr>
+              </thead>
+              <tbody>
+                {rows.map((row, r) => (
+                  // biome-ignore lint/suspicious/noArrayIndexKey: the first page's rows do not move
+                  <tr key={r} className={r % 2 === 1 ? "first-page__odd" : undefined}>
+                    {columns.map((c) => (
+                      <td
+                        key={c.field}
+                        className={`${numeric.has(c.kind) ? "first-page__number" : ""} ${c.pinned ? "first-page__pinned" : ""}`}
+                      >
+                        <div className="first-page__cell">
+                          {c.render ? c.render(row) : cellText(c.kind, cellValue(c, row), format)}
+                        </div>
+                      </td>
+                    ))}
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+            {rows.length === 0 && (
+              <p className="first-page__empty">{emptyText ?? "No information available to show."}</p>
+            )}
+          </div>
+          <div className="first-page__pager">
+            <span>
+              {rows.length === 0
+                ? "0 to 0 of 0"
+                : `1 to ${format.count(rows.length)} of ${format.count(page.rowCount)}`}
+            </span>
+            <span>Page 1 of {format.count(pages)}</span>
+          </div>
+        </>
+      )}
+    </div>
+  );
+}

@@ -17,8 +17,10 @@ import {
   analyzeStagedLines,
   checkDimensionIds,
   createStagingTable,
+  hasLinePartition,
   hasStoredLines,
   holdOrganisation,
+  linePartition,
   mergeStagedLines,
   readKnownDimensions,
   writeDimensions,
@@ -158,6 +160,8 @@ export async function runImportJob(
       const ids = new DimensionResolver(await readKnownDimensions(tx, organisationId));
       // None: a first import, which replaces nothing.
       const hasLines = await hasStoredLines(tx, organisationId);
+      // Nor a partition: its lines go into a table of their own, indexed after the load.
+      const fresh = !hasLines && !(await hasLinePartition(tx, organisationId));
       const cellsBefore = {
         version: await cellsVersion(tx, organisationId),
         wasEmpty: await cubeIsEmpty(tx, organisationId),
@@ -194,7 +198,7 @@ export async function runImportJob(
           );
         await writeDimensions(tx, organisationId, ids.changes());
         await checkDimensionIds(tx, organisationId, ids.map);
-        await mergeStagedLines(tx, organisationId, job.id, ids.map, { hasLines });
+        await mergeStagedLines(tx, organisationId, job.id, ids.map, { hasLines, fresh });
         const replacedCells = replaced.finish();
         await applyCubeChanges(session, organisationId, replacedCells);
         await applyCubeChanges(session, organisationId, summary.cube, ids.map, {
@@ -202,8 +206,10 @@ export async function runImportJob(
         });
         await pruneUndoRecords(tx, organisationId, await backupsToKeep(tx, organisationId));
         // Fresh statistics after a large import, so that the next small one is joined to the stored
-        // lines by key (PGlite runs no autovacuum to gather them).
-        if (summary.lines >= analyzeFromLines) await sql`analyze invoice_lines, monthly_cube`.execute(tx);
+        // lines by key (PGlite runs no autovacuum to gather them). Those of the organisation's
+        // partition, which the planner reads for its lines, not every organisation's.
+        if (summary.lines >= analyzeFromLines)
+          await sql`analyze ${sql.table(linePartition(organisationId))}, monthly_cube`.execute(tx);
         await tx
           .updateTable("import_jobs")
           .set({ status: "Completed", rows_imported: summary.lines, finished_at: new Date(), result: null })

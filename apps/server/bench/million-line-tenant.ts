@@ -30,7 +30,7 @@ export async function writeMillionLineTenant(
   await sql`insert into salespeople (organisation_id, name)
     select ${org}::uuid, 'Rep ' || chr(64 + g) from generate_series(1, 10) g`.execute(db);
   // The lines into a table of the organisation's, indexed after them, then its partition, as a first
-  // import writes them (docs/storage.md, "An import: staging, then one merge").
+  // import writes them (docs/storage.md, "A first import: a table of its own, indexed after the load").
   await sql`select create_invoice_line_table(${org}::uuid)`.execute(db);
   await sql`
     with c as (

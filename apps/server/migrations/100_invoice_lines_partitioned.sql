@@ -1,6 +1,6 @@
--- invoice_lines partitioned by organisation (docs/storage.md, "Lines are rows"): one partition per
--- organisation, so that a first import loads its lines into a table of their own and builds its
--- indexes after the load (docs/storage.md, "An import: staging, then one merge"). The columns,
+-- invoice_lines partitioned by organisation (docs/storage.md, "A partition per organisation"): a
+-- first import loads its lines into a table of their own and builds its indexes after the load
+-- (docs/storage.md, "A first import: a table of its own, indexed after the load"). The columns,
 -- checks, key and indexes are those of before; the lines stored are moved into their partitions.
 alter table invoice_lines rename to invoice_lines_unpartitioned;
 alter table invoice_lines_unpartitioned drop constraint invoice_lines_pkey;

@@ -156,7 +156,7 @@ export async function restoreBackup(
     .where("id", "=", backupId)
     .executeTakeFirst()) as (BackupRow & { data: Uint8Array }) | undefined;
   if (!chosen) return null;
-  // The lines put back go into the organisation's partition (docs/storage.md, "Lines are rows").
+  // The lines put back go into the organisation's partition (docs/storage.md, "A partition per organisation").
   await ensureLinePartition(tx, organisationId);
   const before = await takeSnapshot(tx, organisationId, "BeforeRestore");
   if (chosen.reason === "BeforeImport") {

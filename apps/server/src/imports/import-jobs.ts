@@ -139,7 +139,8 @@ export const workerThresholdBytes = 4 * 1024 * 1024;
  * Runs one claimed job in one transaction (docs/storage.md): the file read as a stream (or taken as
  * read while it was uploaded) with every row checked, and loaded into a staging table with binary
  * COPY; the undo record (the stored lines the file replaces) kept; clients, items and salespeople
- * written; the staged lines merged into `invoice_lines`; the cube cells of the lines replaced and
+ * written; the staged lines merged into `invoice_lines` (a first import's into a table of their own,
+ * indexed after them, that becomes the organisation's partition); the cube cells of the lines replaced and
  * added changed, in `monthly_cube` and in the cube snapshot; the job marked Completed. A file with bad rows changes nothing and lists every bad
  * cell.
  */
@@ -160,7 +161,8 @@ export async function runImportJob(
       const ids = new DimensionResolver(await readKnownDimensions(tx, organisationId));
       // None: a first import, which replaces nothing.
       const hasLines = await hasStoredLines(tx, organisationId);
-      // Nor a partition: its lines go into a table of their own, indexed after the load.
+      // Nor a partition: its lines go into a table of their own, indexed after the load
+      // (docs/storage.md, "A first import: a table of its own, indexed after the load").
       const fresh = !hasLines && !(await hasLinePartition(tx, organisationId));
       const cellsBefore = {
         version: await cellsVersion(tx, organisationId),

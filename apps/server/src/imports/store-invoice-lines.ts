@@ -148,8 +148,9 @@ export async function hasStoredLines(tx: Tx, organisationId: string): Promise<bo
 }
 
 /**
- * The name of the organisation's partition of `invoice_lines` (docs/storage.md, "Lines are rows"):
- * `invoice_lines_` and its id without dashes, as the migration's `invoice_line_partition` names it.
+ * The name of the organisation's partition of `invoice_lines`: `invoice_lines_` and its id without
+ * dashes, as the migration's `invoice_line_partition` names it (never anything a user gives).
+ * docs/storage.md, "A partition per organisation".
  */
 export function linePartition(organisationId: string) {
   if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(organisationId))
@@ -190,8 +191,8 @@ export async function analyzeStagedLines(tx: Tx) {
  * (the import's undo record, `takeUndoRecord`) and taken off the cube before. `hasLines` false:
  * the organisation has none (`hasStoredLines`), so there is nothing to delete. `fresh`: it has no
  * partition either (`hasLinePartition`), so its lines are loaded into a new table whose key and
- * indexes are built after them, which then becomes its partition (docs/storage.md, "An import:
- * staging, then one merge").
+ * indexes are built after them, which then becomes its partition:
+ * docs/storage.md, "A first import: a table of its own, indexed after the load".
  */
 export async function mergeStagedLines(
   tx: Tx,

@@ -179,6 +179,41 @@ for (const kind of testDatabaseKinds()) {
       expect(await lines(kept)).toHaveLength(1);
     });
 
+    it.runIf(kind === "postgres")(
+      "deletes an organisation's lines instead of dropping its partition while invoice_lines is in use",
+      async () => {
+        const gone = await organisation("parts-busy-gone");
+        const kept = await organisation("parts-busy-kept");
+        await importFile(gone, csv("2025-01-01,A-1,1,C1,PRO,Subscription,1,10.00,"));
+        await importFile(kept, csv("2025-01-01,A-1,1,C1,PRO,Subscription,1,10.00,"));
+        let reading!: () => void;
+        const isReading = new Promise<void>((resolve) => {
+          reading = resolve;
+        });
+        let release!: () => void;
+        const released = new Promise<void>((resolve) => {
+          release = resolve;
+        });
+        // Another transaction reads invoice_lines (another organisation's lines) and stays open.
+        const reader = database.bulkTransaction(async (session) => {
+          await sql`select count(*) from invoice_lines where organisation_id = ${kept}`.execute(session.db);
+          reading();
+          await released;
+        });
+        await isReading;
+        try {
+          // The deletion neither waits for the reader nor makes it wait: the lines are deleted.
+          await database.db.deleteFrom("organisations").where("id", "=", gone).execute();
+          expect(await lines(gone)).toEqual([]);
+          expect(await hasLinePartition(database.db, gone)).toBe(true);
+          expect(await lines(kept)).toHaveLength(1);
+        } finally {
+          release();
+          await reader;
+        }
+      },
+    );
+
     it("restores a snapshot into an organisation that has no partition", async () => {
       const org = await organisation("parts-restore");
       await importFile(org, csv("2025-01-01,A-1,1,C1,PRO,Subscription,1,10.00,"));

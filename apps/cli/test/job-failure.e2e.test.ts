@@ -39,10 +39,10 @@ describe("a job that fails for a reason other than its data", () => {
     // The embedded database has one owner: the server is stopped while the trigger is put in.
     const database = new PGlite(join(dataDir, "data"));
     await database.exec(`
-      create function refuse_lines() returns trigger language plpgsql as $$
+      create function refuse_cells() returns trigger language plpgsql as $$
         begin raise exception 'could not extend the table: no space left on the device'; end $$;
-      create trigger refuse_lines before insert on invoice_lines
-        for each row execute function refuse_lines();
+      create trigger refuse_cells before insert on monthly_cube
+        for each row execute function refuse_cells();
     `);
     await database.close();
     server = await startServer(serverEnv);

@@ -6,7 +6,7 @@ import { CubeCellsBuilder } from "../cube/cube-cells";
 import { addLinesToCube, applyCubeChanges, rebuildMonthlyCube } from "../cube/monthly-cube";
 import type { BulkSession, Database } from "../db/database";
 import type { Schema } from "../db/schema";
-import { lineColumns } from "./store-invoice-lines";
+import { ensureLinePartition, lineColumns } from "./store-invoice-lines";
 
 /**
  * Backups (docs/storage.md). One taken before an import is an undo record: the lines the import
@@ -156,6 +156,8 @@ export async function restoreBackup(
     .where("id", "=", backupId)
     .executeTakeFirst()) as (BackupRow & { data: Uint8Array }) | undefined;
   if (!chosen) return null;
+  // The lines put back go into the organisation's partition (docs/storage.md, "A partition per organisation").
+  await ensureLinePartition(tx, organisationId);
   const before = await takeSnapshot(tx, organisationId, "BeforeRestore");
   if (chosen.reason === "BeforeImport") {
     const newer = (

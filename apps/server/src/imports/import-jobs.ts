@@ -17,8 +17,10 @@ import {
   analyzeStagedLines,
   checkDimensionIds,
   createStagingTable,
+  hasLinePartition,
   hasStoredLines,
   holdOrganisation,
+  linePartition,
   mergeStagedLines,
   readKnownDimensions,
   writeDimensions,
@@ -137,7 +139,8 @@ export const workerThresholdBytes = 4 * 1024 * 1024;
  * Runs one claimed job in one transaction (docs/storage.md): the file read as a stream (or taken as
  * read while it was uploaded) with every row checked, and loaded into a staging table with binary
  * COPY; the undo record (the stored lines the file replaces) kept; clients, items and salespeople
- * written; the staged lines merged into `invoice_lines`; the cube cells of the lines replaced and
+ * written; the staged lines merged into `invoice_lines` (a first import's into a table of their own,
+ * indexed after them, that becomes the organisation's partition); the cube cells of the lines replaced and
  * added changed, in `monthly_cube` and in the cube snapshot; the job marked Completed. A file with bad rows changes nothing and lists every bad
  * cell.
  */
@@ -158,6 +161,9 @@ export async function runImportJob(
       const ids = new DimensionResolver(await readKnownDimensions(tx, organisationId));
       // None: a first import, which replaces nothing.
       const hasLines = await hasStoredLines(tx, organisationId);
+      // Nor a partition: its lines go into a table of their own, indexed after the load
+      // (docs/storage.md, "A first import: a table of its own, indexed after the load").
+      const fresh = !hasLines && !(await hasLinePartition(tx, organisationId));
       const cellsBefore = {
         version: await cellsVersion(tx, organisationId),
         wasEmpty: await cubeIsEmpty(tx, organisationId),
@@ -194,7 +200,7 @@ export async function runImportJob(
           );
         await writeDimensions(tx, organisationId, ids.changes());
         await checkDimensionIds(tx, organisationId, ids.map);
-        await mergeStagedLines(tx, organisationId, job.id, ids.map, { hasLines });
+        await mergeStagedLines(tx, organisationId, job.id, ids.map, { hasLines, fresh });
         const replacedCells = replaced.finish();
         await applyCubeChanges(session, organisationId, replacedCells);
         await applyCubeChanges(session, organisationId, summary.cube, ids.map, {
@@ -202,8 +208,10 @@ export async function runImportJob(
         });
         await pruneUndoRecords(tx, organisationId, await backupsToKeep(tx, organisationId));
         // Fresh statistics after a large import, so that the next small one is joined to the stored
-        // lines by key (PGlite runs no autovacuum to gather them).
-        if (summary.lines >= analyzeFromLines) await sql`analyze invoice_lines, monthly_cube`.execute(tx);
+        // lines by key (PGlite runs no autovacuum to gather them). Those of the organisation's
+        // partition, which the planner reads for its lines, not every organisation's.
+        if (summary.lines >= analyzeFromLines)
+          await sql`analyze ${sql.table(linePartition(organisationId))}, monthly_cube`.execute(tx);
         await tx
           .updateTable("import_jobs")
           .set({ status: "Completed", rows_imported: summary.lines, finished_at: new Date(), result: null })

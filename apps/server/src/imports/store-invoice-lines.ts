@@ -148,6 +148,36 @@ export async function hasStoredLines(tx: Tx, organisationId: string): Promise<bo
 }
 
 /**
+ * The name of the organisation's partition of `invoice_lines`: `invoice_lines_` and its id without
+ * dashes, as the migration's `invoice_line_partition` names it (never anything a user gives).
+ * docs/storage.md, "A partition per organisation".
+ */
+export function linePartition(organisationId: string) {
+  if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(organisationId))
+    throw new Error(`Not an organisation id: ${JSON.stringify(organisationId)}`);
+  return `invoice_lines_${organisationId.toLowerCase().replace(/-/g, "")}`;
+}
+
+/** Whether the organisation has its partition of `invoice_lines` (its first import creates it). */
+export async function hasLinePartition(tx: Tx, organisationId: string): Promise<boolean> {
+  const found = await sql<{
+    found: boolean;
+  }>`select to_regclass(invoice_line_partition(${organisationId}::uuid))
+    is not null as found`.execute(tx);
+  return found.rows[0]!.found;
+}
+
+/**
+ * Creates the organisation's partition, empty, if it has none: for a writer of lines other than an
+ * import (a restore), which cannot insert them into `invoice_lines` without it.
+ */
+export async function ensureLinePartition(tx: Tx, organisationId: string) {
+  if (await hasLinePartition(tx, organisationId)) return;
+  await sql`select create_invoice_line_table(${organisationId}::uuid)`.execute(tx);
+  await sql`select attach_invoice_line_table(${organisationId}::uuid)`.execute(tx);
+}
+
+/**
  * Gives the planner the staged lines' statistics (a temporary table has none), so that a file of
  * a few lines is joined to the stored ones by their key, not by reading them all.
  */
@@ -159,22 +189,27 @@ export async function analyzeStagedLines(tx: Tx) {
  * Replaces the organisation's lines with the keys of the staged lines by the staged lines (the
  * file's ids mapped by `ids`, written by job `jobId`). The lines replaced must have been kept
  * (the import's undo record, `takeUndoRecord`) and taken off the cube before. `hasLines` false:
- * the organisation has none (`hasStoredLines`), so there is nothing to delete.
+ * the organisation has none (`hasStoredLines`), so there is nothing to delete. `fresh`: it has no
+ * partition either (`hasLinePartition`), so its lines are loaded into a new table whose key and
+ * indexes are built after them, which then becomes its partition:
+ * docs/storage.md, "A first import: a table of its own, indexed after the load".
  */
 export async function mergeStagedLines(
   tx: Tx,
   organisationId: string,
   jobId: string,
   ids: IdMap,
-  { hasLines = true }: { hasLines?: boolean } = {},
+  { hasLines = true, fresh = false }: { hasLines?: boolean; fresh?: boolean } = {},
 ) {
   if (hasLines)
     await sql`delete from invoice_lines l using import_lines s
       where l.organisation_id = ${organisationId}
         and l.invoice_number = s.invoice_number and l.line_number = s.line_number`.execute(tx);
+  if (fresh) await sql`select create_invoice_line_table(${organisationId}::uuid)`.execute(tx);
+  const into = fresh ? sql.table(linePartition(organisationId)) : sql.table("invoice_lines");
   // Postgres arrays count from 1: the file's id k is element k + 1. One statement, one scan of the
   // staged lines (slices of them each scanned the whole table).
-  await sql`insert into invoice_lines (organisation_id, invoice_number, line_number, invoice_date,
+  await sql`insert into ${into} (organisation_id, invoice_number, line_number, invoice_date,
         client_id, item_id, salesperson_id, quantity, unit_price, amount_cents, cost_cents,
         service_from, service_to, record_type, import_job_id)
       select ${organisationId}, s.invoice_number, s.line_number, s.invoice_date,
@@ -185,6 +220,7 @@ export async function mergeStagedLines(
         -- The arrays once, not cast from their parameters again for every line.
         (select ${ids.clientId.map(String)}::bigint[] as clients, ${ids.itemId.map(String)}::bigint[] as items,
           ${ids.salespersonId.map(String)}::bigint[] as salespeople offset 0) m`.execute(tx);
+  if (fresh) await sql`select attach_invoice_line_table(${organisationId}::uuid)`.execute(tx);
 }
 
 /** The columns of `invoice_lines` (and `backup_lines`) after `organisation_id`. */

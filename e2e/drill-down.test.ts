@@ -65,7 +65,9 @@ describe("the drill-down from level 1 to the invoice lines and back, on the demo
     expect(priceSteps.length).toBeGreaterThan(0);
     const step = priceSteps.reduce((a, b) => (b.valueCents > a.valueCents ? b : a));
 
-    // The step's bar of the Plotly waterfall, clicked where it is drawn.
+    // The step's bar of the Plotly waterfall, clicked where it is drawn (once Plotly has taken the
+    // place of the chart's first drawing).
+    await page.locator('[data-card="waterfall"] [data-chart-sketch]').waitFor({ state: "detached" });
     const bar = await page.locator('[data-card="waterfall"] .point').nth(step.index).boundingBox();
     await page.mouse.move(bar!.x + bar!.width / 2, bar!.y + bar!.height / 2);
     // Plotly has taken the pointer over the step when it shows the step's hover label.

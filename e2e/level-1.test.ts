@@ -301,6 +301,47 @@ describe("level 1 in the browser, on the demo data", () => {
     await expect.poll(rowCount).toBe(total);
   }, 90_000);
 
+  it("draws the charts at once without Plotly, and Plotly takes their place with the same chart", async () => {
+    // Plotly's chunk is held back until the first drawings have been looked at.
+    const fresh = await context.newPage();
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await fresh.route(/\/assets\/plot-view-[^/]*\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await fresh.goto(`${origin}/variance/dashboard/stockTypeOverview`);
+    await cardsDrawn(fresh);
+    const charts = ["waterfall", "varianceByType", "trend", "christmas", "revenueBySegment"];
+    const drawnBars = async (id: string) => {
+      const sketch = card(fresh, id).locator("[data-chart-sketch] svg");
+      return (await sketch.locator("rect").count()) + (await sketch.locator("path").count());
+    };
+    for (const id of charts) {
+      expect(await card(fresh, id).locator(".js-plotly-plot").count()).toBe(0);
+      expect(await drawnBars(id)).toBeGreaterThan(1);
+    }
+    // The waterfall's first drawing has a bar per step, as the chart's table of numbers has a row.
+    const steps = (await chartTable(card(fresh, "waterfall").locator("figure"))).size;
+    const stepBars = await card(fresh, "waterfall")
+      .locator("[data-chart-sketch] svg g[clip-path] rect")
+      .count();
+    expect(stepBars).toBe(steps);
+    // Looked at once start-up's overlay has gone (it covers the app for its first 2 s).
+    await fresh.getByTestId("loading-overlay").waitFor({ state: "detached" });
+    await screenshotWholePage(fresh, "level-1-first-drawings.png");
+
+    release();
+    for (const id of charts) {
+      await card(fresh, id).locator(".js-plotly-plot .main-svg").first().waitFor();
+      await expect.poll(() => card(fresh, id).locator("[data-chart-sketch]").count()).toBe(0);
+    }
+    expect(await card(fresh, "waterfall").locator(".point").count()).toBe(steps);
+    await fresh.close();
+  }, 60_000);
+
   it("draws the activity table's first page before AG Grid is there, and AG Grid takes its place with the same rows", async () => {
     // AG Grid's chunk is held back until the first page has been looked at (a fresh page: nothing
     // of the app's is loaded in it yet).
@@ -324,6 +365,8 @@ describe("level 1 in the browser, on the demo data", () => {
     expect(await activity.locator(".first-page__pager").innerText()).toMatch(
       new RegExp(`1 to 25 of ${Number(total).toLocaleString("en-US")}`),
     );
+    // Looked at once start-up's overlay has gone (it covers the app for its first 2 s).
+    await fresh.getByTestId("loading-overlay").waitFor({ state: "detached" });
     await screenshotWholePage(fresh, "level-1-activity-first-page.png");
 
     release();

@@ -27,13 +27,14 @@ export const loadedWorkspace = () => loaded?.default ?? null;
  * asked for at once rather than when the workspace has loaded, through the loaders the chart and
  * grid doors render from (ui/charts/plot-loader.ts, ui/grid/grid-loader.ts).
  *
- * Except AG Grid when the app opens on level 1 (`/` leads there): its one table shows its first
- * page without AG Grid, which is loaded once the page is drawn (ui/grid/Grid.tsx). Loading it
- * meanwhile would take the machine's time from the page being drawn.
+ * Except when the app opens on level 1 (`/` leads there): its charts and its table are drawn first
+ * without Plotly and AG Grid, which are loaded once the page is drawn (ui/charts/Chart.tsx,
+ * ui/grid/Grid.tsx). Loading them meanwhile would take the machine's time from the page being drawn.
  */
 export function preloadSignedInApp() {
   void loadWorkspace();
-  preloadCharts();
   const path = window.location.pathname;
-  if (path !== "/" && path !== viewPaths.level1) preloadGrid();
+  if (path === "/" || path === viewPaths.level1) return;
+  preloadCharts();
+  preloadGrid();
 }

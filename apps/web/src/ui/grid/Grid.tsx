@@ -1,4 +1,5 @@
 import { lazy, Suspense, useCallback, useEffect, useLayoutEffect, useRef, useState } from "react";
+import { whenIdle } from "../when-idle";
 import { FirstPageTable } from "./FirstPageTable";
 import { type GridView, gridIfLoaded, loadGrid, preloadGrid } from "./grid-loader";
 import type { DataGridProps } from "./grid-types";
@@ -12,16 +13,6 @@ export type * from "./grid-types";
 const LazyGridView = lazy(loadGrid) as unknown as GridView;
 
 export { preloadGrid };
-
-/** Runs `run` when the browser's main thread is next idle (at the latest after `timeoutMs`). */
-function whenIdle(run: () => void, timeoutMs = 2000): () => void {
-  if (typeof requestIdleCallback === "function") {
-    const handle = requestIdleCallback(run, { timeout: timeoutMs });
-    return () => cancelIdleCallback(handle);
-  }
-  const handle = setTimeout(run, 1);
-  return () => clearTimeout(handle);
-}
 
 /**
  * The grid door: every table of rows in the app is AG Grid Community, loaded lazily in a chunk of

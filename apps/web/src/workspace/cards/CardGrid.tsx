@@ -1,6 +1,5 @@
 import { cardPeriods } from "@varia/machines";
-import { useCallback, useEffect, useLayoutEffect, useRef } from "react";
-import { preloadCharts } from "../../ui/charts/Chart";
+import { useCallback, useLayoutEffect, useRef } from "react";
 import type { ViewFilter } from "../filters/view-filter";
 import { Card } from "./Card";
 import type { AnyCardDefinition } from "./card-types";
@@ -60,11 +59,6 @@ export function CardGrid({
     marked.current = false;
     if (grid.current) grid.current.dataset.allDrawn = "false";
   }, [filterKey]);
-  // Plotly: asked for when the workspace loads, so this is usually nothing; a page of cards opened
-  // otherwise asks for it here. AG Grid is asked for by the grid door as it needs it.
-  useEffect(() => {
-    preloadCharts();
-  }, []);
   const onDrawn = useCallback(
     (id: string, view: "content" | "empty" | "error") => {
       settled.current.set(id, view);

@@ -368,10 +368,19 @@ describe("level 1 in the browser, on the demo data", () => {
     // Looked at once start-up's overlay has gone (it covers the app for its first 2 s).
     await fresh.getByTestId("loading-overlay").waitFor({ state: "detached" });
     await screenshotWholePage(fresh, "level-1-activity-first-page.png");
+    // The rows below the table's fold scroll inside it, as AG Grid's do: the page is as long.
+    const pageHeight = () =>
+      fresh.evaluate(
+        () =>
+          (globalThis as unknown as { document: { documentElement: { scrollHeight: number } } }).document
+            .documentElement.scrollHeight,
+      );
+    const heightWithFirstPage = await pageHeight();
 
     release();
     await activity.locator(".ag-row").first().waitFor();
     await expect.poll(() => activity.locator("[data-first-page]").count()).toBe(0);
+    expect(await pageHeight()).toBe(heightWithFirstPage);
     const byRow = await activity.locator(".ag-row [col-id='clientName']").evaluateAll((cells) =>
       cells
         .map((c) => ({

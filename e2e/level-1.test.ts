@@ -12,6 +12,7 @@ import {
   cardsDrawn,
   chartTable,
   drawnCount,
+  holdChunk,
   loadDemoData,
   parseMoney,
   screenshotWholePage,
@@ -304,14 +305,7 @@ describe("level 1 in the browser, on the demo data", () => {
   it("draws the charts at once without Plotly, and Plotly takes their place with the same chart", async () => {
     // Plotly's chunk is held back until the first drawings have been looked at.
     const fresh = await context.newPage();
-    let release: () => void = () => {};
-    const held = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    await fresh.route(/\/assets\/plot-view-[^/]*\.js$/, async (route) => {
-      await held;
-      await route.continue();
-    });
+    const release = await holdChunk(fresh, "plot-view");
     await fresh.goto(`${origin}/variance/dashboard/stockTypeOverview`);
     await cardsDrawn(fresh);
     const charts = ["waterfall", "varianceByType", "trend", "christmas", "revenueBySegment"];
@@ -346,14 +340,7 @@ describe("level 1 in the browser, on the demo data", () => {
     // AG Grid's chunk is held back until the first page has been looked at (a fresh page: nothing
     // of the app's is loaded in it yet).
     const fresh = await context.newPage();
-    let release: () => void = () => {};
-    const held = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    await fresh.route(/\/assets\/grid-view-[^/]*\.js$/, async (route) => {
-      await held;
-      await route.continue();
-    });
+    const release = await holdChunk(fresh, "grid-view");
     await fresh.goto(`${origin}/variance/dashboard/stockTypeOverview`);
     await cardsDrawn(fresh);
     const activity = card(fresh, "activity");

@@ -172,6 +172,22 @@ export async function acceptTermsAndTour(page: Page) {
 /** The performance mark level 1 sets when every card is on screen (apps/web level-1-layout.ts). */
 export const level1DrawnMark = "varia:level1-cards-drawn";
 
+/**
+ * Holds back a page's requests for a chunk of the web app (`name`, the start of its file's name:
+ * `plot-view`, `grid-view`) until the returned `release` is called.
+ */
+export async function holdChunk(page: Page, name: string): Promise<() => void> {
+  let release: () => void = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route(new RegExp(`/assets/${name}-[^/]*\\.js$`), async (route) => {
+    await held;
+    await route.continue();
+  });
+  return release;
+}
+
 /** How many times the page has had every card on screen (once per filter it showed). */
 export async function drawnCount(page: Page): Promise<number> {
   return (await page.evaluate(

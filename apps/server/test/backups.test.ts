@@ -1,20 +1,16 @@
 import { randomUUID } from "node:crypto";
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { buffer } from "node:stream/consumers";
 import { gunzipSync } from "node:zlib";
 import { recordTypes } from "@varia/contracts";
 import fc from "fast-check";
 import { sql } from "kysely";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { CubeCellsBuilder } from "../src/cube/cube-cells";
 import { cellsVersion, readCubeSnapshot, writeCubeSnapshot } from "../src/cube/cube-snapshot";
 import { rebuildMonthlyCube } from "../src/cube/monthly-cube";
-import type { Database } from "../src/db/database";
 import { backupFormat, portableBackup, restoreBackup, takeSnapshot } from "../src/imports/backups";
-import { openTestDatabase, testDatabaseKinds } from "./harness";
-import { importHelpers } from "./import-helpers";
+import { testDatabaseKinds } from "./harness";
+import { importSuite } from "./import-helpers";
 
 const header =
   "InvoiceDate,InvoiceNumber,LineNumber,ClientCode,ClientName,ItemCode,ItemName,StockType,Quantity,UnitPrice,Amount,Cost,Salesperson,ServiceFrom,ServiceTo,RecordType,Category";
@@ -23,27 +19,17 @@ const csv = (...rows: string[]) => `${[header, ...rows].join("\n")}\n`;
 
 for (const kind of testDatabaseKinds()) {
   describe(`backups as undo records and snapshots [${kind}]`, () => {
-    let database: Database;
-    let drop: () => Promise<void>;
-    const dir = mkdtempSync(join(tmpdir(), "varia-backups-"));
-    beforeAll(async () => {
-      ({ database, drop } = await openTestDatabase(kind));
-    });
-    afterAll(async () => {
-      await drop();
-      rmSync(dir, { recursive: true, force: true });
-    });
-
-    const { organisation, importFile } = importHelpers(() => database, dir);
+    const suite = importSuite(kind, "varia-backups-");
+    const { organisation, importFile } = suite;
 
     async function restore(organisationId: string, backupId: string) {
-      return database.bulkTransaction((session) => restoreBackup(session, organisationId, backupId));
+      return suite.database.bulkTransaction((session) => restoreBackup(session, organisationId, backupId));
     }
 
     /** Everything a restore puts back: lines (with the import that wrote each), dimensions, cube. */
     async function state(organisationId: string) {
       const rows = async (query: ReturnType<typeof sql>) =>
-        (await (query as ReturnType<typeof sql<Record<string, unknown>>>).execute(database.db)).rows;
+        (await (query as ReturnType<typeof sql<Record<string, unknown>>>).execute(suite.database.db)).rows;
       return {
         lines: await rows(sql`select invoice_number, line_number, invoice_date::text, client_id::text,
             item_id::text, salesperson_id::text, quantity::text, unit_price::text, amount_cents::text,
@@ -63,12 +49,12 @@ for (const kind of testDatabaseKinds()) {
       const result = await sql<Record<string, unknown>>`select record_type, month::text, client_id::text,
           item_id::text, salesperson_id::text, quantity::text, revenue_cents::text, cost_cents::text, line_count
         from monthly_cube where organisation_id = ${organisationId}
-        order by record_type, month, client_id, item_id, salesperson_id`.execute(database.db);
+        order by record_type, month, client_id, item_id, salesperson_id`.execute(suite.database.db);
       return result.rows;
     }
 
     async function undoRecordOf(organisationId: string, jobId: string) {
-      const row = await database.db
+      const row = await suite.database.db
         .selectFrom("backups")
         .select(["id", "line_count"])
         .where("organisation_id", "=", organisationId)
@@ -112,7 +98,7 @@ for (const kind of testDatabaseKinds()) {
       expect(await restore(org, (await undoRecordOf(org, jobB)).id)).toBe(3);
       expect(await state(org)).toEqual(afterA);
       // The restore itself can be undone: the snapshot taken before it brings back C's state.
-      const beforeRestore = await database.db
+      const beforeRestore = await suite.database.db
         .selectFrom("backups")
         .select("id")
         .where("organisation_id", "=", org)
@@ -135,7 +121,7 @@ for (const kind of testDatabaseKinds()) {
       const jobB = await importFile(org, fileB);
       await importFile(org, fileC);
       const before = await state(org);
-      await database.db
+      await suite.database.db
         .deleteFrom("backups")
         .where("id", "=", (await undoRecordOf(org, jobB)).id)
         .execute();
@@ -147,13 +133,13 @@ for (const kind of testDatabaseKinds()) {
 
     it("keep as many undo records as the organisation's setting says, and every snapshot", async () => {
       const org = await organisation("retention");
-      await database.db
+      await suite.database.db
         .insertInto("organisation_settings")
         .values({ organisation_id: org, backups_to_keep: 2 })
         .execute();
-      await database.db.transaction().execute((tx) => takeSnapshot(tx, org, "OnDemand"));
+      await suite.database.db.transaction().execute((tx) => takeSnapshot(tx, org, "OnDemand"));
       const jobs = [await importFile(org, fileA), await importFile(org, fileB), await importFile(org, fileC)];
-      const kept = await database.db
+      const kept = await suite.database.db
         .selectFrom("backups")
         .select(["reason", "import_job_id"])
         .where("organisation_id", "=", org)
@@ -170,13 +156,13 @@ for (const kind of testDatabaseKinds()) {
       const org = await organisation("snapshot");
       const jobA = await importFile(org, fileA);
       const afterA = await state(org);
-      const taken = await database.db.transaction().execute((tx) => takeSnapshot(tx, org, "OnDemand"));
+      const taken = await suite.database.db.transaction().execute((tx) => takeSnapshot(tx, org, "OnDemand"));
       expect(taken.lineCount).toBe(3);
       await importFile(org, fileB);
       expect(await restore(org, taken.id)).toBe(3);
       expect(await state(org)).toEqual(afterA);
 
-      const portable = await portableBackup(database, org, taken.id);
+      const portable = await portableBackup(suite.database, org, taken.id);
       const content = JSON.parse(gunzipSync(await buffer(portable!.file)).toString("utf8"));
       expect(content).toMatchObject({ format: backupFormat, kind: "Snapshot", undoesImport: null });
       expect(content.clients.map((c: { code: string }) => c.code)).toEqual(["C1", "C2"]);
@@ -198,14 +184,18 @@ for (const kind of testDatabaseKinds()) {
         record_type: "Actual",
         import_job_id: jobA,
       });
-      expect(await portableBackup(database, org, randomUUID())).toBeNull();
+      expect(await portableBackup(suite.database, org, randomUUID())).toBeNull();
       expect(await restore(org, randomUUID())).toBeNull();
     });
 
     /** The cells of the snapshot and of `monthly_cube`, in one form and order. */
     async function snapshotAndTable(organisationId: string) {
       const snapshot = (
-        await readCubeSnapshot(database.db, organisationId, await cellsVersion(database.db, organisationId))
+        await readCubeSnapshot(
+          suite.database.db,
+          organisationId,
+          await cellsVersion(suite.database.db, organisationId),
+        )
       )?.cells;
       const fromSnapshot = Array.from({ length: snapshot?.month.length ?? 0 }, (_, i) =>
         [
@@ -223,7 +213,7 @@ for (const kind of testDatabaseKinds()) {
       const table = await sql<{ cell: string }>`select concat_ws(' ', record_type,
           extract(year from month)::int * 12 + extract(month from month)::int - 1, client_id, item_id,
           salesperson_id, (quantity * 10000)::bigint, revenue_cents, cost_cents, line_count) as cell
-        from monthly_cube where organisation_id = ${organisationId}`.execute(database.db);
+        from monthly_cube where organisation_id = ${organisationId}`.execute(suite.database.db);
       return { snapshot: snapshot && fromSnapshot, table: table.rows.map((r) => r.cell).sort() };
     }
 
@@ -231,9 +221,9 @@ for (const kind of testDatabaseKinds()) {
       const org = await organisation("cubeprop");
       // The snapshot as a server writes it when it first reads the (empty) cube; imports change it.
       await writeCubeSnapshot(
-        database.db,
+        suite.database.db,
         org,
-        await cellsVersion(database.db, org),
+        await cellsVersion(suite.database.db, org),
         new CubeCellsBuilder().finish(),
       );
       const clients = ["C1", "C2", "C3"];
@@ -294,7 +284,7 @@ for (const kind of testDatabaseKinds()) {
           const { snapshot, table } = await snapshotAndTable(org);
           expect(snapshot).toEqual(table);
           const incremental = await cube(org);
-          await database.bulkTransaction((session) => rebuildMonthlyCube(session, org));
+          await suite.database.bulkTransaction((session) => rebuildMonthlyCube(session, org));
           expect(incremental).toEqual(await cube(org));
         }),
         { numRuns: 15 },

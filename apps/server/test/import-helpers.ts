@@ -1,10 +1,40 @@
 import { randomUUID } from "node:crypto";
-import { writeFileSync } from "node:fs";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { expect } from "vitest";
+import { afterAll, beforeAll, expect } from "vitest";
 import { createOrganisation } from "../src/admin/organisations";
 import type { Database } from "../src/db/database";
 import { runImportJob } from "../src/imports/import-jobs";
+import { type DatabaseKind, openTestDatabase } from "./harness";
+
+/**
+ * A suite's test database of `kind` (opened before its tests, dropped after them), a folder for its
+ * files, and the helpers below on them: `suite.database` is the database once the suite runs.
+ */
+export function importSuite(kind: DatabaseKind, folderPrefix: string) {
+  let database: Database | undefined;
+  let drop = async () => {};
+  const dir = mkdtempSync(join(tmpdir(), folderPrefix));
+  beforeAll(async () => {
+    ({ database, drop } = await openTestDatabase(kind));
+  });
+  afterAll(async () => {
+    await drop();
+    rmSync(dir, { recursive: true, force: true });
+  });
+  const opened = () => {
+    if (!database) throw new Error("the suite's database is opened before its tests");
+    return database;
+  };
+  return {
+    get database() {
+      return opened();
+    },
+    dir,
+    ...importHelpers(opened, dir),
+  };
+}
 
 /**
  * Organisations of a test database and files imported into them as the import queue runs a job

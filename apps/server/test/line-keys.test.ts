@@ -1,14 +1,10 @@
 import { randomUUID } from "node:crypto";
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { sql } from "kysely";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import type { Database } from "../src/db/database";
+import { describe, expect, it, vi } from "vitest";
 import { restoreBackup, takeSnapshot } from "../src/imports/backups";
 import { checkDimensionIds, holdOrganisation } from "../src/imports/store-invoice-lines";
-import { openTestDatabase, testDatabaseKinds } from "./harness";
-import { importHelpers } from "./import-helpers";
+import { testDatabaseKinds } from "./harness";
+import { importSuite } from "./import-helpers";
 
 // Invoice lines have no foreign keys: their keys are checked once per import or restore, and an
 // organisation's lines go with it by a trigger (docs/storage.md, "Keys checked once per import").
@@ -18,23 +14,13 @@ const csv = (...rows: string[]) =>
 
 for (const kind of testDatabaseKinds()) {
   describe(`the keys of invoice lines [${kind}]`, () => {
-    let database: Database;
-    let drop: () => Promise<void>;
-    const dir = mkdtempSync(join(tmpdir(), "varia-line-keys-"));
-    beforeAll(async () => {
-      ({ database, drop } = await openTestDatabase(kind));
-    });
-    afterAll(async () => {
-      await drop();
-      rmSync(dir, { recursive: true, force: true });
-    });
-
-    const { organisation, importFile } = importHelpers(() => database, dir);
+    const suite = importSuite(kind, "varia-line-keys-");
+    const { organisation, importFile } = suite;
 
     const lineCount = async (organisationId: string) =>
       (
         await sql<{ n: number }>`select count(*)::int4 as n from invoice_lines
-          where organisation_id = ${organisationId}`.execute(database.db)
+          where organisation_id = ${organisationId}`.execute(suite.database.db)
       ).rows[0]!.n;
 
     const file = csv(
@@ -48,7 +34,7 @@ for (const kind of testDatabaseKinds()) {
       await importFile(gone, file);
       await importFile(kept, file);
       expect(await lineCount(gone)).toBe(2);
-      await database.db.deleteFrom("organisations").where("id", "=", gone).execute();
+      await suite.database.db.deleteFrom("organisations").where("id", "=", gone).execute();
       expect(await lineCount(gone)).toBe(0);
       expect(await lineCount(kept)).toBe(2);
     });
@@ -59,7 +45,7 @@ for (const kind of testDatabaseKinds()) {
       const ids = async (table: "clients" | "items" | "salespeople") =>
         (
           await sql<{ id: number }>`select id::float8 as id from ${sql.table(table)}
-            where organisation_id = ${org} order by id`.execute(database.db)
+            where organisation_id = ${org} order by id`.execute(suite.database.db)
         ).rows.map((r) => r.id);
       const [clients, items, salespeople] = [
         await ids("clients"),
@@ -67,18 +53,18 @@ for (const kind of testDatabaseKinds()) {
         await ids("salespeople"),
       ];
       const stored = { clientId: [0, ...clients], itemId: [0, ...items], salespersonId: [0, ...salespeople] };
-      await expect(checkDimensionIds(database.db, org, stored)).resolves.toBeUndefined();
+      await expect(checkDimensionIds(suite.database.db, org, stored)).resolves.toBeUndefined();
       const unknown = Math.max(...clients, ...items, ...salespeople) + 1000;
-      await expect(checkDimensionIds(database.db, org, { ...stored, itemId: [0, unknown] })).rejects.toThrow(
-        `The import would give lines item id ${unknown}, which is not stored`,
-      );
+      await expect(
+        checkDimensionIds(suite.database.db, org, { ...stored, itemId: [0, unknown] }),
+      ).rejects.toThrow(`The import would give lines item id ${unknown}, which is not stored`);
       // Another organisation's client is not this one's.
       const other = await organisation("keys-ids-other");
-      await expect(checkDimensionIds(database.db, other, stored)).rejects.toThrow(/client id/);
+      await expect(checkDimensionIds(suite.database.db, other, stored)).rejects.toThrow(/client id/);
     });
 
     it("refuses to import into or restore an organisation that does not exist", async () => {
-      await expect(holdOrganisation(database.db, randomUUID())).rejects.toThrow(/does not exist/);
+      await expect(holdOrganisation(suite.database.db, randomUUID())).rejects.toThrow(/does not exist/);
     });
 
     it.runIf(kind === "postgres")(
@@ -95,7 +81,7 @@ for (const kind of testDatabaseKinds()) {
           release = resolve;
         });
         // An import's transaction: it holds the organisation, then writes a line.
-        const importing = database.bulkTransaction(async (session) => {
+        const importing = suite.database.bulkTransaction(async (session) => {
           await holdOrganisation(session.db, org);
           held();
           await released;
@@ -106,7 +92,7 @@ for (const kind of testDatabaseKinds()) {
         await isHeld;
         // Meanwhile another connection deletes the organisation: it waits for the import's commit.
         let deleteDone = false;
-        const deleted = database.db
+        const deleted = suite.database.db
           .deleteFrom("organisations")
           .where("id", "=", org)
           .execute()
@@ -117,7 +103,7 @@ for (const kind of testDatabaseKinds()) {
           async () => {
             const waiting = await sql<{ n: number }>`select count(*)::int4 as n from pg_stat_activity
               where wait_event_type = 'Lock' and query like 'delete from "organisations"%'`.execute(
-              database.db,
+              suite.database.db,
             );
             expect(deleteDone || waiting.rows[0]!.n > 0).toBe(true);
           },
@@ -133,14 +119,16 @@ for (const kind of testDatabaseKinds()) {
     it("refuses a restore that would leave a line naming a client that is not stored, and changes nothing", async () => {
       const org = await organisation("keys-restore");
       await importFile(org, file);
-      const snapshot = await database.bulkTransaction((session) => takeSnapshot(session.db, org, "OnDemand"));
+      const snapshot = await suite.database.bulkTransaction((session) =>
+        takeSnapshot(session.db, org, "OnDemand"),
+      );
       // A snapshot's line naming a client its organisation does not have.
       await sql`update backup_lines set client_id = client_id + 100000
         where organisation_id = ${org} and backup_id = ${snapshot.id} and invoice_number = 'A-2'`.execute(
-        database.db,
+        suite.database.db,
       );
       await expect(
-        database.bulkTransaction((session) => restoreBackup(session, org, snapshot.id)),
+        suite.database.bulkTransaction((session) => restoreBackup(session, org, snapshot.id)),
       ).rejects.toThrow(/invoice A-2, line 1 with client_id \d+, which is not stored/);
       expect(await lineCount(org)).toBe(2);
     });

@@ -1,15 +1,11 @@
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { sql } from "kysely";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { createOrganisation } from "../src/admin/organisations";
-import type { Database } from "../src/db/database";
 import { listMigrations, migrate } from "../src/db/migrate";
 import { restoreBackup, takeSnapshot } from "../src/imports/backups";
 import { hasLinePartition, linePartition } from "../src/imports/store-invoice-lines";
 import { openTestDatabase, testDatabaseKinds } from "./harness";
-import { importHelpers } from "./import-helpers";
+import { importSuite } from "./import-helpers";
 
 // invoice_lines has a partition per organisation, which its first import loads and indexes before
 // attaching it (docs/storage.md, "Lines are rows" and "An import: staging, then one merge").
@@ -27,18 +23,8 @@ const parentIndexes = [
 
 for (const kind of testDatabaseKinds()) {
   describe(`invoice lines partitioned by organisation [${kind}]`, () => {
-    let database: Database;
-    let drop: () => Promise<void>;
-    const dir = mkdtempSync(join(tmpdir(), "varia-line-partitions-"));
-    beforeAll(async () => {
-      ({ database, drop } = await openTestDatabase(kind));
-    });
-    afterAll(async () => {
-      await drop();
-      rmSync(dir, { recursive: true, force: true });
-    });
-
-    const { organisation, importFile } = importHelpers(() => database, dir);
+    const suite = importSuite(kind, "varia-line-partitions-");
+    const { organisation, importFile } = suite;
 
     /** The partitions of invoice_lines, by name. */
     const partitions = async () =>
@@ -46,7 +32,7 @@ for (const kind of testDatabaseKinds()) {
         await sql<{
           name: string;
         }>`select c.relname as name from pg_inherits i join pg_class c on c.oid = i.inhrelid
-          where i.inhparent = 'invoice_lines'::regclass order by 1`.execute(database.db)
+          where i.inhparent = 'invoice_lines'::regclass order by 1`.execute(suite.database.db)
       ).rows.map((r) => r.name);
 
     /** The partition's indexes: each with the index of invoice_lines it is attached to (or null). */
@@ -56,7 +42,7 @@ for (const kind of testDatabaseKinds()) {
           from pg_index x join pg_class c on c.oid = x.indexrelid
             left join pg_inherits i on i.inhrelid = x.indexrelid
             left join pg_class p on p.oid = i.inhparent
-          where x.indrelid = to_regclass(${partition}) order by p.relname`.execute(database.db)
+          where x.indrelid = to_regclass(${partition}) order by p.relname`.execute(suite.database.db)
       ).rows;
 
     const lines = async (organisationId: string) =>
@@ -68,13 +54,13 @@ for (const kind of testDatabaseKinds()) {
         }>`select invoice_number || '/' || line_number as key,
             amount_cents::text as amount, import_job_id::text as job
           from invoice_lines where organisation_id = ${organisationId} order by invoice_number, line_number`.execute(
-          database.db,
+          suite.database.db,
         )
       ).rows;
 
     it("loads a first import into the organisation's own partition, with its four indexes attached", async () => {
       const org = await organisation("parts-first");
-      expect(await hasLinePartition(database.db, org)).toBe(false);
+      expect(await hasLinePartition(suite.database.db, org)).toBe(false);
       const job = await importFile(
         org,
         csv("2025-01-01,A-1,1,C1,PRO,Subscription,1,10.00,Jane", "2025-02-01,A-2,1,C2,SUP,Hourly,2,20.00,"),
@@ -90,7 +76,7 @@ for (const kind of testDatabaseKinds()) {
         })),
       );
       const bounds = await sql<{ bound: string }>`select pg_get_expr(relpartbound, oid) as bound from pg_class
-        where oid = to_regclass(${partition})`.execute(database.db);
+        where oid = to_regclass(${partition})`.execute(suite.database.db);
       expect(bounds.rows[0]!.bound).toBe(`FOR VALUES IN ('${org}')`);
       expect(await lines(org)).toEqual([
         { key: "A-1/1", amount: "1000", job },
@@ -98,7 +84,7 @@ for (const kind of testDatabaseKinds()) {
       ]);
       // The lines are in the partition itself.
       const own = await sql<{ n: number }>`select count(*)::int4 as n from ${sql.table(partition)}`.execute(
-        database.db,
+        suite.database.db,
       );
       expect(own.rows[0]!.n).toBe(2);
 
@@ -126,7 +112,7 @@ for (const kind of testDatabaseKinds()) {
         [b, "5000"],
       ] as const) {
         const rows = await sql<{ organisation_id: string; amount: string }>`select organisation_id,
-          amount_cents::text as amount from ${sql.table(linePartition(org))}`.execute(database.db);
+          amount_cents::text as amount from ${sql.table(linePartition(org))}`.execute(suite.database.db);
         expect(rows.rows).toEqual([{ organisation_id: org, amount }]);
       }
     });
@@ -134,15 +120,15 @@ for (const kind of testDatabaseKinds()) {
     it("imports into an emptied partition through invoice_lines (a restore to before the first import)", async () => {
       const org = await organisation("parts-emptied");
       const first = await importFile(org, csv("2025-01-01,A-1,1,C1,PRO,Subscription,1,10.00,"));
-      const undo = await database.db
+      const undo = await suite.database.db
         .selectFrom("backups")
         .select("id")
         .where("organisation_id", "=", org)
         .where("import_job_id", "=", first)
         .executeTakeFirstOrThrow();
-      await database.bulkTransaction((session) => restoreBackup(session, org, undo.id));
+      await suite.database.bulkTransaction((session) => restoreBackup(session, org, undo.id));
       expect(await lines(org)).toEqual([]);
-      expect(await hasLinePartition(database.db, org)).toBe(true);
+      expect(await hasLinePartition(suite.database.db, org)).toBe(true);
       const again = await importFile(org, csv("2025-01-01,A-9,1,C1,PRO,Subscription,1,90.00,"));
       expect(await lines(org)).toEqual([{ key: "A-9/1", amount: "9000", job: again }]);
       expect(await indexesOf(linePartition(org))).toHaveLength(4);
@@ -152,17 +138,17 @@ for (const kind of testDatabaseKinds()) {
       const org = await organisation("parts-failed");
       // The cube's cells are written after the lines: refusing them fails the import late.
       await sql`create function refuse_cells() returns trigger language plpgsql as $$
-          begin raise exception 'no space left on the device'; end $$`.execute(database.db);
+          begin raise exception 'no space left on the device'; end $$`.execute(suite.database.db);
       await sql`create trigger refuse_cells before insert on monthly_cube
-          for each row execute function refuse_cells()`.execute(database.db);
+          for each row execute function refuse_cells()`.execute(suite.database.db);
       try {
         await expect(importFile(org, csv("2025-01-01,A-1,1,C1,PRO,Subscription,1,10.00,"))).rejects.toThrow(
           "no space left on the device",
         );
       } finally {
-        await sql`drop trigger refuse_cells on monthly_cube`.execute(database.db);
+        await sql`drop trigger refuse_cells on monthly_cube`.execute(suite.database.db);
       }
-      expect(await hasLinePartition(database.db, org)).toBe(false);
+      expect(await hasLinePartition(suite.database.db, org)).toBe(false);
       expect(await lines(org)).toEqual([]);
       const job = await importFile(org, csv("2025-01-01,A-1,1,C1,PRO,Subscription,1,10.00,"));
       expect(await lines(org)).toEqual([{ key: "A-1/1", amount: "1000", job }]);
@@ -173,8 +159,8 @@ for (const kind of testDatabaseKinds()) {
       const kept = await organisation("parts-kept");
       await importFile(gone, csv("2025-01-01,A-1,1,C1,PRO,Subscription,1,10.00,"));
       await importFile(kept, csv("2025-01-01,A-1,1,C1,PRO,Subscription,1,10.00,"));
-      await database.db.deleteFrom("organisations").where("id", "=", gone).execute();
-      expect(await hasLinePartition(database.db, gone)).toBe(false);
+      await suite.database.db.deleteFrom("organisations").where("id", "=", gone).execute();
+      expect(await hasLinePartition(suite.database.db, gone)).toBe(false);
       expect(await partitions()).toContain(linePartition(kept));
       expect(await lines(kept)).toHaveLength(1);
     });
@@ -195,7 +181,7 @@ for (const kind of testDatabaseKinds()) {
           release = resolve;
         });
         // Another transaction reads invoice_lines (another organisation's lines) and stays open.
-        const reader = database.bulkTransaction(async (session) => {
+        const reader = suite.database.bulkTransaction(async (session) => {
           await sql`select count(*) from invoice_lines where organisation_id = ${kept}`.execute(session.db);
           reading();
           await released;
@@ -203,9 +189,9 @@ for (const kind of testDatabaseKinds()) {
         await isReading;
         try {
           // The deletion neither waits for the reader nor makes it wait: the lines are deleted.
-          await database.db.deleteFrom("organisations").where("id", "=", gone).execute();
+          await suite.database.db.deleteFrom("organisations").where("id", "=", gone).execute();
           expect(await lines(gone)).toEqual([]);
-          expect(await hasLinePartition(database.db, gone)).toBe(true);
+          expect(await hasLinePartition(suite.database.db, gone)).toBe(true);
           expect(await lines(kept)).toHaveLength(1);
         } finally {
           release();
@@ -217,10 +203,12 @@ for (const kind of testDatabaseKinds()) {
     it("restores a snapshot into an organisation that has no partition", async () => {
       const org = await organisation("parts-restore");
       await importFile(org, csv("2025-01-01,A-1,1,C1,PRO,Subscription,1,10.00,"));
-      const snapshot = await database.bulkTransaction((session) => takeSnapshot(session.db, org, "OnDemand"));
+      const snapshot = await suite.database.bulkTransaction((session) =>
+        takeSnapshot(session.db, org, "OnDemand"),
+      );
       // As a database migrated with the organisation's lines gone would have it: no partition.
-      await sql`drop table ${sql.table(linePartition(org))}`.execute(database.db);
-      await database.bulkTransaction((session) => restoreBackup(session, org, snapshot.id));
+      await sql`drop table ${sql.table(linePartition(org))}`.execute(suite.database.db);
+      await suite.database.bulkTransaction((session) => restoreBackup(session, org, snapshot.id));
       expect((await lines(org)).map((l) => l.key)).toEqual(["A-1/1"]);
       expect(await indexesOf(linePartition(org))).toHaveLength(4);
     });

@@ -1,6 +1,6 @@
-import { lazy, Suspense, useCallback, useEffect, useState } from "react";
+import { lazy, Suspense, useCallback, useState } from "react";
+import { useLibraryWanted } from "../first-drawing";
 import { useFormat } from "../format";
-import { whenIdle } from "../when-idle";
 import type { ChartProps, ValueKind } from "./chart-types";
 import { loadPlot, plotIfLoaded, preloadCharts } from "./plot-loader";
 import { SketchView } from "./sketch-view";
@@ -30,13 +30,8 @@ export { preloadCharts };
 export function Chart(props: ChartProps) {
   const height = props.height ?? 280;
   const [sketched] = useState(() => plotIfLoaded() === null);
-  const [wanted, setWanted] = useState(!sketched);
+  const [wanted, want] = useLibraryWanted(!sketched);
   const [plotDrawn, setPlotDrawn] = useState(false);
-  const want = useCallback(() => setWanted(true), []);
-  useEffect(() => {
-    if (wanted) return;
-    return whenIdle(want);
-  }, [wanted, want]);
   const { onDrawn } = props;
   const plotDrawnFirst = useCallback(() => {
     setPlotDrawn(true);

@@ -1,4 +1,5 @@
-import { type ReactNode, useEffect, useId, useLayoutEffect, useRef, useState } from "react";
+import { type ReactNode, useEffect, useId } from "react";
+import { useFirstDrawingBox } from "../first-drawing";
 import { useFormat } from "../format";
 import {
   categoryFontSize,
@@ -30,17 +31,7 @@ interface Frame {
 
 /** The chart's first drawing; `onDrawn` once it is on screen. */
 export function SketchView({ onWanted, ...props }: ChartProps & { onWanted: () => void }) {
-  const box = useRef<HTMLDivElement>(null);
-  const [width, setWidth] = useState<number | null>(null);
-  useLayoutEffect(() => {
-    if (box.current) setWidth(box.current.clientWidth);
-  }, []);
-  useEffect(() => {
-    const element = box.current;
-    if (!element) return;
-    element.addEventListener("pointerenter", onWanted);
-    return () => element.removeEventListener("pointerenter", onWanted);
-  }, [onWanted]);
+  const { box, width } = useFirstDrawingBox<HTMLDivElement>(onWanted);
   const { onDrawn } = props;
   useEffect(() => {
     if (width !== null) onDrawn?.();

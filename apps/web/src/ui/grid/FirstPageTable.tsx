@@ -1,10 +1,13 @@
-import { useEffect, useLayoutEffect, useRef, useState } from "react";
+import { useFirstDrawingBox } from "../first-drawing";
 import { useFormat } from "../format";
 import { cellText } from "./cell-text";
 import { cellValue, columnWidths } from "./columns";
 import type { GridColumn, ServerPage } from "./grid-types";
 
 const numeric = new Set(["money", "percent", "count", "number"]);
+
+/** Pointing at the table or moving the focus into it: AG Grid is wanted now. */
+const wantedOn = ["pointerenter", "focusin"] as const;
 
 /**
  * A grid's first page as a plain table, drawn at once, before AG Grid is loaded: the rows, cells
@@ -30,23 +33,7 @@ export function FirstPageTable<Row>({
   onWanted: () => void;
 }) {
   const format = useFormat();
-  const box = useRef<HTMLDivElement>(null);
-  const [width, setWidth] = useState<number | null>(null);
-  useLayoutEffect(() => {
-    if (box.current) setWidth(box.current.clientWidth);
-  }, []);
-  // Pointing at the table or moving into it: AG Grid is wanted now (it only prepares, so these are
-  // listened to, not offered as actions).
-  useEffect(() => {
-    const element = box.current;
-    if (!element) return;
-    element.addEventListener("pointerenter", onWanted);
-    element.addEventListener("focusin", onWanted);
-    return () => {
-      element.removeEventListener("pointerenter", onWanted);
-      element.removeEventListener("focusin", onWanted);
-    };
-  }, [onWanted]);
+  const { box, width } = useFirstDrawingBox<HTMLDivElement>(onWanted, wantedOn);
   const widths = width === null ? null : columnWidths(columns, width - 2);
   const rows = page.rows.slice(0, pageSize);
   const pages = Math.max(1, Math.ceil(page.rowCount / pageSize));

@@ -1,5 +1,5 @@
-import { lazy, Suspense, useCallback, useEffect, useLayoutEffect, useRef, useState } from "react";
-import { whenIdle } from "../when-idle";
+import { lazy, Suspense, useLayoutEffect, useRef, useState } from "react";
+import { useLibraryWanted } from "../first-drawing";
 import { FirstPageTable } from "./FirstPageTable";
 import { type GridView, gridIfLoaded, loadGrid, preloadGrid } from "./grid-loader";
 import type { DataGridProps } from "./grid-types";
@@ -28,13 +28,8 @@ export function DataGrid<Row>(props: DataGridProps<Row>) {
   const { firstPage } = props;
   const onRowCount = useRef(props.onRowCount);
   onRowCount.current = props.onRowCount;
-  const [wanted, setWanted] = useState(() => !firstPage || gridIfLoaded() !== null);
+  const [wanted, want] = useLibraryWanted(!firstPage || gridIfLoaded() !== null);
   const [gridDrawn, setGridDrawn] = useState(false);
-  const want = useCallback(() => setWanted(true), []);
-  useEffect(() => {
-    if (wanted) return;
-    return whenIdle(want);
-  }, [wanted, want]);
   // The first page is the count's first answer: the screen hears of it as it is drawn.
   useLayoutEffect(() => {
     if (firstPage) onRowCount.current?.(firstPage.rowCount);

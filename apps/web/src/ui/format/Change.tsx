@@ -1,4 +1,4 @@
-import { trendArrows, trendOf, trendWords } from "./format";
+import { shownTrend, trendArrows, trendWords } from "./format";
 
 /**
  * A change with its direction said three ways: the sign of the number, an arrow, and the status
@@ -18,7 +18,7 @@ export function Change({
   inverse?: boolean;
   className?: string;
 }) {
-  const trend = trendOf(value);
+  const trend = shownTrend(value, text);
   const tone = trend === "flat" ? "flat" : (trend === "up") !== inverse ? "good" : "bad";
   return (
     <span className={`change change--${tone} ${className}`.trim()}>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { createFormat, trendOf } from "./format";
+import { createFormat, shownTrend, trendOf } from "./format";
 
 describe("formatting (docs/behaviour.md#timings-and-limits)", () => {
   const usd = createFormat({ currency: "usd", forcedLocale: "en-US" });
@@ -54,5 +54,13 @@ describe("formatting (docs/behaviour.md#timings-and-limits)", () => {
     expect(usd.count(1234)).toBe("1,234");
     expect(usd.count(9, { signed: true })).toBe("+9");
     expect([trendOf(5), trendOf(-1), trendOf(0), trendOf(null)]).toEqual(["up", "down", "flat", "flat"]);
+  });
+
+  it("shows a change written as zero unchanged, whatever the cents behind it", () => {
+    expect(shownTrend(-12, usd.money(-12, { signed: true }))).toBe("flat");
+    expect(shownTrend(-12, usd.money(-12, { signed: true, decimals: 2 }))).toBe("down");
+    expect(shownTrend(-60_000, usd.money(-60_000, { signed: true }))).toBe("down");
+    expect(shownTrend(1_000, usd.money(1_000, { signed: true }))).toBe("up");
+    expect(shownTrend(0.00004, "+0.00%")).toBe("flat");
   });
 });

@@ -150,6 +150,15 @@ export function trendOf(value: number | null | undefined): Trend {
 }
 
 /**
+ * The direction a change is shown with: its value's, except that a change written as zero (a few
+ * cents written with 0 decimals: '$0', '+0.00%') is shown unchanged, so that no red arrow stands
+ * beside '$0' (apps/web/README.md, "Formatting").
+ */
+export function shownTrend(value: number | null | undefined, text: string): Trend {
+  return /[1-9]/.test(text) ? trendOf(value) : "flat";
+}
+
+/**
  * The arrow that says a change's direction without its colour (▲ up, ▼ down, = flat; not a dash,
  * which before "0" reads as minus zero).
  */

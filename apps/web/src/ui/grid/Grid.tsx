@@ -35,6 +35,7 @@ export function DataGrid<Row>(props: DataGridProps<Row>) {
     if (firstPage) onRowCount.current?.(firstPage.rowCount);
   }, [firstPage]);
   const GridView = gridIfLoaded() ?? LazyGridView;
+  // Default: a header, up to 15 rows of 40 px and the pager.
   const height = props.height ?? 40 + Math.min(props.pageSize ?? 25, 15) * 40 + 50;
   const showFirstPage = firstPage && !gridDrawn;
   return (

@@ -122,9 +122,9 @@ export default function GridView<Row>(props: DataGridProps<Row>) {
     if (source) event.api.setGridOption("datasource", datasource(source, listeners));
   };
 
-  const height = props.height ?? 40 + Math.min(pageSize, 15) * 40 + 50;
   return (
-    <div className="grid" style={{ height }}>
+    // The door gives the height (Grid.tsx), the same as its first page's table.
+    <div className="grid" style={{ height: props.height }}>
       <AgGridReact<Row>
         theme={theme}
         columnDefs={columnDefs}

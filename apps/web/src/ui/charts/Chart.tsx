@@ -2,7 +2,7 @@ import { lazy, Suspense, useCallback, useState } from "react";
 import { useLibraryWanted } from "../first-drawing";
 import { useFormat } from "../format";
 import type { ChartProps, ValueKind } from "./chart-types";
-import { loadPlot, plotIfLoaded, preloadCharts } from "./plot-loader";
+import { loadPlot, plotIfLoaded } from "./plot-loader";
 import { SketchView } from "./sketch-view";
 
 export { chartColors } from "./chart-theme";
@@ -14,8 +14,6 @@ export type * from "./chart-types";
  * shows, which every chart of a page would wait for.
  */
 const LazyPlotView = lazy(loadPlot);
-
-export { preloadCharts };
 
 /**
  * The chart door: every chart of the app is drawn here, by Plotly loaded lazily in a chunk of its

@@ -1,7 +1,7 @@
 import { lazy, Suspense, useLayoutEffect, useRef, useState } from "react";
 import { useLibraryWanted } from "../first-drawing";
 import { FirstPageTable } from "./FirstPageTable";
-import { type GridView, gridIfLoaded, loadGrid, preloadGrid } from "./grid-loader";
+import { type GridView, gridIfLoaded, loadGrid } from "./grid-loader";
 import type { DataGridProps } from "./grid-types";
 
 export * from "./columns";
@@ -11,8 +11,6 @@ export type * from "./grid-types";
 // The AG Grid half (grid-loader.ts), rendered directly once there (see the chart door for why).
 // lazy() forgets the row type; the view is generic over it.
 const LazyGridView = lazy(loadGrid) as unknown as GridView;
-
-export { preloadGrid };
 
 /**
  * The grid door: every table of rows in the app is AG Grid Community, loaded lazily in a chunk of

@@ -15,6 +15,7 @@ import { registerMetrics } from "./http/metrics";
 import { buildOpenApi } from "./http/openapi";
 import { accountRoutes } from "./routes/account-routes";
 import { analyticsRoutes } from "./routes/analytics-routes";
+import { connectionRoutes } from "./routes/connection-routes";
 import { demoRoutes } from "./routes/demo-routes";
 import { exclusionRoutes } from "./routes/exclusion-routes";
 import { exportRoutes } from "./routes/export-routes";
@@ -185,6 +186,7 @@ export const app = fp(
       await userRoutes(api, deps);
       await importRoutes(api, deps);
       await integrationRoutes(api, deps);
+      await connectionRoutes(api, deps);
       await exportRoutes(api, deps);
       await varianceRoutes(api, deps);
       await analyticsRoutes(api, deps);

@@ -9,6 +9,8 @@ export const errorStatus = {
   UnsupportedMediaType: 415,
   TooManyRequests: 429,
   Internal: 500,
+  /** An accounting provider did not answer, or failed (docs/integration.md, "Configuring a connection"). */
+  BadGateway: 502,
 } as const;
 export type ErrorCode = keyof typeof errorStatus;
 

@@ -201,6 +201,22 @@ export const matrix: Partial<Record<ContractName, MatrixEntry>> = {
   // No provider is configured for the matrix's server: an allowed caller is told so (404).
   connectorAuthorisationUrl: { input: { params: { integrationType: "Xero" } }, status: 404 },
   deleteConnection: { input: { params: { integrationGuid: randomUuid } }, status: 404 },
+  // The matrix's organisation has no connections: an allowed caller reaches the lookup (404).
+  listConnections: {},
+  getConnectionByGuid: { input: { params: { integrationGuid: randomUuid } }, status: 404 },
+  configureConnection: { input: { params: { integrationGuid: randomUuid } }, status: 404 },
+  getResponsibilities: { input: { params: { integrationGuid: randomUuid } }, status: 404 },
+  addResponsibilities: {
+    input: (f) => ({ params: { integrationGuid: randomUuid }, body: { userIDs: [f.plainUserId] } }),
+    status: 404,
+  },
+  deleteResponsibility: {
+    input: (f) => ({ params: { integrationGuid: randomUuid }, query: { userID: f.plainUserId } }),
+    status: 404,
+  },
+  startImport: { input: { query: { integrationGuid: randomUuid } }, status: 404 },
+  // Queued once; every allowed caller after the first is answered the job still waiting.
+  addJob: { input: { body: { job: "RebuildCube" } } },
   actualPeriods: {},
   getVariance: { input: { query: { dateFrom: "2025-05", dateTo: "2025-06" } } },
   ...analyticsMatrix,

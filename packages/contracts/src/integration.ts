@@ -235,3 +235,123 @@ export const deleteConnection = defineContract({
   summary:
     "Disconnect: forget the connection's tokens, its data sources and their schedules; the invoice lines already imported stay.",
 });
+
+/** A data source as a connection lists it (docs/integration.md, "Connections in the API"). */
+export const connectionSourceSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  lastJobGuid: z.string().nullable(),
+});
+
+/**
+ * One connection of the organisation: which package, since when, the data sources it reaches and
+ * the users responsible for it. Never its tokens, nor the provider's issuer and subject.
+ */
+export const connectionSchema = z.object({
+  integrationGuid: z.string(),
+  integrationType: accountingPackageSchema,
+  /** When the organisation connected (ISO 8601). */
+  connectedAt: z.string(),
+  dataSources: z.array(connectionSourceSchema),
+  responsibleUserIDs: z.array(z.string()),
+});
+export type Connection = z.infer<typeof connectionSchema>;
+
+const connectionParams = z.object({ integrationGuid: z.uuid() });
+
+export const listConnections = defineContract({
+  name: "Connections/List",
+  method: "GET",
+  root: "api",
+  path: "Connections",
+  response: z.array(connectionSchema),
+  responseKind: "json",
+  access: abilities.integrationManage,
+  summary:
+    "The organisation's connections to accounting packages, with their data sources and responsible users.",
+});
+
+export const getConnectionByGuid = defineContract({
+  name: "Connections/GetConnectionByGuid",
+  method: "GET",
+  root: "api",
+  path: "Connections/{integrationGuid}/GetConnectionByGuid",
+  params: connectionParams,
+  response: connectionSchema,
+  responseKind: "json",
+  access: abilities.integrationManage,
+  summary: "One connection of the organisation, as Connections/List gives it.",
+});
+
+export const configureConnection = defineContract({
+  name: "Connections/Configure",
+  method: "POST",
+  root: "api",
+  path: "Connections/{integrationGuid}/Configure",
+  params: connectionParams,
+  response: connectionSchema,
+  responseKind: "json",
+  access: abilities.integrationManage,
+  policy: "never",
+  summary:
+    "List the connection's data sources again at the provider: add those it newly reaches, remove those it no longer reaches (with their schedules); answers the connection.",
+});
+
+/** A user responsible for a connection, told when an import from one of its sources fails. */
+export const responsibleUserSchema = z.object({ userID: z.string(), name: z.string(), email: z.string() });
+export type ResponsibleUser = z.infer<typeof responsibleUserSchema>;
+
+export const getResponsibilities = defineContract({
+  name: "Connections/GetResponsibilities",
+  method: "GET",
+  root: "api",
+  path: "Connections/{integrationGuid}/Responsibilities",
+  params: connectionParams,
+  response: z.array(responsibleUserSchema),
+  responseKind: "json",
+  access: abilities.integrationManage,
+  summary: "The users responsible for the connection, by name.",
+});
+
+export const addResponsibilities = defineContract({
+  name: "Connections/AddResponsibilities",
+  method: "POST",
+  root: "api",
+  path: "Connections/{integrationGuid}/Responsibilities",
+  params: connectionParams,
+  body: z.object({ userIDs: z.array(z.uuid()).min(1).max(100) }),
+  response: z.array(responsibleUserSchema),
+  responseKind: "json",
+  access: abilities.integrationManage,
+  policy: "never",
+  summary:
+    "Make users of the organisation responsible for the connection (e-mailed when an import from it fails); answers them all.",
+});
+
+export const deleteResponsibility = defineContract({
+  name: "Connections/DeleteResponsibility",
+  method: "DELETE",
+  root: "api",
+  path: "Connections/{integrationGuid}/Responsibilities",
+  params: connectionParams,
+  query: z.object({ userID: z.uuid() }),
+  response: emptySchema,
+  responseKind: "empty",
+  access: abilities.integrationManage,
+  policy: "never",
+  summary: "The user is no longer responsible for the connection.",
+});
+
+export const startImport = defineContract({
+  name: "ImportJob/StartImport",
+  method: "POST",
+  root: "api",
+  path: "ImportJob/StartImport",
+  query: z.object({ integrationGuid: z.uuid(), dataSourceId: z.uuid().optional() }),
+  response: z.object({ jobs: z.array(z.object({ dataSourceId: z.string(), jobGuid: z.string() })) }),
+  responseKind: "json",
+  access: abilities.importRun,
+  policy: "never",
+  summary:
+    "Import now from one data source of the connection, or from all of them; answers each source's job (one already waiting or running is answered).",
+});

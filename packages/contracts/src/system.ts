@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { abilities } from "./abilities";
 import { defineContract } from "./define-contract";
 
 /**
@@ -19,4 +20,23 @@ export const getTimeZones = defineContract({
   policy: "lookup",
   summary:
     "The IANA time zones with a display name (the offset from UTC now, the id and the zone's name), by offset then id.",
+});
+
+/** The maintenance jobs System/AddJob queues (docs/integration.md, "Maintenance jobs"). */
+export const maintenanceJobs = ["RebuildCube"] as const;
+export const maintenanceJobSchema = z.enum(maintenanceJobs);
+export type MaintenanceJob = z.infer<typeof maintenanceJobSchema>;
+
+export const addJob = defineContract({
+  name: "System/AddJob",
+  method: "POST",
+  root: "api",
+  path: "System/AddJob",
+  body: z.object({ job: maintenanceJobSchema }),
+  response: z.object({ jobGuid: z.string() }),
+  responseKind: "json",
+  access: abilities.settingsBackupsManage,
+  policy: "never",
+  summary:
+    "Queue a maintenance job of the organisation (RebuildCube: the monthly cube and its snapshot built again from the stored lines); answers the job (Import/GetJobStatus).",
 });

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { mkdir, writeFile } from "node:fs/promises";
 import { dirname, join } from "node:path";
-import { type AccountingPackage, accountingPackageNames } from "@varia/contracts";
+import { type AccountingPackage, accountingPackageNames, type Connection } from "@varia/contracts";
 import type { FastifyBaseLogger } from "fastify";
 import type { Kysely } from "kysely";
 import { ResponseBodyError } from "openid-client";
@@ -164,48 +164,129 @@ export class Integrations {
   }
 
   /**
-   * Tells the organisation's admins that a scheduled import from a data source failed, with the
-   * reason and a link to the integration overview (built from configuration, never from a request),
-   * where they can import again or connect the package again (docs/integration.md,
-   * "When a scheduled import fails").
+   * Tells of an import from a data source that ended Failed or FailedPermanently, with the reason
+   * and a link to the integration overview (built from configuration, never from a request), where
+   * one can import again or connect the package again: the users responsible for the source's
+   * connection, whoever started it; when it has none, the organisation's admins, and only for a
+   * scheduled import (nobody watched it).
+   * docs/integration.md, "When an import from a data source fails"
    */
   async tellImportFailed(
     mailer: Mailer,
-    job: { organisation_id: string; id: string; data_source_id: string },
+    job: { organisation_id: string; id: string; data_source_id: string; user_id: string | null },
     message: string,
   ): Promise<void> {
     const { db } = this.options;
     const source = await sourcesWithConnection(db)
       .innerJoin("organisations", "organisations.id", "data_sources.organisation_id")
-      .select(["data_sources.name", "connections.integration_type", "organisations.tenant"])
+      .select([
+        "data_sources.name",
+        "data_sources.connection_id",
+        "connections.integration_type",
+        "organisations.tenant",
+      ])
       .where("data_sources.organisation_id", "=", job.organisation_id)
       .where("data_sources.id", "=", job.data_source_id)
       .executeTakeFirst();
     if (!source) return;
-    const admins = await db
-      .selectFrom("users")
-      .select("email")
-      .where("organisation_id", "=", job.organisation_id)
-      .where("is_admin", "=", true)
-      .where("disabled_at", "is", null)
-      .execute();
+    const scheduled = job.user_id === null;
+    const responsible = await responsibleUsers(db, job.organisation_id, source.connection_id);
+    const told = responsible.length
+      ? responsible.filter((user) => !user.disabled)
+      : scheduled
+        ? await db
+            .selectFrom("users")
+            .select("email")
+            .where("organisation_id", "=", job.organisation_id)
+            .where("is_admin", "=", true)
+            .where("disabled_at", "is", null)
+            .execute()
+        : [];
     const packageName = accountingPackageNames[source.integration_type];
     const link = `${tenantSiteUrl(this.options.config, source.tenant)}/integration/overview`;
-    for (const admin of admins)
+    for (const user of told)
       await mailer.send({
-        to: admin.email,
+        to: user.email,
         subject: `Varia could not import ${source.name} from ${packageName}`,
         text: [
-          `The scheduled import of ${source.name} from ${packageName} failed: ${message}`,
+          `The ${scheduled ? "scheduled import" : "import"} of ${source.name} from ${packageName} failed: ${message}`,
           "",
           `Your figures stay as they were before it. Import again, or connect ${packageName} again if it asks you to sign in, on the integration overview:`,
           link,
         ].join("\n"),
       });
     this.options.log?.info(
-      { organisation: job.organisation_id, job: job.id, admins: admins.length },
-      "admins told of a failed scheduled import",
+      {
+        organisation: job.organisation_id,
+        job: job.id,
+        told: told.length,
+        as: responsible.length ? "responsible" : "admins",
+      },
+      "told of a failed import from a data source",
     );
+  }
+
+  /**
+   * Lists the connection's data sources again at the provider (docs/integration.md, "Configuring a connection"):
+   * a current access token first, as an import takes one; the sources it newly
+   * reaches are added, those still reached keep their id and take the provider's name, and those it
+   * no longer reaches are deleted with their schedules. Answers the ids removed (their cron entries
+   * are the caller's to drop); null when the organisation has no such connection.
+   */
+  async configureSources(
+    organisationId: string,
+    connectionId: string,
+  ): Promise<{ added: number; removed: string[] } | null> {
+    const { db } = this.options;
+    const connection = await db
+      .selectFrom("connections")
+      .select(["id", "integration_type"])
+      .where("organisation_id", "=", organisationId)
+      .where("id", "=", connectionId)
+      .executeTakeFirst();
+    if (!connection) return null;
+    const known = await db
+      .selectFrom("data_sources")
+      .select(["id", "external_id"])
+      .where("organisation_id", "=", organisationId)
+      .where("connection_id", "=", connectionId)
+      .orderBy("created_at")
+      .execute();
+    const access = await this.access(organisationId, connectionId);
+    // QuickBooks reaches the one company named at sign-in (realmId), which is the hint.
+    const hint = connection.integration_type === "Quickbooks" ? known[0]?.external_id : undefined;
+    const listed = await this.connectors[connection.integration_type].listSources(access, hint);
+    const reached = new Map(listed.map((source) => [source.externalId, source.name]));
+    const gone = known.filter((source) => !reached.has(source.external_id)).map((source) => source.id);
+    const added = listed.filter((source) => !known.some((k) => k.external_id === source.externalId));
+    await db.transaction().execute(async (tx) => {
+      if (gone.length)
+        await tx
+          .deleteFrom("data_sources")
+          .where("organisation_id", "=", organisationId)
+          .where("id", "in", gone)
+          .execute();
+      for (const [externalId, name] of reached)
+        await tx
+          .insertInto("data_sources")
+          .values({
+            organisation_id: organisationId,
+            id: randomUUID(),
+            connection_id: connectionId,
+            external_id: externalId,
+            name,
+            last_job_id: null,
+          })
+          .onConflict((oc) =>
+            oc.columns(["organisation_id", "connection_id", "external_id"]).doUpdateSet({ name }),
+          )
+          .execute();
+    });
+    this.options.log?.info(
+      { organisation: organisationId, connection: connectionId, added: added.length, removed: gone.length },
+      "data sources of a connection listed again",
+    );
+    return { added: added.length, removed: gone };
   }
 
   /** A current access token of the connection: refreshed and stored first when it has expired. */
@@ -318,6 +399,73 @@ export class Integrations {
         "lines of the data source that could not be placed were skipped",
       );
   }
+}
+
+/** The users responsible for a connection (docs/integration.md, "Responsible users"), by name. */
+export async function responsibleUsers(db: Kysely<Schema>, organisationId: string, connectionId: string) {
+  const rows = await db
+    .selectFrom("connection_responsibilities")
+    .innerJoin("users", (join) =>
+      join
+        .onRef("users.organisation_id", "=", "connection_responsibilities.organisation_id")
+        .onRef("users.id", "=", "connection_responsibilities.user_id"),
+    )
+    .select(["users.id", "users.name", "users.email", "users.disabled_at"])
+    .where("connection_responsibilities.organisation_id", "=", organisationId)
+    .where("connection_responsibilities.connection_id", "=", connectionId)
+    .orderBy("users.name")
+    .orderBy("users.email")
+    .execute();
+  return rows.map((row) => ({
+    userID: row.id,
+    name: row.name,
+    email: row.email,
+    disabled: row.disabled_at !== null,
+  }));
+}
+
+/**
+ * The organisation's connections as the API gives them, oldest first; only the one named when
+ * `connectionId` is given. Never a token, issuer or subject.
+ * docs/integration.md, "Connections in the API"
+ */
+export async function describeConnections(
+  db: Kysely<Schema>,
+  organisationId: string,
+  connectionId?: string,
+): Promise<Connection[]> {
+  let connections = db
+    .selectFrom("connections")
+    .select(["id", "integration_type", "created_at"])
+    .where("organisation_id", "=", organisationId);
+  if (connectionId) connections = connections.where("id", "=", connectionId);
+  const rows = await connections.orderBy("created_at").orderBy("id").execute();
+  if (!rows.length) return [];
+  const ids = rows.map((row) => row.id);
+  const sources = await db
+    .selectFrom("data_sources")
+    .select(["id", "connection_id", "name", "last_job_id"])
+    .where("organisation_id", "=", organisationId)
+    .where("connection_id", "in", ids)
+    .orderBy("name")
+    .orderBy("id")
+    .execute();
+  const responsible = await db
+    .selectFrom("connection_responsibilities")
+    .select(["connection_id", "user_id"])
+    .where("organisation_id", "=", organisationId)
+    .where("connection_id", "in", ids)
+    .orderBy("user_id")
+    .execute();
+  return rows.map((row) => ({
+    integrationGuid: row.id,
+    integrationType: row.integration_type,
+    connectedAt: new Date(row.created_at as unknown as string).toISOString(),
+    dataSources: sources
+      .filter((source) => source.connection_id === row.id)
+      .map((source) => ({ id: source.id, name: source.name, lastJobGuid: source.last_job_id })),
+    responsibleUserIDs: responsible.filter((r) => r.connection_id === row.id).map((r) => r.user_id),
+  }));
 }
 
 /**

@@ -22,8 +22,9 @@ type Tx = Transaction<Schema> | Kysely<Schema>;
 const magic = 0x31534356; // "VCS1"
 
 /**
- * What the cells are computed from: the completed imports and restores (the only writers of lines
- * and the cube), by count and latest finish. Read in an import's transaction, it counts that import.
+ * What the cells are computed from: the completed imports, restores and cube rebuilds (the only
+ * writers of lines and the cube), by count and latest finish. Read in an import's transaction, it
+ * counts that import.
  */
 export async function cellsVersion(tx: Tx, organisationId: string): Promise<string> {
   const result = await sql<{ version: string }>`

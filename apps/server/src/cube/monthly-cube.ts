@@ -37,7 +37,7 @@ interface CubeRowOfLine {
 
 /**
  * Adds to `cube` (or, `sign` -1, takes off it) the lines of `table` (invoice_lines or backup_lines)
- * that `where` selects, read a page at a time in key order.
+ * that `where` selects, read a page at a time in key order; answers how many lines it read.
  */
 export async function addLinesToCube(
   tx: Tx,
@@ -45,9 +45,10 @@ export async function addLinesToCube(
   table: "invoice_lines" | "backup_lines",
   where: RawBuilder<unknown>,
   sign: 1 | -1 = 1,
-) {
+): Promise<number> {
   const types = new Map(recordTypes.map((t, i) => [t as string, i]));
   let after: { invoice: string; line: number } | null = null;
+  let read = 0;
   for (;;) {
     const page: { rows: CubeRowOfLine[] } =
       await sql<CubeRowOfLine>`select invoice_number, line_number, record_type, invoice_date - date '2000-01-01' as day,
@@ -75,7 +76,8 @@ export async function addLinesToCube(
         },
         sign,
       );
-    if (page.rows.length < cubePage) return;
+    read += page.rows.length;
+    if (page.rows.length < cubePage) return read;
     const last = page.rows[page.rows.length - 1]!;
     after = { invoice: last.invoice_number, line: last.line_number };
   }
@@ -137,10 +139,23 @@ export async function applyCubeChanges(
       and m.item_id = c.item_id and m.salesperson_id = c.salesperson_id`.execute(tx);
 }
 
-/** Rebuilds an organisation's monthly cube from its lines (a restored snapshot). */
-export async function rebuildMonthlyCube(session: BulkSession, organisationId: string) {
+/**
+ * Rebuilds an organisation's monthly cube from its lines (a restored snapshot, the RebuildCube job);
+ * answers the cells written and the lines read.
+ */
+export async function rebuildMonthlyCube(
+  session: BulkSession,
+  organisationId: string,
+): Promise<{ cells: CubeColumns; lines: number }> {
   await session.db.deleteFrom("monthly_cube").where("organisation_id", "=", organisationId).execute();
   const cube = new CubeCellsBuilder();
-  await addLinesToCube(session.db, cube, "invoice_lines", sql`organisation_id = ${organisationId}`);
-  await applyCubeChanges(session, organisationId, cube.finish());
+  const lines = await addLinesToCube(
+    session.db,
+    cube,
+    "invoice_lines",
+    sql`organisation_id = ${organisationId}`,
+  );
+  const cells = cube.finish();
+  await applyCubeChanges(session, organisationId, cells, undefined, { intoEmpty: true });
+  return { cells, lines };
 }

@@ -3,12 +3,16 @@ import "./invoice-schema";
 
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
 
-/** The tables of migration 080 (connections, data sources, import schedules), merged into `Schema`. */
+/**
+ * The tables of migration 080 (connections, data sources, import schedules) and 110 (the users
+ * responsible for a connection), merged into `Schema`.
+ */
 declare module "./schema" {
   interface Schema {
     connections: ConnectionsTable;
     data_sources: DataSourcesTable;
     import_schedules: ImportSchedulesTable;
+    connection_responsibilities: ConnectionResponsibilitiesTable;
   }
 }
 
@@ -47,4 +51,11 @@ export interface ImportSchedulesTable {
   minute: number;
   am_pm: "AM" | "PM";
   updated_at: Timestamp;
+}
+
+export interface ConnectionResponsibilitiesTable {
+  organisation_id: string;
+  connection_id: string;
+  user_id: string;
+  created_at: Generated<Timestamp>;
 }

@@ -76,7 +76,8 @@ declare module "./schema" {
       created_at: Generated<Timestamp>;
       started_at: Timestamp | null;
       finished_at: Timestamp | null;
-      kind: Generated<"Import" | "Restore" | "Connector">;
+      /** RebuildCube: a maintenance job (migration 110). */
+      kind: Generated<"Import" | "Restore" | "Connector" | "RebuildCube">;
       backup_id: string | null;
       /** The data source a Connector job reads (migration 080). */
       data_source_id: Generated<string | null>;

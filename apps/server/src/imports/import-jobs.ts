@@ -1,10 +1,17 @@
 import { randomUUID } from "node:crypto";
 import { rm, stat } from "node:fs/promises";
-import type { ImportJob, ImportRowError } from "@varia/contracts";
+import type { ImportJob, ImportRowError, MaintenanceJob } from "@varia/contracts";
 import { type Kysely, sql } from "kysely";
 import { CubeCellsBuilder } from "../cube/cube-cells";
-import { cellsVersion, changeCubeSnapshot, cubeIsEmpty, dropCubeSnapshot } from "../cube/cube-snapshot";
-import { addLinesToCube, applyCubeChanges } from "../cube/monthly-cube";
+import {
+  cellsVersion,
+  changeCubeSnapshot,
+  cubeIsEmpty,
+  dropCubeSnapshot,
+  withoutEmptyCells,
+  writeCubeSnapshot,
+} from "../cube/cube-snapshot";
+import { addLinesToCube, applyCubeChanges, rebuildMonthlyCube } from "../cube/monthly-cube";
 import type { Database } from "../db/database";
 import type { Schema } from "../db/schema";
 import { backupsToKeep } from "../settings/organisation-settings";
@@ -150,6 +157,7 @@ export async function runImportJob(
   options: { workerThresholdBytes?: number } = {},
 ) {
   if (job.kind === "Restore") return runRestoreJob(database, { ...job, backup_id: job.backup_id ?? "" });
+  if (job.kind === "RebuildCube") return runRebuildCubeJob(database, job);
   const organisationId = job.organisation_id;
   let readWhileUploaded = false;
   try {
@@ -348,4 +356,76 @@ async function runRestoreJob(
       throw error;
     });
   return { status: rows < 0 ? ("Failed" as const) : ("Completed" as const), rows: Math.max(rows, 0) };
+}
+
+/**
+ * Queues a maintenance job of the organisation (docs/integration.md, "Maintenance jobs"): a row of
+ * its own kind, delivered by the import queue. One of the same kind still waiting or running is
+ * answered instead of a second.
+ */
+export async function enqueueMaintenance(
+  queue: ImportQueue,
+  organisationId: string,
+  userId: string,
+  kind: MaintenanceJob,
+) {
+  const { db } = queue.database;
+  const open = await db
+    .selectFrom("import_jobs")
+    .select("id")
+    .where("organisation_id", "=", organisationId)
+    .where("kind", "=", kind)
+    .where("status", "in", ["Pending", "Running"])
+    .executeTakeFirst();
+  if (open) return { jobGuid: open.id };
+  const id = randomUUID();
+  await db
+    .insertInto("import_jobs")
+    .values({
+      organisation_id: organisationId,
+      id,
+      user_id: userId,
+      status: "Pending",
+      file_name: maintenanceJobNames[kind],
+      file_path: "",
+      file_sha256: "",
+      idempotency_key: `${kind}:${id}`,
+      kind,
+    })
+    .execute();
+  await queue.send({ organisation_id: organisationId, id });
+  return { jobGuid: id };
+}
+
+/** How a maintenance job names itself (the job's `fileName` in Import/GetJobStatus). */
+const maintenanceJobNames: Record<MaintenanceJob, string> = { RebuildCube: "Rebuild the cube" };
+
+/**
+ * The cube is derived data (docs/storage.md): the RebuildCube job builds the organisation's
+ * `monthly_cube` again from its stored lines, and its snapshot from the same cells, in one
+ * transaction under the organisation's import lock. The lines themselves are not touched.
+ */
+async function runRebuildCubeJob(database: Database, job: { organisation_id: string; id: string }) {
+  const organisationId = job.organisation_id;
+  const lines = await database.bulkTransaction(async (session) => {
+    const tx = session.db;
+    await sql`select pg_advisory_xact_lock(hashtext(${organisationId}))`.execute(tx);
+    await holdOrganisation(tx, organisationId);
+    const rebuilt = await rebuildMonthlyCube(session, organisationId);
+    await tx
+      .updateTable("import_jobs")
+      .set({ status: "Completed", rows_imported: rebuilt.lines, finished_at: new Date(), result: null })
+      .where("organisation_id", "=", organisationId)
+      .where("id", "=", job.id)
+      .execute();
+    // Its completion is a new cells version: the snapshot is written as of it.
+    await writeCubeSnapshot(
+      tx,
+      organisationId,
+      await cellsVersion(tx, organisationId),
+      withoutEmptyCells(rebuilt.cells),
+    );
+    return rebuilt.lines;
+  });
+  return { status: "Completed" as const, rows: lines };
 }

@@ -87,12 +87,12 @@ export async function openImportQueue(
      */
     readSource?: (job: ConnectorJobRow) => Promise<void>;
     /**
-     * A scheduled import from a data source (no user started it) ended Failed or FailedPermanently:
-     * tell the organisation (docs/integration.md, "When a scheduled import fails"). Its own failure
-     * is logged, never the job's.
+     * An import from a data source ended Failed or FailedPermanently: tell whom it concerns
+     * (docs/integration.md, "When an import from a data source fails"); `user_id` null when a
+     * schedule started it. Its own failure is logged, never the job's.
      */
     sourceImportFailed?: (
-      job: { organisation_id: string; id: string; data_source_id: string },
+      job: { organisation_id: string; id: string; data_source_id: string; user_id: string | null },
       message: string,
     ) => Promise<void>;
     /** A schedule came due: queue the import of its data source. */
@@ -158,12 +158,12 @@ export async function openImportQueue(
       .then((result) => result.rows[0]);
     if (!row) return;
     log?.info({ job: row.id, attempt: row.attempts }, "import started");
-    const scheduledSource = row.kind === "Connector" && row.user_id === null ? row.data_source_id : null;
+    const source = row.kind === "Connector" ? row.data_source_id : null;
     const tellFailure = async (message: string) => {
-      if (!scheduledSource || !options.sourceImportFailed) return;
+      if (!source || !options.sourceImportFailed) return;
       await options
         .sourceImportFailed(
-          { organisation_id: row.organisation_id, id: row.id, data_source_id: scheduledSource },
+          { organisation_id: row.organisation_id, id: row.id, data_source_id: source, user_id: row.user_id },
           message,
         )
         .catch((error: Error) =>

@@ -8,6 +8,7 @@ import {
   getSignUpConfiguration,
   runSchedule,
   setSignUpStep,
+  startImport,
 } from "@varia/contracts";
 import type { FastifyInstance } from "fastify";
 import { sql } from "kysely";
@@ -111,6 +112,31 @@ export async function integrationRoutes(app: FastifyInstance, deps: AppDeps) {
   registerContract(app, deps, runSchedule, ({ auth, body }) =>
     importNow(auth!.organisation.id, auth!.user.id, body.dataSourceId),
   );
+
+  // docs/integration.md, "Importing from a connection"
+  registerContract(app, deps, startImport, async ({ auth, query }) => {
+    const organisationId = auth!.organisation.id;
+    const connection = await db
+      .selectFrom("connections")
+      .select("id")
+      .where("organisation_id", "=", organisationId)
+      .where("id", "=", query.integrationGuid)
+      .executeTakeFirst();
+    if (!connection) throw new AppError("NotFound", "No such connection");
+    let sources = db
+      .selectFrom("data_sources")
+      .select("id")
+      .where("organisation_id", "=", organisationId)
+      .where("connection_id", "=", connection.id);
+    if (query.dataSourceId) sources = sources.where("id", "=", query.dataSourceId);
+    const ids = (await sources.orderBy("name").orderBy("id").execute()).map((source) => source.id);
+    if (query.dataSourceId && !ids.length)
+      throw new AppError("NotFound", "No such data source of this connection");
+    const jobs: { dataSourceId: string; jobGuid: string }[] = [];
+    for (const dataSourceId of ids)
+      jobs.push({ dataSourceId, ...(await importNow(organisationId, auth!.user.id, dataSourceId)) });
+    return { jobs };
+  });
 
   registerContract(app, deps, getSignUpConfiguration, async ({ auth }) => {
     const organisationId = auth!.organisation.id;

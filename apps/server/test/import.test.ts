@@ -7,6 +7,7 @@ import { sql } from "kysely";
 import { expect, it, vi } from "vitest";
 import { createTokenForUser } from "../src/admin/organisations";
 import { convertQuickBooks } from "../src/connectors/quickbooks/convert-quickbooks";
+import { cellsVersion, decodeCubeSnapshot } from "../src/cube/cube-snapshot";
 import { runImportJob } from "../src/imports/import-jobs";
 import { uploadReadingsTaken } from "../src/imports/upload-readings";
 import { describeWithServer, localFetch } from "./harness";
@@ -574,5 +575,77 @@ describeWithServer("CSV import", (ctx) => {
       .execute();
     expect(items).toContainEqual({ code: "SaaS-Pro", stock_type: "Subscription", category: "Recurring" });
     expect(items).toContainEqual({ code: "ZS-LD-01", stock_type: "Product", category: "Adhoc" });
+  });
+  it("rebuilds a changed cube and its snapshot from the stored lines with the RebuildCube job", async () => {
+    const queued = await upload("rebuild", goodFile);
+    expect(await finalStatus("rebuild", queued.json.jobGuid)).toMatchObject({ status: "Completed" });
+    const org = await organisationId("rebuild");
+    const db = ctx().database.db;
+    const sorted = (rows: Record<string, unknown>[]) => rows.map((r) => JSON.stringify(r)).sort();
+    const variance = () =>
+      call("rebuild", "/api/variance/DashboardAlpha/GetVariance?dateFrom=2025-05&dateTo=2025-06");
+    const before = { cube: (await snapshot("rebuild")).cube, variance: await variance() };
+    expect(before.variance.status).toBe(200);
+    expect(sorted(before.cube)).toEqual(sorted(await cubeBySql(org)));
+
+    // A cell changed by hand, and the snapshot gone: the cube no longer follows from the lines.
+    await sql`update monthly_cube set revenue_cents = revenue_cents + 99999
+      where organisation_id = ${org} and month = '2025-06-01'`.execute(db);
+    await sql`delete from cube_snapshots where organisation_id = ${org}`.execute(db);
+    expect(sorted((await snapshot("rebuild")).cube)).not.toEqual(sorted(before.cube));
+
+    const refused = await call("rebuild", "/api/System/AddJob", {
+      method: "POST",
+      body: JSON.stringify({ job: "Reindex" }),
+      headers: { "content-type": "application/json" },
+    });
+    expect(refused.status).toBe(400);
+    expect(refused.json.errors.map((e: { field: string }) => e.field)).toEqual(["job"]);
+
+    const added = await call("rebuild", "/api/System/AddJob", {
+      method: "POST",
+      body: JSON.stringify({ job: "RebuildCube" }),
+      headers: { "content-type": "application/json" },
+    });
+    expect(added.status).toBe(200);
+    const job = await finalStatus("rebuild", added.json.jobGuid);
+    expect(job).toMatchObject({ status: "Completed", fileName: "Rebuild the cube", rowsImported: 4 });
+    const row = await db
+      .selectFrom("import_jobs")
+      .select("kind")
+      .where("organisation_id", "=", org)
+      .where("id", "=", added.json.jobGuid)
+      .executeTakeFirstOrThrow();
+    expect(row.kind).toBe("RebuildCube");
+
+    // The cube is the one the lines make again, and the snapshot holds its cells as of the job.
+    expect((await snapshot("rebuild")).cube).toEqual(before.cube);
+    expect(sorted((await snapshot("rebuild")).cube)).toEqual(sorted(await cubeBySql(org)));
+    const stored = await db
+      .selectFrom("cube_snapshots")
+      .select(["data", "data_version"])
+      .where("organisation_id", "=", org)
+      .executeTakeFirstOrThrow();
+    expect(stored.data_version).toBe(await cellsVersion(db, org));
+    const cells = decodeCubeSnapshot(stored.data);
+    const rows = await sql<{ cell: string }>`select concat_ws(',',
+        extract(year from month)::int4 * 12 + extract(month from month)::int4 - 1,
+        client_id, item_id, salesperson_id, revenue_cents, cost_cents, line_count) as cell
+      from monthly_cube where organisation_id = ${org}`.execute(db);
+    const fromSnapshot = [...cells.month].map((month, i) =>
+      [
+        month,
+        cells.clientId[i],
+        cells.itemId[i],
+        cells.salespersonId[i],
+        cells.revenue[i],
+        cells.cost[i],
+        cells.lines[i],
+      ].join(),
+    );
+    expect(fromSnapshot.sort()).toEqual(rows.rows.map((r) => r.cell).sort());
+
+    const after = await variance();
+    expect(after.json).toEqual(before.variance.json);
   });
 });

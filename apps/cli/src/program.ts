@@ -1,8 +1,10 @@
 import { Command, CommanderError, InvalidArgumentError, Option } from "commander";
 import packageJson from "../package.json" with { type: "json" };
 import { defineCompletion } from "./commands/completion/command";
+import { defineConnections } from "./commands/connections/command";
 import { defineExport } from "./commands/export/command";
 import { defineImport } from "./commands/import/command";
+import { defineJobs } from "./commands/jobs/command";
 import { definePeriods } from "./commands/periods/command";
 import { defineProfiles } from "./commands/profiles/command";
 import { defineReport } from "./commands/report/command";
@@ -78,6 +80,8 @@ export function buildProgram(io: Io, lazy: Lazy): Command {
   defineReport(program, lazy);
   defineImport(program, lazy);
   defineSources(program, lazy);
+  defineConnections(program, lazy);
+  defineJobs(program, lazy);
   defineExport(program, lazy);
   defineTokens(program, lazy);
   defineSmoke(program, lazy);

@@ -141,6 +141,20 @@ const shapes = {
       .strict(),
   ),
   tokenRevoke: z.object({ revoked: z.uuid() }).strict(),
+  connectionList: z.array(
+    z
+      .object({
+        integrationGuid: z.uuid(),
+        integrationType: z.enum(["Quickbooks", "Xero"]),
+        connectedAt: z.string(),
+        dataSources: z.array(
+          z.object({ id: z.uuid(), name: z.string(), lastJobGuid: z.uuid().nullable() }).strict(),
+        ),
+        responsibleUserIDs: z.array(z.uuid()),
+      })
+      .strict(),
+  ),
+  jobQueued: z.object({ jobGuid: z.uuid() }).strict(),
   completion: z.object({ shell: z.enum(["bash", "zsh", "fish"]), script: z.string() }).strict(),
   error: z
     .object({
@@ -321,6 +335,43 @@ describe("every varia command against a running server", () => {
     ]);
     expect(quiet.stderr).toBe("");
     expect(quiet.stdout).toContain("Job completed successfully");
+  });
+
+  it("connections list, show and import; jobs add RebuildCube, followed to its end", () => {
+    // This organisation signed up with a password: it has no connection (e2e/sign-up.test.ts has
+    // the providers' stand-ins that make one).
+    expect(json(shapes.connectionList, ["connections", "list"])).toEqual([]);
+    expect(varia(["connections", "list"]).stdout).toContain("No connections");
+    const unknown = "8d7e3f3c-7a51-4a7e-9d2b-3f0c2a1b4c5d";
+    const show = varia(["connections", "show", unknown]);
+    expect([show.status, show.stderr.trim()]).toEqual([
+      2,
+      `varia: No such connection (HTTP 404 from /api/Connections/${unknown}/GetConnectionByGuid)`,
+    ]);
+    const start = varia(["connections", "import", unknown, "--wait"]);
+    expect([start.status, start.stderr.trim()]).toEqual([
+      2,
+      "varia: No such connection (HTTP 404 from /api/ImportJob/StartImport)",
+    ]);
+
+    const rebuilt = json(shapes.importJob, [
+      "jobs",
+      "add",
+      "RebuildCube",
+      "--wait",
+      "--poll-interval",
+      "0.2",
+    ]);
+    // The lines imported above: the four of lines.csv (same.csv replaced one of them with itself).
+    expect(rebuilt).toMatchObject({ status: "Completed", fileName: "Rebuild the cube", rowsImported: 4 });
+    expect(json(shapes.importJob, ["import", "status", rebuilt.jobGuid])).toEqual(rebuilt);
+    const queued = json(shapes.jobQueued, ["jobs", "add", "RebuildCube"]);
+    expect(queued.jobGuid).not.toBe(rebuilt.jobGuid);
+    const bad = varia(["jobs", "add", "Reindex"]);
+    expect([bad.status, bad.stderr.trim()]).toEqual([
+      1,
+      "varia: No maintenance job 'Reindex': one of RebuildCube",
+    ]);
   });
 
   it("periods, variance and reports: clients and services by code or name, money in the currency", () => {

@@ -1,0 +1,41 @@
+import { type Command, InvalidArgumentError, Option } from "commander";
+import type { Lazy } from "../../program";
+
+function parsePollSeconds(value: string): number {
+  const seconds = Number(value);
+  if (!Number.isFinite(seconds) || seconds <= 0)
+    throw new InvalidArgumentError("a number of seconds above 0.");
+  return seconds * 1000;
+}
+
+/** `varia connections list|show|import`: the connections to accounting packages (docs/integration.md). */
+export function defineConnections(program: Command, lazy: Lazy) {
+  const connections = program
+    .command("connections")
+    .description(
+      "The organisation's connections to accounting packages (QuickBooks, Xero): list, show, import",
+    );
+  connections
+    .command("list")
+    .description("List the connections, each with its data sources and responsible users")
+    .action(lazy(() => import("./connections").then((m) => m.runConnectionsList)));
+  connections
+    .command("show")
+    .argument("<connection>", "a connection's id (`varia connections list`)")
+    .description("Show one connection: its package, when it was connected, its sources and responsible users")
+    .action(lazy(() => import("./connections").then((m) => m.runConnectionsShow)));
+  connections
+    .command("import")
+    .argument("<connection>", "a connection's id (`varia connections list`)")
+    .description(
+      "Import now from every data source of the connection, or from one (--source); with --wait, follow the jobs to their end",
+    )
+    .option("--source <id>", "only this data source of the connection (its id)")
+    .option("--wait", "follow the jobs until they end: exit 4 when one fails")
+    .addOption(
+      new Option("--poll-interval <seconds>", "seconds between status checks while waiting")
+        .argParser(parsePollSeconds)
+        .default(5000, "5"),
+    )
+    .action(lazy(() => import("./connections").then((m) => m.runConnectionsImport)));
+}

@@ -1,6 +1,8 @@
 import { randomUUID } from "node:crypto";
+import { join } from "node:path";
 import { afterAll, beforeAll, expect, it, vi } from "vitest";
 import { TokenCipher } from "../src/auth/token-cipher";
+import { queueScheduledImport } from "../src/connectors/connections";
 import type { XeroInvoice, XeroItem } from "../src/connectors/xero/xero-api";
 import "../src/db/integration-schema";
 import { type AccountingStandIn, startXeroStandIn, type XeroStandInTenant } from "./accounting-stand-ins";
@@ -331,8 +333,33 @@ describeWithServer(
       // Only the responsible user: not the admin, who is not responsible.
       expect(mail.mails.filter((m) => m.subject === subject)).toEqual([]);
 
-      // Nobody responsible: an import a user started is followed on the screen, and mails nobody.
+      // A scheduled import: the responsible users are told instead of the admins; a disabled one is not.
       const path = `/api/Connections/${guid}/Responsibilities`;
+      const disabled = randomUUID();
+      await ctx()
+        .database.db.insertInto("users")
+        .values({
+          organisation_id: founder.organisation.id,
+          id: disabled,
+          email: `gone-${ctx().kind}@bigcorp.example.com`,
+          name: "Gone User",
+          disabled_at: new Date(),
+        })
+        .execute();
+      expect((await founder.post(path, { userIDs: [disabled] })).status).toBe(200);
+      xero.failNext({ path: "/api.xro/2.0/Items", status: 401 });
+      const scheduled = await queueScheduledImport(ctx().server.jobs, join(ctx().config.dataDir, "uploads"), {
+        organisationId: founder.organisation.id,
+        dataSourceId: harbourId,
+      });
+      expect((await finalStatus(founder.site, scheduled!.jobGuid)).status).toBe("Failed");
+      const told = await mail.waitFor(colleague.email, (m) => m.subject === subject);
+      expect(told.text).toContain("The scheduled import of Harbour Software from Xero failed: ");
+      expect(await toldOf(scheduled!.jobGuid)).toMatchObject({ told: 1, as: "responsible" });
+      expect(mail.mails.filter((m) => m.subject === subject)).toEqual([]);
+      expect((await founder.del(`${path}?userID=${disabled}`)).status).toBe(200);
+
+      // Nobody responsible: an import a user started is followed on the screen, and mails nobody.
       expect((await founder.del(`${path}?userID=${colleague.id}`)).status).toBe(200);
       xero.failNext({ path: "/api.xro/2.0/Items", status: 401 });
       const unwatched = ((await start()).json as unknown as Jobs).jobs[0]!.jobGuid;

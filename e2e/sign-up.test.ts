@@ -326,6 +326,36 @@ describe("signing up through Xero in the browser", () => {
       2,
       expect.stringContaining("No data source 'Nowhere Ltd'"),
     ]);
+
+    // The connection itself: listed, shown, and every source of it imported now, followed to the end.
+    const connections = JSON.parse((await varia(host, token, ["--json", "connections", "list"])).stdout);
+    expect(connections).toEqual([
+      {
+        integrationGuid: expect.any(String),
+        integrationType: "Xero",
+        connectedAt: expect.any(String),
+        dataSources: [{ id: expect.any(String), name: "Harbour Software", lastJobGuid: expect.any(String) }],
+        responsibleUserIDs: [],
+      },
+    ]);
+    const guid = connections[0].integrationGuid as string;
+    expect((await varia(host, token, ["connections", "list"])).stdout).toMatch(
+      new RegExp(`${guid}\\s+Xero\\s+\\d{4}-\\d\\d-\\d\\d\\s+Harbour Software\\s+0`),
+    );
+    const shown = JSON.parse((await varia(host, token, ["--json", "connections", "show", guid])).stdout);
+    expect(shown).toEqual(connections[0]);
+    const imported = await varia(host, token, [
+      "connections",
+      "import",
+      guid,
+      "--wait",
+      "--poll-interval",
+      "0.2",
+    ]);
+    expect([imported.code, imported.stdout.trim()]).toEqual([
+      0,
+      "Job completed successfully: 62 lines imported from Xero: Harbour Software",
+    ]);
   }, 180_000);
 
   it("connects Xero later, from the integration overview of an organisation that signed up with a password", async () => {

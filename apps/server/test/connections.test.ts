@@ -195,7 +195,11 @@ describeWithServer(
         .selectAll()
         .where("organisation_id", "=", founder.organisation.id)
         .executeTakeFirstOrThrow();
+      const cipher = await TokenCipher.open(ctx().database.db);
+      const context = `${founder.organisation.id}/${guid}`;
       for (const secret of [
+        cipher.decrypt(stored.access_token_encrypted, `${context}/access`),
+        cipher.decrypt(stored.refresh_token_encrypted!, `${context}/refresh`),
         stored.access_token_encrypted,
         stored.refresh_token_encrypted!,
         stored.subject,
@@ -451,6 +455,18 @@ describeWithServer(
         "The Xero authorisation was refused (invalid_grant): sign in with it again",
       );
       expect((await founder.get(`/api/Connections/${guid}/GetConnectionByGuid`)).json).toEqual(before);
+      // Whatever happened, no token reached the log.
+      const stored = await db
+        .selectFrom("connections")
+        .selectAll()
+        .where("organisation_id", "=", organisationId)
+        .where("id", "=", guid)
+        .executeTakeFirstOrThrow();
+      const log = logLines.join("\n");
+      expect(log).not.toContain(
+        cipher.decrypt(stored.access_token_encrypted, `${organisationId}/${guid}/access`),
+      );
+      expect(log).not.toContain("a-revoked-refresh-token");
     });
 
     it("deletes the responsibilities with their user, their connection and their organisation", async () => {

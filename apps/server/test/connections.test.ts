@@ -361,15 +361,26 @@ describeWithServer(
       expect(told.text).toContain("The scheduled import of Harbour Software from Xero failed: ");
       expect(await toldOf(scheduled!.jobGuid)).toMatchObject({ told: 1, as: "responsible" });
       expect(mail.mails.filter((m) => m.subject === subject)).toEqual([]);
-      expect((await founder.del(`${path}?userID=${disabled}`)).status).toBe(200);
+
+      // Only a disabled user left responsible: a scheduled import's failure goes to the admins.
+      expect((await founder.del(`${path}?userID=${colleague.id}`)).status).toBe(200);
+      xero.failNext({ path: "/api.xro/2.0/Items", status: 401 });
+      const again = await queueScheduledImport(ctx().server.jobs, join(ctx().config.dataDir, "uploads"), {
+        organisationId: founder.organisation.id,
+        dataSourceId: harbourId,
+      });
+      expect((await finalStatus(founder.site, again!.jobGuid)).status).toBe("Failed");
+      await mail.waitFor(founder.admin.email, (m) => m.subject === subject);
+      expect(await toldOf(again!.jobGuid)).toMatchObject({ told: 1, as: "admins" });
+      expect(mail.mails.filter((m) => m.subject === subject)).toEqual([]);
 
       // Nobody responsible: an import a user started is followed on the screen, and mails nobody.
-      expect((await founder.del(`${path}?userID=${colleague.id}`)).status).toBe(200);
       xero.failNext({ path: "/api.xro/2.0/Items", status: 401 });
       const unwatched = ((await start()).json as unknown as Jobs).jobs[0]!.jobGuid;
       expect((await finalStatus(founder.site, unwatched)).status).toBe("Failed");
       expect(await toldOf(unwatched)).toMatchObject({ told: 0 });
       expect(mail.mails.filter((m) => m.subject === subject)).toEqual([]);
+      expect((await founder.del(`${path}?userID=${disabled}`)).status).toBe(200);
     });
 
     it("lists the sources again at Xero: a tenant gained is added, one lost is removed with its schedule", async () => {

@@ -167,8 +167,8 @@ export class Integrations {
    * Tells of an import from a data source that ended Failed or FailedPermanently, with the reason
    * and a link to the integration overview (built from configuration, never from a request), where
    * one can import again or connect the package again: the users responsible for the source's
-   * connection, whoever started it; when it has none, the organisation's admins, and only for a
-   * scheduled import (nobody watched it).
+   * connection who are not disabled, whoever started it; when there are none, the organisation's
+   * admins, and only for a scheduled import (nobody watched it).
    * docs/integration.md, "When an import from a data source fails"
    */
   async tellImportFailed(
@@ -190,9 +190,11 @@ export class Integrations {
       .executeTakeFirst();
     if (!source) return;
     const scheduled = job.user_id === null;
-    const responsible = await responsibleUsers(db, job.organisation_id, source.connection_id);
+    const responsible = (await responsibleUsers(db, job.organisation_id, source.connection_id)).filter(
+      (user) => !user.disabled,
+    );
     const told = responsible.length
-      ? responsible.filter((user) => !user.disabled)
+      ? responsible
       : scheduled
         ? await db
             .selectFrom("users")
@@ -259,7 +261,16 @@ export class Integrations {
     const reached = new Map(listed.map((source) => [source.externalId, source.name]));
     const gone = known.filter((source) => !reached.has(source.external_id)).map((source) => source.id);
     const added = listed.filter((source) => !known.some((k) => k.external_id === source.externalId));
-    await db.transaction().execute(async (tx) => {
+    const kept = await db.transaction().execute(async (tx) => {
+      // Disconnected meanwhile: nothing to list the sources of.
+      const still = await tx
+        .selectFrom("connections")
+        .select("id")
+        .where("organisation_id", "=", organisationId)
+        .where("id", "=", connectionId)
+        .forUpdate()
+        .executeTakeFirst();
+      if (!still) return false;
       if (gone.length)
         await tx
           .deleteFrom("data_sources")
@@ -281,7 +292,9 @@ export class Integrations {
             oc.columns(["organisation_id", "connection_id", "external_id"]).doUpdateSet({ name }),
           )
           .execute();
+      return true;
     });
+    if (!kept) return null;
     this.options.log?.info(
       { organisation: organisationId, connection: connectionId, added: added.length, removed: gone.length },
       "data sources of a connection listed again",

@@ -68,29 +68,33 @@ export async function connectionRoutes(app: FastifyInstance, deps: AppDeps) {
     const organisationId = auth!.organisation.id;
     await oneConnection(organisationId, params.integrationGuid);
     const wanted = [...new Set(body.userIDs)];
-    const found = await db
-      .selectFrom("users")
-      .select("id")
-      .where("organisation_id", "=", organisationId)
-      .where("id", "in", wanted)
-      .execute();
-    const known = new Set(found.map((user) => user.id));
-    const unknown: FieldError[] = body.userIDs.flatMap((id, i) =>
-      known.has(id) ? [] : [{ field: `userIDs.${i}`, message: `no user '${id}' in this organisation` }],
-    );
-    if (unknown.length)
-      throw new AppError("BadRequest", `Invalid body: ${unknown.map((e) => e.field).join(", ")}`, unknown);
-    await db
-      .insertInto("connection_responsibilities")
-      .values(
-        wanted.map((userId) => ({
-          organisation_id: organisationId,
-          connection_id: params.integrationGuid,
-          user_id: userId,
-        })),
-      )
-      .onConflict((oc) => oc.columns(["organisation_id", "connection_id", "user_id"]).doNothing())
-      .execute();
+    await db.transaction().execute(async (tx) => {
+      // Held until the rows are in, so that none of the users is deleted meanwhile.
+      const found = await tx
+        .selectFrom("users")
+        .select("id")
+        .where("organisation_id", "=", organisationId)
+        .where("id", "in", wanted)
+        .forKeyShare()
+        .execute();
+      const known = new Set(found.map((user) => user.id));
+      const unknown: FieldError[] = body.userIDs.flatMap((id, i) =>
+        known.has(id) ? [] : [{ field: `userIDs.${i}`, message: `no user '${id}' in this organisation` }],
+      );
+      if (unknown.length)
+        throw new AppError("BadRequest", `Invalid body: ${unknown.map((e) => e.field).join(", ")}`, unknown);
+      await tx
+        .insertInto("connection_responsibilities")
+        .values(
+          wanted.map((userId) => ({
+            organisation_id: organisationId,
+            connection_id: params.integrationGuid,
+            user_id: userId,
+          })),
+        )
+        .onConflict((oc) => oc.columns(["organisation_id", "connection_id", "user_id"]).doNothing())
+        .execute();
+    });
     request.log.info(
       { organisation: organisationId, connection: params.integrationGuid, users: wanted.length },
       "users made responsible for a connection",

@@ -13,7 +13,7 @@ import type { XeroInvoice, XeroItem } from "../src/connectors/xero/xero-api";
  *
  * `failNext` queues answers given before the real ones, one per request, to test the error paths:
  * `{ status: 429, retryAfter: "2" }`, `{ status: 503 }`, `{ status: 200, body: "<html>" }` (a body
- * that is not the expected JSON), or `{ hang: true }` (never answers; ended by `close`). A fault
+ * that is not the expected JSON), or `{ hang: true }` (no answer until `release`, or `close`). A fault
  * with a `path` waits for the next request to that path (e.g. "/api.xro/2.0/Invoices").
  */
 export interface StandInFault {
@@ -36,6 +36,8 @@ export interface AccountingStandIn {
   readonly url: string;
   readonly requests: StandInRequest[];
   failNext(...faults: StandInFault[]): void;
+  /** Answers every request a `hang` fault holds with `status` (default 503), as a provider that recovers. */
+  release(status?: number): void;
   close(): Promise<void>;
 }
 
@@ -93,6 +95,13 @@ async function startStandIn(
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
     requests,
     failNext: (...more) => faults.push(...more),
+    release: (status = 503) => {
+      for (const res of hanging) {
+        res.writeHead(status, { "content-type": "application/json" });
+        res.end(JSON.stringify({ message: `stand-in released with ${status}` }));
+      }
+      hanging.clear();
+    },
     close: async () => {
       for (const res of hanging) res.destroy();
       server.closeAllConnections();

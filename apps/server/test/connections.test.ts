@@ -314,6 +314,32 @@ describeWithServer(
           .status,
       ).toBe(404);
       expect(await jobCount()).toBe(count);
+
+      // While a source's import runs (Xero has not answered yet), asking again answers that job.
+      const seen = xero.requests.length;
+      xero.failNext({ path: "/api.xro/2.0/Items", hang: true });
+      const running = (
+        (await founder.post(`/api/ImportJob/StartImport?integrationGuid=${guid}&dataSourceId=${kiwiId}`))
+          .json as unknown as Jobs
+      ).jobs[0]!.jobGuid;
+      await vi.waitFor(
+        () => expect(xero.requests.slice(seen).some((r) => r.path === "/api.xro/2.0/Items")).toBe(true),
+        {
+          timeout: 10_000,
+          interval: 20,
+        },
+      );
+      const again = (await founder.post(`/api/ImportJob/StartImport?integrationGuid=${guid}`))
+        .json as unknown as Jobs;
+      expect(again.jobs).toEqual([
+        { dataSourceId: harbourId, jobGuid: expect.any(String) },
+        { dataSourceId: kiwiId, jobGuid: running },
+      ]);
+      // Xero answers 503 at last: tried again, and both imports complete.
+      xero.release();
+      for (const job of again.jobs)
+        expect(await finalStatus(founder.site, job.jobGuid)).toMatchObject({ status: "Completed" });
+      expect(await jobCount()).toBe(count + 2);
     });
 
     it("mails the responsible users when an import from the connection fails; with none, a user's import mails nobody", async () => {

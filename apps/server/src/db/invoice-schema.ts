@@ -76,7 +76,7 @@ declare module "./schema" {
       created_at: Generated<Timestamp>;
       started_at: Timestamp | null;
       finished_at: Timestamp | null;
-      /** RebuildCube: a maintenance job (migration 110). */
+      /** RebuildCube: a maintenance job (migration 120). */
       kind: Generated<"Import" | "Restore" | "Connector" | "RebuildCube">;
       backup_id: string | null;
       /** The data source a Connector job reads (migration 080). */

@@ -13,7 +13,6 @@ import { DimensionResolver } from "./dimension-resolver";
 import type { ImportQueue } from "./import-queue";
 import { stagingColumns } from "./read-import-file";
 import { readImportFileOnThread } from "./read-import-file-in-worker";
-import { withStoredIds } from "./stored-id-batch";
 import {
   analyzeStagedLines,
   attachFreshLineTable,
@@ -28,6 +27,7 @@ import {
   readKnownDimensions,
   writeDimensions,
 } from "./store-invoice-lines";
+import { withStoredIds } from "./stored-id-batch";
 import { takeUploadReading } from "./upload-readings";
 
 /**

@@ -291,12 +291,18 @@ describe("exclusion lists, organisation and backups in the browser", () => {
     await page.reload();
     await page.getByRole("heading", { name: "Backups", level: 1 }).waitFor();
     await markDocument();
+    // The list names the file of the import a backup was taken before.
+    expect(
+      await page.getByRole("row").filter({ hasText: "Before the import of restore-check.csv" }).count(),
+    ).toBe(1);
     const ours = page.getByRole("row").filter({ hasText: "Made by hand" }).first();
     await ours.getByRole("button", { name: /^Restore the backup of/ }).click();
     const confirm = page.getByRole("alertdialog", { name: "Restore this backup?" });
     const confirmText = await confirm.innerText();
     expect(confirmText).toContain(`${newest.lineCount.toLocaleString("en-US")} invoice lines`);
-    expect(confirmText).toMatch(/This undoes:\s+the import of \d+\w\w \w{3} \d{4}, \d\d:\d\d/);
+    expect(confirmText).toMatch(
+      /This undoes:\s+the import of restore-check\.csv at \d+\w\w \w{3} \d{4}, \d\d:\d\d/,
+    );
     expect(await violations()).toEqual([]);
     await page.screenshot({ path: join(testOutput, "settings-backup-restore.png") });
     await confirm.getByRole("button", { name: "Restore backup" }).click();

@@ -497,18 +497,25 @@ describeWithServer("CSV import", (ctx) => {
   });
 
   it("takes a backup before every import, and downloads and restores one as a job", async () => {
-    const first = await upload("backup", goodFile);
+    const first = await upload("backup", goodFile, { name: "first.csv" });
     await finalStatus("backup", first.json.jobGuid);
     const afterFirst = await snapshot("backup");
     const changed = goodFile.replace("1000.00", "1200.00").replace("INV-3,,C002", "INV-3,,C003");
-    const second = await upload("backup", changed);
+    const second = await upload("backup", changed, { name: "second.csv" });
     await finalStatus("backup", second.json.jobGuid);
     expect(await snapshot("backup")).not.toEqual(afterFirst);
 
     const list = await call("backup", "/api/Backup/BackupList");
-    expect(list.json.map((b: { reason: string; lineCount: number }) => [b.reason, b.lineCount])).toEqual([
-      ["BeforeImport", 4],
-      ["BeforeImport", 0],
+    // Each names the file of the import it was taken before.
+    expect(
+      list.json.map((b: { reason: string; lineCount: number; importFileName: string | null }) => [
+        b.reason,
+        b.lineCount,
+        b.importFileName,
+      ]),
+    ).toEqual([
+      ["BeforeImport", 4, "second.csv"],
+      ["BeforeImport", 0, "first.csv"],
     ]);
     const backupID = list.json[0].backupID as string;
     const file = await localFetch(`${ctx().tenantUrl("backup")}/api/Backup/Download?backupID=${backupID}`, {
@@ -540,7 +547,7 @@ describeWithServer("CSV import", (ctx) => {
     );
     expect(reasons[0]).toBe("BeforeRestore");
     const onDemand = await call("backup", "/api/Backup/Create", { method: "POST" });
-    expect(onDemand.json).toMatchObject({ reason: "OnDemand", lineCount: 4 });
+    expect(onDemand.json).toMatchObject({ reason: "OnDemand", lineCount: 4, importFileName: null });
 
     // Deleting a backup takes it (and its stored lines) out of the list; a second delete is a 404.
     const removeOnDemand = () =>

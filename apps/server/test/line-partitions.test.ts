@@ -218,7 +218,7 @@ for (const kind of testDatabaseKinds()) {
     });
   });
 
-  describe(`migration 100, invoice lines partitioned [${kind}]`, () => {
+  describe(`migrations 100 and 110, invoice lines partitioned [${kind}]`, () => {
     it("moves the lines stored before it into a partition per organisation", async () => {
       const { database, drop } = await openTestDatabase(kind);
       try {
@@ -244,7 +244,7 @@ for (const kind of testDatabaseKinds()) {
               case when g % 2 = 0 then date '2025-01-01' end, case when g % 2 = 0 then date '2025-12-31' end
             from generate_series(1, 3) g`.execute(database.db);
         }
-        expect(await migrate(database)).toEqual([100]);
+        expect(await migrate(database)).toEqual([100, 110]);
         for (const org of orgs) {
           const rows = await sql<{
             n: number;
@@ -253,6 +253,17 @@ for (const kind of testDatabaseKinds()) {
             from ${sql.table(linePartition(org))}`.execute(database.db);
           expect(rows.rows[0]).toEqual({ n: 3, sum: "600" });
         }
+        // Migration 110: the partitions' key and indexes without the organisation at their head.
+        const definitions = await sql<{
+          definition: string;
+        }>`select pg_get_indexdef(x.indexrelid) as definition
+          from pg_index x where x.indrelid = to_regclass(${linePartition(orgs[0]!)}) `.execute(database.db);
+        expect(definitions.rows.map((r) => r.definition.replace(/^.* USING btree /, "")).sort()).toEqual([
+          "(client_id, item_id, invoice_date)",
+          "(invoice_number, line_number, organisation_id)",
+          "(record_type, invoice_date, invoice_number, line_number)",
+          "(service_to) WHERE (service_from IS NOT NULL)",
+        ]);
         const kindOf = await sql<{ kind: string }>`select relkind::text as kind from pg_class
           where oid = 'invoice_lines'::regclass`.execute(database.db);
         expect(kindOf.rows[0]!.kind).toBe("p");

@@ -10,6 +10,8 @@ export const backupSchema = z.object({
   lineCount: z.number().int(),
   sizeBytes: z.number().int(),
   createdAt: z.string(),
+  /** Taken before an import: the name of that import's file (a data source's import: its source). */
+  importFileName: z.string().nullable(),
 });
 export type Backup = z.infer<typeof backupSchema>;
 

@@ -46,8 +46,16 @@ export interface Database {
 /** A transaction with bulk loading. */
 export interface BulkSession {
   readonly db: Kysely<Schema>;
-  /** Loads rows given in binary COPY format (see `BinaryCopyWriter`) into `table`'s `columns`. */
-  copyBinary(table: string, columns: readonly string[], body: readonly Uint8Array[]): Promise<void>;
+  /**
+   * Loads rows given in binary COPY format (see `BinaryCopyWriter`) into `table`'s `columns`;
+   * `freeze` writes them frozen (`COPY … FREEZE`), for a table created in this transaction only.
+   */
+  copyBinary(
+    table: string,
+    columns: readonly string[],
+    body: readonly Uint8Array[],
+    options?: { freeze?: boolean },
+  ): Promise<void>;
   /** `Database.copyOut` inside this transaction. */
   copyOut(statement: string): Promise<Uint8Array>;
 }
@@ -63,8 +71,8 @@ async function copyOutOf(client: pg.PoolClient, select: string): Promise<Uint8Ar
   return Buffer.concat(chunks);
 }
 
-const copyStatement = (table: string, columns: readonly string[], source: string) =>
-  `copy ${table} (${columns.join(", ")}) from ${source} with (format binary)`;
+const copyStatement = (table: string, columns: readonly string[], source: string, freeze = false) =>
+  `copy ${table} (${columns.join(", ")}) from ${source} with (format binary${freeze ? ", freeze" : ""})`;
 
 export type DatabaseTarget = { kind: "pglite"; dataDir: string | null } | { kind: "postgres"; url: string };
 
@@ -117,10 +125,10 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
           const result = await scope.run(() =>
             fn({
               db: session,
-              async copyBinary(table, columns, body) {
+              async copyBinary(table, columns, body, options) {
                 await pipeline(
                   Readable.from(body),
-                  client.query(copyFrom(copyStatement(table, columns, "stdin"))),
+                  client.query(copyFrom(copyStatement(table, columns, "stdin", options?.freeze))),
                 );
               },
               copyOut: (select) => copyOutOf(client, select),
@@ -183,9 +191,9 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
       db.transaction().execute((tx) =>
         fn({
           db: tx,
-          async copyBinary(table, columns, body) {
+          async copyBinary(table, columns, body, options) {
             // The transaction holds PGlite's one connection, so this COPY runs inside it.
-            await pglite.query(copyStatement(table, columns, "'/dev/blob'"), [], {
+            await pglite.query(copyStatement(table, columns, "'/dev/blob'", options?.freeze), [], {
               blob: new Blob(body as Uint8Array<ArrayBuffer>[]),
             });
           },

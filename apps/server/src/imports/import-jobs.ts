@@ -22,7 +22,9 @@ import { stagingColumns } from "./read-import-file";
 import { readImportFileOnThread } from "./read-import-file-in-worker";
 import {
   analyzeStagedLines,
+  attachFreshLineTable,
   checkDimensionIds,
+  createFreshLineTable,
   createStagingTable,
   hasLinePartition,
   hasStoredLines,
@@ -32,6 +34,7 @@ import {
   readKnownDimensions,
   writeDimensions,
 } from "./store-invoice-lines";
+import { withStoredIds } from "./stored-id-batch";
 import { takeUploadReading } from "./upload-readings";
 
 /**
@@ -146,8 +149,8 @@ export const workerThresholdBytes = 4 * 1024 * 1024;
  * Runs one claimed job in one transaction (docs/storage.md): the file read as a stream (or taken as
  * read while it was uploaded) with every row checked, and loaded into a staging table with binary
  * COPY; the undo record (the stored lines the file replaces) kept; clients, items and salespeople
- * written; the staged lines merged into `invoice_lines` (a first import's into a table of their own,
- * indexed after them, that becomes the organisation's partition); the cube cells of the lines replaced and
+ * written; the staged lines merged into `invoice_lines` (a first import's copied straight into a
+ * table of their own, indexed after them, that becomes the organisation's partition); the cube cells of the lines replaced and
  * added changed, in `monthly_cube` and in the cube snapshot; the job marked Completed. A file with bad rows changes nothing and lists every bad
  * cell.
  */
@@ -176,7 +179,8 @@ export async function runImportJob(
         version: await cellsVersion(tx, organisationId),
         wasEmpty: await cubeIsEmpty(tx, organisationId),
       };
-      await createStagingTable(tx);
+      if (fresh) await createFreshLineTable(tx, organisationId, job.id);
+      else await createStagingTable(tx);
       // Read while it was uploaded to this server, or read now.
       const uploaded = takeUploadReading(job.file_path);
       readWhileUploaded = uploaded !== undefined;
@@ -190,7 +194,14 @@ export async function runImportJob(
       try {
         for await (const batch of reading) {
           ids.add(batch.dimensions);
-          await session.copyBinary("import_lines", stagingColumns, batch.copy);
+          if (fresh)
+            await session.copyBinary(
+              linePartition(organisationId),
+              stagingColumns,
+              [withStoredIds(batch.copy, batch.lineCount, ids.map)],
+              { freeze: true },
+            );
+          else await session.copyBinary("import_lines", stagingColumns, batch.copy);
         }
         const summary = await reading.summary();
         if (summary.errorCount > 0) throw new RejectedFile(summary.errors, summary.errorCount);
@@ -208,7 +219,8 @@ export async function runImportJob(
           );
         await writeDimensions(tx, organisationId, ids.changes());
         await checkDimensionIds(tx, organisationId, ids.map);
-        await mergeStagedLines(tx, organisationId, job.id, ids.map, { hasLines, fresh });
+        if (fresh) await attachFreshLineTable(tx, organisationId);
+        else await mergeStagedLines(tx, organisationId, job.id, ids.map, { hasLines });
         const replacedCells = replaced.finish();
         await applyCubeChanges(session, organisationId, replacedCells);
         await applyCubeChanges(session, organisationId, summary.cube, ids.map, {

@@ -189,27 +189,23 @@ export async function analyzeStagedLines(tx: Tx) {
  * Replaces the organisation's lines with the keys of the staged lines by the staged lines (the
  * file's ids mapped by `ids`, written by job `jobId`). The lines replaced must have been kept
  * (the import's undo record, `takeUndoRecord`) and taken off the cube before. `hasLines` false:
- * the organisation has none (`hasStoredLines`), so there is nothing to delete. `fresh`: it has no
- * partition either (`hasLinePartition`), so its lines are loaded into a new table whose key and
- * indexes are built after them, which then becomes its partition:
- * docs/storage.md, "A first import: a table of its own, indexed after the load".
+ * the organisation has none (`hasStoredLines`), so there is nothing to delete. A first import
+ * of an organisation without a partition stages nothing: see `createFreshLineTable`.
  */
 export async function mergeStagedLines(
   tx: Tx,
   organisationId: string,
   jobId: string,
   ids: IdMap,
-  { hasLines = true, fresh = false }: { hasLines?: boolean; fresh?: boolean } = {},
+  { hasLines = true }: { hasLines?: boolean } = {},
 ) {
   if (hasLines)
     await sql`delete from invoice_lines l using import_lines s
       where l.organisation_id = ${organisationId}
         and l.invoice_number = s.invoice_number and l.line_number = s.line_number`.execute(tx);
-  if (fresh) await sql`select create_invoice_line_table(${organisationId}::uuid)`.execute(tx);
-  const into = fresh ? sql.table(linePartition(organisationId)) : sql.table("invoice_lines");
   // Postgres arrays count from 1: the file's id k is element k + 1. One statement, one scan of the
   // staged lines (slices of them each scanned the whole table).
-  await sql`insert into ${into} (organisation_id, invoice_number, line_number, invoice_date,
+  await sql`insert into invoice_lines (organisation_id, invoice_number, line_number, invoice_date,
         client_id, item_id, salesperson_id, quantity, unit_price, amount_cents, cost_cents,
         service_from, service_to, record_type, import_job_id)
       select ${organisationId}, s.invoice_number, s.line_number, s.invoice_date,
@@ -220,7 +216,29 @@ export async function mergeStagedLines(
         -- The arrays once, not cast from their parameters again for every line.
         (select ${ids.clientId.map(String)}::bigint[] as clients, ${ids.itemId.map(String)}::bigint[] as items,
           ${ids.salespersonId.map(String)}::bigint[] as salespeople offset 0) m`.execute(tx);
-  if (fresh) await sql`select attach_invoice_line_table(${organisationId}::uuid)`.execute(tx);
+}
+
+/**
+ * A first import of an organisation that has no partition: its lines are copied straight into a
+ * new table of the organisation's own (`create_invoice_line_table`), with no staging table, each
+ * batch given the stored ids (`withStoredIds`) and frozen as it is written (`COPY … FREEZE`: the
+ * table is new in this transaction, so no later reader has to mark its rows). The organisation and
+ * the job are the table's defaults until `attachFreshLineTable` builds its key and indexes and
+ * makes it the organisation's partition. See docs/storage.md:
+ * "A first import: a table of its own, indexed after the load".
+ */
+export async function createFreshLineTable(tx: Tx, organisationId: string, jobId: string) {
+  const table = sql.table(linePartition(organisationId));
+  await sql`select create_invoice_line_table(${organisationId}::uuid)`.execute(tx);
+  await sql`alter table ${table} alter column organisation_id set default ${sql.lit(organisationId)}::uuid,
+    alter column import_job_id set default ${sql.lit(jobId)}::uuid`.execute(tx);
+}
+
+/** Ends what `createFreshLineTable` began: no defaults left, its key and indexes, attached. */
+export async function attachFreshLineTable(tx: Tx, organisationId: string) {
+  await sql`alter table ${sql.table(linePartition(organisationId))} alter column organisation_id drop default,
+    alter column import_job_id drop default`.execute(tx);
+  await sql`select attach_invoice_line_table(${organisationId}::uuid)`.execute(tx);
 }
 
 /** The columns of `invoice_lines` (and `backup_lines`) after `organisation_id`. */

@@ -96,8 +96,8 @@ const spreadInto = (filter: LineTableFilter) =>
  * number, all in the direction asked.
  *
  * The lines without a service period are read per record type, in the order of the index
- * `invoice_lines_type_date (organisation_id, record_type, invoice_date, invoice_number,
- * line_number)` when sorted by date: the first `startRow + rowLimit` of each, not all the months'
+ * `invoice_lines_type_date (record_type, invoice_date, invoice_number, line_number)` (within
+ * the organisation's partition) when sorted by date: the first `startRow + rowLimit` of each, not all the months'
  * lines sorted. The lines with a service period are found by `invoice_lines_service` and sorted.
  * The page is the first rows of these few. Clients, items and salespeople are named from `names`
  * (the organisation's, as the cube cache holds them); one that is not there yet is read.

@@ -13,10 +13,13 @@ const iso = (value: unknown) => new Date(value as string).toISOString();
 export async function backupRoutes(app: FastifyInstance, deps: AppDeps) {
   registerContract(app, deps, backupList, async ({ auth }) => {
     const rows = await deps.db
-      .selectFrom("backups")
-      .select(["id", "reason", "line_count", "size_bytes", "created_at"])
-      .where("organisation_id", "=", auth!.organisation.id)
-      .orderBy("created_at", "desc")
+      .selectFrom("backups as b")
+      .leftJoin("import_jobs as j", (join) =>
+        join.onRef("j.organisation_id", "=", "b.organisation_id").onRef("j.id", "=", "b.import_job_id"),
+      )
+      .select(["b.id", "b.reason", "b.line_count", "b.size_bytes", "b.created_at", "j.file_name"])
+      .where("b.organisation_id", "=", auth!.organisation.id)
+      .orderBy("b.created_at", "desc")
       .execute();
     return rows.map((r) => ({
       backupID: r.id,
@@ -24,6 +27,7 @@ export async function backupRoutes(app: FastifyInstance, deps: AppDeps) {
       lineCount: r.line_count,
       sizeBytes: r.size_bytes,
       createdAt: iso(r.created_at),
+      importFileName: r.file_name ?? null,
     }));
   });
 
@@ -37,6 +41,7 @@ export async function backupRoutes(app: FastifyInstance, deps: AppDeps) {
       lineCount: taken.lineCount,
       sizeBytes: taken.sizeBytes,
       createdAt: new Date().toISOString(),
+      importFileName: null,
     };
   });
 

@@ -34,6 +34,18 @@ const reasons: Record<Backup["reason"], string> = {
   BeforeRestore: "Before a restore",
 };
 
+/** Why a backup was taken, naming the import's file when it was taken before one. */
+const why = (b: Backup) =>
+  b.reason === "BeforeImport" && b.importFileName
+    ? `Before the import of ${b.importFileName}`
+    : reasons[b.reason];
+
+/** `why`, within a sentence. */
+const whyInSentence = (b: Backup) => {
+  const text = why(b);
+  return text.charAt(0).toLowerCase() + text.slice(1);
+};
+
 const lines = (n: number, format: Format) => `${format.count(n)} invoice ${n === 1 ? "line" : "lines"}`;
 
 /** What a backup holds: all the lines, or, taken before an import, only those the import replaced. */
@@ -96,14 +108,17 @@ function RestoreDialog({
       <p>
         The organisation's invoice lines, clients, items and salespeople as they are now will be replaced by
         the backup of <strong>{dateTime(backup.createdAt, format, { seconds: true })}</strong> (
-        {reasons[backup.reason].toLowerCase()}, {held(backup, format)}).
+        {whyInSentence(backup)}, {held(backup, format)}).
       </p>
       {importsUndone.length || restoresUndone.length ? (
         <>
           <p>This undoes:</p>
           <ul className="restore-undone">
             {importsUndone.map((b) => (
-              <li key={b.backupID}>the import of {dateTime(b.createdAt, format, { seconds: true })}</li>
+              <li key={b.backupID}>
+                the import {b.importFileName ? `of ${b.importFileName} ` : ""}at{" "}
+                {dateTime(b.createdAt, format, { seconds: true })}
+              </li>
             ))}
             {restoresUndone.map((b) => (
               <li key={b.backupID}>the restore of {dateTime(b.createdAt, format, { seconds: true })}</li>
@@ -263,7 +278,7 @@ export function BackupsPage() {
                 return (
                   <tr key={b.backupID}>
                     <th scope="row">{when}</th>
-                    <td>{reasons[b.reason]}</td>
+                    <td className="backup-why">{why(b)}</td>
                     <td className="number">{format.count(b.lineCount)}</td>
                     <td className="number">{byteSize(b.sizeBytes, format)}</td>
                     <td>
@@ -336,8 +351,8 @@ export function BackupsPage() {
         >
           <p>
             The backup of <strong>{dateTime(confirm.backup.createdAt, format, { seconds: true })}</strong> (
-            {reasons[confirm.backup.reason].toLowerCase()}, {held(confirm.backup, format)}) will be deleted;
-            its data can no longer be restored.
+            {whyInSentence(confirm.backup)}, {held(confirm.backup, format)}) will be deleted; its data can no
+            longer be restored.
           </p>
         </ConfirmDialog>
       ) : null}

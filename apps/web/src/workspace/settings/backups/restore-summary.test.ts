@@ -8,6 +8,7 @@ const backup = (backupID: string, reason: Backup["reason"], createdAt: string): 
   lineCount: 10,
   sizeBytes: 100,
   createdAt,
+  importFileName: reason === "BeforeImport" ? `${backupID}.csv` : null,
 });
 
 describe("restoreSummary", () => {

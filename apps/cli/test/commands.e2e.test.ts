@@ -24,6 +24,7 @@ const jobStatus = z.enum(["Unknown", "Pending", "Running", "Completed", "Failed"
 const importJob = z
   .object({
     jobGuid: z.uuid(),
+    kind: z.enum(["Import", "Connector", "Restore", "RebuildCube"]),
     status: jobStatus,
     fileName: z.string(),
     rowsImported: z.number().int().nullable(),
@@ -363,8 +364,19 @@ describe("every varia command against a running server", () => {
       "0.2",
     ]);
     // The lines imported above: the four of lines.csv (same.csv replaced one of them with itself).
-    expect(rebuilt).toMatchObject({ status: "Completed", fileName: "Rebuild the cube", rowsImported: 4 });
+    expect(rebuilt).toMatchObject({
+      kind: "RebuildCube",
+      status: "Completed",
+      fileName: "Rebuild the cube",
+      rowsImported: 4,
+    });
     expect(json(shapes.importJob, ["import", "status", rebuilt.jobGuid])).toEqual(rebuilt);
+    // Said as what the job did, not as an import.
+    const told = varia(["import", "status", rebuilt.jobGuid]);
+    expect([told.status, told.stdout.trim()]).toEqual([
+      0,
+      "Job completed successfully: the cube rebuilt from the 4 lines stored",
+    ]);
     const queued = json(shapes.jobQueued, ["jobs", "add", "RebuildCube"]);
     expect(queued.jobGuid).not.toBe(rebuilt.jobGuid);
     const bad = varia(["jobs", "add", "Reindex"]);

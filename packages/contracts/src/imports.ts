@@ -22,9 +22,18 @@ export const importRowErrorSchema = z.object({
 });
 export type ImportRowError = z.infer<typeof importRowErrorSchema>;
 
+/**
+ * What a job does: an import of an uploaded file (Import) or of a data source (Connector), a
+ * restore of a backup (Restore), or a maintenance job (RebuildCube, System/AddJob).
+ */
+export const jobKindSchema = z.enum(["Import", "Connector", "Restore", "RebuildCube"]);
+export type JobKind = z.infer<typeof jobKindSchema>;
+
 export const importJobSchema = z.object({
   jobGuid: z.string(),
+  kind: jobKindSchema,
   status: jobStatusSchema,
+  /** The file imported; a data source's import: the package and source; a restore: the backup. */
   fileName: z.string(),
   rowsImported: z.number().int().nullable(),
   /** Every bad row of a rejected file (at most `maxListedErrors`), and how many there were. */

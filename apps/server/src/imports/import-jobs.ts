@@ -118,6 +118,7 @@ export async function getImportJob(
   } | null;
   return {
     jobGuid: row.id,
+    kind: row.kind,
     status: row.status,
     fileName: row.file_name,
     rowsImported: row.rows_imported,

@@ -6,6 +6,7 @@ import { selectJobCompleted, selectJobLabel } from "./selectors";
 
 const job = (status: JobStatus): ImportJob => ({
   jobGuid: "j1",
+  kind: "Import",
   status,
   fileName: "lines.csv",
   rowsImported: status === "Completed" ? 10 : null,

@@ -22,11 +22,18 @@ export function rowErrorLines(job: ImportJob): string[] {
   return lines;
 }
 
+/** What a completed job did, by its kind. */
+function completedWork(job: ImportJob): string {
+  const lines = `${formatCount(job.rowsImported ?? 0)} ${job.rowsImported === 1 ? "line" : "lines"}`;
+  if (job.kind === "Restore") return `${lines} restored from ${job.fileName}`;
+  if (job.kind === "RebuildCube") return `the cube rebuilt from the ${lines} stored`;
+  return `${lines} imported from ${job.fileName}`;
+}
+
 /** A job's state in a line (the status label of docs/behaviour.md#import-jobs first), then its bad cells. */
 export function jobSummary(job: ImportJob): string {
   const label = jobStatusLabels[job.status];
-  if (job.status === "Completed")
-    return `${label}: ${formatCount(job.rowsImported ?? 0)} lines imported from ${job.fileName}`;
+  if (job.status === "Completed") return `${label}: ${completedWork(job)}`;
   if (job.status === "Failed" || job.status === "FailedPermanently")
     return [`${label}: ${job.message ?? job.fileName}`, ...rowErrorLines(job)].join("\n");
   return `${label} (${job.fileName}, job ${job.jobGuid})`;

@@ -6,7 +6,11 @@ import { join } from "node:path";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { XeroInvoice, XeroItem } from "../apps/server/src/connectors/xero/xero-api";
-import { type AccountingStandIn, startXeroStandIn } from "../apps/server/test/accounting-stand-ins";
+import {
+  type AccountingStandIn,
+  startXeroStandIn,
+  type XeroStandInTenant,
+} from "../apps/server/test/accounting-stand-ins";
 import { startOidcProvider } from "../apps/server/test/oidc-stand-ins";
 import { createTenant, launchChromium, startE2eServer } from "./browser";
 import { seriousViolations } from "./drill-workspace";
@@ -101,6 +105,10 @@ describe("signing up through Xero in the browser", () => {
   let xero: AccountingStandIn;
   let origin: string;
 
+  // What Xero's /connections lists: a second organisation is added and taken away again below.
+  const xeroTenants: XeroStandInTenant[] = [
+    { tenantId, tenantName: "Harbour Software", invoices: invoices(), items },
+  ];
   const shot = (name: string) => page.screenshot({ path: join(screenshots, `${name}.png`), fullPage: true });
 
   beforeAll(async () => {
@@ -119,7 +127,7 @@ describe("signing up through Xero in the browser", () => {
     // Xero's API takes the access tokens its identity service issued.
     xero = await startXeroStandIn({
       accessToken: op.hasIssued,
-      tenants: [{ tenantId, tenantName: "Harbour Software", invoices: invoices(), items }],
+      tenants: xeroTenants,
     });
     env = await startE2eServer({
       PORT: String(port),
@@ -276,8 +284,48 @@ describe("signing up through Xero in the browser", () => {
       .toBe("Completed");
     await source.getByText("Job completed successfully").waitFor();
     expect(xero.requests.length).toBeGreaterThan(reads);
+
+    // The connection the source is grouped under: since when, and who is told when an import fails.
+    const connection = page.getByRole("region", { name: "Xero connection" });
+    await connection.getByText(/^Connected since .+ · 1 organisation$/).waitFor();
+    expect(await connection.getByRole("article", { name: "Harbour Software" }).count()).toBe(1);
+    const nobody = connection.getByText(
+      "Nobody is responsible: the organisation's admins are e-mailed when a scheduled import fails; an import started by hand is followed on screen and e-mails nobody.",
+    );
+    await nobody.waitFor();
+    const { responsibilities, alice } = await page.evaluate(async () => {
+      const [c] = (await (await fetch("/api/Connections")).json()) as { integrationGuid: string }[];
+      const users = (await (await fetch("/api/variance/UserManagement/GetUserList")).json()) as {
+        userID: string;
+        name: string;
+        email: string;
+      }[];
+      return {
+        responsibilities: `/api/Connections/${c?.integrationGuid}/Responsibilities`,
+        alice: users.find((u) => u.email === "alice@bigcorp.example.com"),
+      };
+    });
+    if (!alice) throw new Error("alice is not a user of the organisation");
+    const responsible = () =>
+      page.evaluate(async (url) => (await fetch(url)).json(), responsibilities) as Promise<unknown[]>;
+    // Alice made responsible: named on the page, and what Connections/GetResponsibilities answers.
+    await connection.getByRole("button", { name: "Change who is told" }).click();
+    await connection.getByRole("button", { name: /Add a responsible user/ }).click();
+    await page.getByRole("option", { name: alice.name }).click();
+    await connection.getByRole("button", { name: "Add", exact: true }).click();
+    await connection.getByText(`E-mailed when an import fails: ${alice.name}.`).waitFor();
+    expect(await responsible()).toEqual([{ userID: alice.userID, name: alice.name, email: alice.email }]);
+    expect(await nobody.count()).toBe(0);
+    // Looking for new organisations at Xero: the same one, said so.
+    await connection.getByRole("button", { name: "Look for new organisations" }).click();
+    await connection.getByText("No change: Xero reaches the same organisations.").waitFor();
     expect(await seriousViolations(page)).toEqual([]);
     await page.screenshot({ path: join(screenshots, "5-integrations.png"), fullPage: true });
+    // Removed again: nobody is responsible, the admins are told.
+    await connection.getByRole("button", { name: `Remove ${alice.name}` }).click();
+    await nobody.waitFor();
+    expect(await responsible()).toEqual([]);
+    await connection.getByRole("button", { name: "Done" }).click();
     await page.getByRole("link", { name: "Dashboard" }).click();
     await cardsDrawn(page);
     expect(parseMoney(await card(page, "mrr").locator(".kpi__value").innerText())).toBe(2320);
@@ -356,6 +404,28 @@ describe("signing up through Xero in the browser", () => {
       0,
       "Job completed successfully: 62 lines imported from Xero: Harbour Software",
     ]);
+
+    // A second organisation authorised at Xero is found by Look for new organisations, without a
+    // schedule; gone from Xero, it is removed by the next look.
+    await page.getByRole("link", { name: "Integrations" }).click();
+    xeroTenants.push({
+      tenantId: "5b1c9d2e-0000-4000-8000-0000000000bb",
+      tenantName: "Harbour Labs",
+      invoices: [],
+      items,
+    });
+    await connection.getByRole("button", { name: "Look for new organisations" }).click();
+    await connection.getByText("Found 1 new organisation: Harbour Labs.").waitFor();
+    const labs = connection.getByRole("article", { name: "Harbour Labs" });
+    await labs.getByText("Xero · no schedule: imported only when asked").waitFor();
+    await connection.getByText(/^Connected since .+ · 2 organisations$/).waitFor();
+    xeroTenants.pop();
+    await connection.getByRole("button", { name: "Look for new organisations" }).click();
+    await connection
+      .getByText("No longer reached, so removed: Harbour Labs. The invoice lines imported from it stay.")
+      .waitFor();
+    await labs.waitFor({ state: "detached" });
+    expect(await connection.getByRole("article", { name: "Harbour Software" }).count()).toBe(1);
   }, 180_000);
 
   it("connects Xero later, from the integration overview of an organisation that signed up with a password", async () => {

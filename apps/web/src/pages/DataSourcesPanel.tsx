@@ -1,13 +1,17 @@
 import { errorText } from "@varia/api-client";
 import {
   addSchedule,
+  type Connection,
   type DataSource,
   deleteConnection,
   describeSchedule,
   getDataSources,
   getTimeZones,
+  getUserList,
+  listConnections,
   runSchedule,
   type TimeZone,
+  type UserSummary,
 } from "@varia/contracts";
 import type { DropdownOption } from "@varia/machines";
 import { useCallback, useEffect, useState } from "react";
@@ -19,6 +23,7 @@ import { StartupContext } from "../shell/startup-context";
 import { afterDataChanged } from "../workspace/refresh-periods";
 import { ConfirmDialog } from "../workspace/settings/settings-widgets";
 import { ConnectButtons } from "./ConnectButtons";
+import { ConnectionGroup } from "./ConnectionGroup";
 import { appImportJobMachine } from "./import-job-actor";
 import { type JobActor, JobProgress } from "./JobProgress";
 import { defaultSchedule, packageNames, type Schedule, ScheduleFields } from "./ScheduleFields";
@@ -133,7 +138,7 @@ function SourceRow({
     <article className="data-source" aria-labelledby={headingId}>
       <div className="data-source__head">
         <div>
-          <h3 id={headingId}>{source.name}</h3>
+          <h4 id={headingId}>{source.name}</h4>
           <p className="data-source__meta">
             {packageNames[source.integrationType]} ·{" "}
             {source.schedule
@@ -200,26 +205,54 @@ function SourceRow({
   );
 }
 
+/** Whether a failed call was refused for want of an ability (403). */
+const forbidden = (e: unknown) => (e as { status?: number }).status === 403;
+
 /**
- * The integration overview's accounting package (docs/integration.md): each company or organisation
- * the organisation's connections reach, with its schedule, its last import and Import now. Hidden
- * from a user without Integration/Connections/Manage.
+ * The integration overview's accounting package (docs/integration.md): each connection, with who is
+ * told when an import fails and Look for new organisations, and under it each company or
+ * organisation it reaches, with its schedule, its last import and Import now. Hidden from a user
+ * without Integration/Connections/Manage.
  */
 export function DataSourcesPanel() {
   const [sources, setSources] = useState<DataSource[] | null>(null);
+  const [connections, setConnections] = useState<Connection[]>([]);
+  // The users to choose responsible ones from: null for a user who may not list them.
+  const [users, setUsers] = useState<UserSummary[] | null>(null);
   const [hidden, setHidden] = useState(false);
   // A refused connection comes back with the reason (Auth/SingleSignOnCallback).
   const [search] = useSearchParams();
   const [error, setError] = useState<string | null>(search.get("error"));
   const load = useCallback(() => {
-    api.call(getDataSources, { query: {} }).then(setSources, (e) => {
-      if ((e as { status?: number }).status === 403) setHidden(true);
-      else setError(errorText(e));
-    });
+    Promise.all([api.call(getDataSources, { query: {} }), api.call(listConnections)]).then(
+      ([s, c]) => {
+        setConnections(c);
+        setSources(s);
+      },
+      (e) => {
+        if (forbidden(e)) setHidden(true);
+        else setError(errorText(e));
+      },
+    );
   }, []);
   useEffect(load, [load]);
+  useEffect(() => {
+    api.call(getUserList).then(setUsers, (e) => {
+      if (!forbidden(e)) setError(errorText(e));
+    });
+  }, []);
   if (hidden) return null;
 
+  const rows = (list: DataSource[]) =>
+    list.map((s) => (
+      <SourceRow
+        key={s.id}
+        source={s}
+        connectionSources={list.filter((o) => o.integrationGuid === s.integrationGuid).map((o) => o.name)}
+        onSaved={load}
+      />
+    ));
+  const grouped = new Set(connections.map((c) => c.integrationGuid));
   return (
     <section className="panel" aria-labelledby="sources-heading">
       <div className="data-source__head">
@@ -232,22 +265,21 @@ export function DataSourcesPanel() {
           <span className="spinner spinner--dark" aria-hidden="true" /> Loading your data sources…
         </p>
       ) : null}
-      {sources?.length === 0 ? (
+      {sources?.length === 0 && connections.length === 0 ? (
         <p className="page__subtitle">
           No accounting package is connected: this organisation imports from CSV files. Connect QuickBooks
           Online or Xero to read its invoices from there, now and on a schedule.
         </p>
       ) : null}
-      {sources?.map((s) => (
-        <SourceRow
-          key={s.id}
-          source={s}
-          connectionSources={sources
-            .filter((o) => o.integrationGuid === s.integrationGuid)
-            .map((o) => o.name)}
-          onSaved={load}
-        />
-      ))}
+      {sources
+        ? connections.map((c) => (
+            <ConnectionGroup key={c.integrationGuid} connection={c} users={users} onChanged={load}>
+              {rows(sources.filter((s) => s.integrationGuid === c.integrationGuid))}
+            </ConnectionGroup>
+          ))
+        : null}
+      {/* A source of a connection made between the two calls. */}
+      {sources ? rows(sources.filter((s) => !grouped.has(s.integrationGuid))) : null}
     </section>
   );
 }

@@ -13,17 +13,21 @@ export function SelectField({
   value,
   onChange,
   className = "",
+  placeholder,
 }: {
   label: string;
   options: SelectOption[];
+  /** The chosen option's value; "" for none yet (the placeholder shows). */
   value: string;
   onChange: (value: string) => void;
   className?: string;
+  placeholder?: string;
 }) {
   return (
     <Select
       className={`select-field ${className}`.trim()}
-      selectedKey={value}
+      selectedKey={value === "" ? null : value}
+      placeholder={placeholder}
       onSelectionChange={(key) => {
         if (key !== null) onChange(String(key));
       }}

@@ -326,6 +326,21 @@ describe("signing up through Xero in the browser", () => {
     await nobody.waitFor();
     expect(await responsible()).toEqual([]);
     await connection.getByRole("button", { name: "Done" }).click();
+    // Busy while Xero is asked; Xero out of order (502) and Xero refusing (409): the server's message.
+    const look = connection.getByRole("button", { name: "Look for new organisations" });
+    xero.failNext({ path: "/connections", hang: true });
+    await look.click();
+    await expect.poll(() => look.isDisabled()).toBe(true);
+    xero.release(503);
+    await connection.getByRole("alert").waitFor();
+    expect(await connection.getByRole("alert").innerText()).toMatch(/^Xero failed to answer .+ \(503\)$/);
+    expect(await look.isDisabled()).toBe(false);
+    xero.failNext({ path: "/connections", status: 403 });
+    await look.click();
+    await connection
+      .getByRole("alert")
+      .getByText("Xero refused the access token (403)", { exact: true })
+      .waitFor();
     await page.getByRole("link", { name: "Dashboard" }).click();
     await cardsDrawn(page);
     expect(parseMoney(await card(page, "mrr").locator(".kpi__value").innerText())).toBe(2320);

@@ -22,7 +22,15 @@ const day = new Intl.DateTimeFormat(undefined, { dateStyle: "medium" });
  * The users responsible for a connection: named, and changed here (Connections/AddResponsibilities
  * and DeleteResponsibility) by choosing among the organisation's users.
  */
-function Responsibilities({ connection, users }: { connection: Connection; users: UserSummary[] | null }) {
+function Responsibilities({
+  connection,
+  users,
+  onEdit,
+}: {
+  connection: Connection;
+  users: UserSummary[] | null;
+  onEdit: () => void;
+}) {
   const integrationGuid = connection.integrationGuid;
   const [responsible, setResponsible] = useState<ResponsibleUser[] | null>(null);
   const [editing, setEditing] = useState(false);
@@ -64,7 +72,8 @@ function Responsibilities({ connection, users }: { connection: Connection; users
   const taken = new Set(responsible?.map((u) => u.userID));
   const options = (users ?? [])
     .filter((u) => !taken.has(u.userID))
-    .map((u) => ({ value: u.userID, label: u.disabled ? `${u.name} (disabled)` : u.name }));
+    .map((u) => ({ value: u.userID, label: u.disabled ? `${u.name} (disabled)` : u.name }))
+    .sort((a, b) => a.label.localeCompare(b.label));
   return (
     <div className="connection__responsible">
       <div className="data-source__head">
@@ -72,7 +81,14 @@ function Responsibilities({ connection, users }: { connection: Connection; users
           {responsible ? whoIsTold(responsible, users) : "Loading who is told when an import fails…"}
         </p>
         {editing ? null : (
-          <button type="button" className="button button--secondary" onClick={() => setEditing(true)}>
+          <button
+            type="button"
+            className="button button--secondary"
+            onClick={() => {
+              onEdit();
+              setEditing(true);
+            }}
+          >
             Change who is told
           </button>
         )}
@@ -145,6 +161,7 @@ export function ConnectionGroup({
   connection,
   users,
   onChanged,
+  onEditResponsible,
   children,
 }: {
   connection: Connection;
@@ -152,6 +169,8 @@ export function ConnectionGroup({
   users: UserSummary[] | null;
   /** After Configure: the sources to list again. */
   onChanged: () => void;
+  /** When the responsible users are about to be changed: the users to choose from loaded again. */
+  onEditResponsible: () => void;
   children: ReactNode;
 }) {
   const [busy, setBusy] = useState(false);
@@ -194,7 +213,7 @@ export function ConnectionGroup({
         </button>
       </div>
       <FormMessage error={error} success={outcome} />
-      <Responsibilities connection={connection} users={users} />
+      <Responsibilities connection={connection} users={users} onEdit={onEditResponsible} />
       {children}
     </section>
   );

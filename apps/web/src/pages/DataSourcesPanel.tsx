@@ -236,11 +236,13 @@ export function DataSourcesPanel() {
     );
   }, []);
   useEffect(load, [load]);
-  useEffect(() => {
+  // Loaded again when the responsible users are changed: a user added since is offered.
+  const loadUsers = useCallback(() => {
     api.call(getUserList).then(setUsers, (e) => {
       if (!forbidden(e)) setError(errorText(e));
     });
   }, []);
+  useEffect(loadUsers, [loadUsers]);
   if (hidden) return null;
 
   const rows = (list: DataSource[]) =>
@@ -273,7 +275,13 @@ export function DataSourcesPanel() {
       ) : null}
       {sources
         ? connections.map((c) => (
-            <ConnectionGroup key={c.integrationGuid} connection={c} users={users} onChanged={load}>
+            <ConnectionGroup
+              key={c.integrationGuid}
+              connection={c}
+              users={users}
+              onChanged={load}
+              onEditResponsible={loadUsers}
+            >
               {rows(sources.filter((s) => s.integrationGuid === c.integrationGuid))}
             </ConnectionGroup>
           ))

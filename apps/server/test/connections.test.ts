@@ -6,7 +6,7 @@ import { queueScheduledImport } from "../src/connectors/connections";
 import type { XeroInvoice, XeroItem } from "../src/connectors/xero/xero-api";
 import "../src/db/integration-schema";
 import { type AccountingStandIn, startXeroStandIn, type XeroStandInTenant } from "./accounting-stand-ins";
-import { Browser, describeWithServer } from "./harness";
+import { Browser, describeWithServer, finishedJob } from "./harness";
 import { MailReceiver } from "./mail-receiver";
 import { followToVaria, startOidcProvider } from "./oidc-stand-ins";
 
@@ -109,18 +109,6 @@ describeWithServer(
         post: (path: string, body?: unknown) => site.request("POST", path, body, xsrf()),
         del: (path: string) => site.request("DELETE", path, undefined, xsrf()),
       };
-    }
-
-    async function finalStatus(site: Browser, jobGuid: string) {
-      let job: Record<string, unknown> = {};
-      await vi.waitFor(
-        async () => {
-          job = (await site.request("GET", `/api/Import/GetJobStatus?JobGuid=${jobGuid}`)).json;
-          expect(["Completed", "Failed", "FailedPermanently"]).toContain(job.status);
-        },
-        { timeout: 30_000, interval: 50 },
-      );
-      return job;
     }
 
     /** The log line that says who was told of the failed job, once it is written. */
@@ -270,7 +258,7 @@ describeWithServer(
       const jobs = all.json.jobs as { dataSourceId: string; jobGuid: string }[];
       expect(jobs.map((j) => j.dataSourceId)).toEqual([harbourId, kiwiId]);
       for (const job of jobs)
-        expect(await finalStatus(founder.site, job.jobGuid)).toMatchObject({
+        expect(await finishedJob(founder.site, job.jobGuid)).toMatchObject({
           status: "Completed",
           rowsImported: 2,
         });
@@ -284,7 +272,7 @@ describeWithServer(
         `/api/ImportJob/StartImport?integrationGuid=${guid}&dataSourceId=${kiwiId}`,
       );
       expect(one.json.jobs).toEqual([{ dataSourceId: kiwiId, jobGuid: expect.any(String) }]);
-      expect(await finalStatus(founder.site, (one.json as unknown as Jobs).jobs[0]!.jobGuid)).toMatchObject({
+      expect(await finishedJob(founder.site, (one.json as unknown as Jobs).jobs[0]!.jobGuid)).toMatchObject({
         status: "Completed",
         fileName: "Xero: Kiwi Cafe",
       });
@@ -338,7 +326,7 @@ describeWithServer(
       // Xero answers 503 at last: tried again, and both imports complete.
       xero.release();
       for (const job of again.jobs)
-        expect(await finalStatus(founder.site, job.jobGuid)).toMatchObject({ status: "Completed" });
+        expect(await finishedJob(founder.site, job.jobGuid)).toMatchObject({ status: "Completed" });
       expect(await jobCount()).toBe(count + 2);
     });
 
@@ -352,7 +340,7 @@ describeWithServer(
       // Xero refuses the token: not retryable, the job ends Failed.
       xero.failNext({ path: "/api.xro/2.0/Items", status: 401 });
       const failed = ((await start()).json as unknown as Jobs).jobs[0]!.jobGuid;
-      const job = await finalStatus(founder.site, failed);
+      const job = await finishedJob(founder.site, failed);
       expect(job.status).toBe("Failed");
       const received = await mail.waitFor(colleague.email, (m) => m.subject === subject);
       expect(received.text).toContain(`The import of Harbour Software from Xero failed: ${job.message}`);
@@ -382,7 +370,7 @@ describeWithServer(
         organisationId: founder.organisation.id,
         dataSourceId: harbourId,
       });
-      expect((await finalStatus(founder.site, scheduled!.jobGuid)).status).toBe("Failed");
+      expect((await finishedJob(founder.site, scheduled!.jobGuid)).status).toBe("Failed");
       const told = await mail.waitFor(colleague.email, (m) => m.subject === subject);
       expect(told.text).toContain("The scheduled import of Harbour Software from Xero failed: ");
       expect(await toldOf(scheduled!.jobGuid)).toMatchObject({ told: 1, as: "responsible" });
@@ -395,7 +383,7 @@ describeWithServer(
         organisationId: founder.organisation.id,
         dataSourceId: harbourId,
       });
-      expect((await finalStatus(founder.site, again!.jobGuid)).status).toBe("Failed");
+      expect((await finishedJob(founder.site, again!.jobGuid)).status).toBe("Failed");
       await mail.waitFor(founder.admin.email, (m) => m.subject === subject);
       expect(await toldOf(again!.jobGuid)).toMatchObject({ told: 1, as: "admins" });
       expect(mail.mails.filter((m) => m.subject === subject)).toEqual([]);
@@ -403,7 +391,7 @@ describeWithServer(
       // Nobody responsible: an import a user started is followed on the screen, and mails nobody.
       xero.failNext({ path: "/api.xro/2.0/Items", status: 401 });
       const unwatched = ((await start()).json as unknown as Jobs).jobs[0]!.jobGuid;
-      expect((await finalStatus(founder.site, unwatched)).status).toBe("Failed");
+      expect((await finishedJob(founder.site, unwatched)).status).toBe("Failed");
       expect(await toldOf(unwatched)).toMatchObject({ told: 0 });
       expect(mail.mails.filter((m) => m.subject === subject)).toEqual([]);
       expect((await founder.del(`${path}?userID=${disabled}`)).status).toBe(200);

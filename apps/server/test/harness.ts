@@ -4,7 +4,7 @@ import { request as httpRequest } from "node:http";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import pg from "pg";
-import { afterAll, beforeAll, describe } from "vitest";
+import { afterAll, beforeAll, describe, expect, vi } from "vitest";
 import { createOrganisation } from "../src/admin/organisations";
 import { loadConfig, type ServerConfig } from "../src/config";
 import type { ConnectorRegistry } from "../src/connectors/index";
@@ -282,4 +282,17 @@ export class Browser {
       json: json as Record<string, unknown>,
     };
   }
+}
+
+/** The job as Import/GetJobStatus answers it once it has ended (Completed, Failed or FailedPermanently). */
+export async function finishedJob(site: Browser, jobGuid: string) {
+  let job: Record<string, unknown> = {};
+  await vi.waitFor(
+    async () => {
+      job = (await site.request("GET", `/api/Import/GetJobStatus?JobGuid=${jobGuid}`)).json;
+      expect(["Completed", "Failed", "FailedPermanently"]).toContain(job.status);
+    },
+    { timeout: 30_000, interval: 50 },
+  );
+  return job;
 }

@@ -3,14 +3,14 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { join } from "node:path";
 import type { AccountingPackage, ImportSchedule } from "@varia/contracts";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { queueScheduledImport } from "../src/connectors/connections";
 import { type AccountingConnector, ConnectorError, type ExternalSource } from "../src/connectors/connector";
 import type { ConnectorRegistry } from "../src/connectors/index";
 import { convertQuickBooks, type QuickBooksExport } from "../src/connectors/quickbooks/convert-quickbooks";
 import { hour24, scheduleCron } from "../src/imports/import-schedules";
 import "../src/db/integration-schema";
-import { Browser, describeWithServer } from "./harness";
+import { Browser, describeWithServer, finishedJob } from "./harness";
 import { MailReceiver } from "./mail-receiver";
 import { followToVaria, startOidcProvider } from "./oidc-stand-ins";
 
@@ -173,18 +173,6 @@ describeWithServer(
       return { site, post, organisationId: organisation.id };
     }
 
-    async function finalStatus(site: Browser, jobGuid: string) {
-      let job: Record<string, unknown> = {};
-      await vi.waitFor(
-        async () => {
-          job = (await site.request("GET", `/api/Import/GetJobStatus?JobGuid=${jobGuid}`)).json;
-          expect(["Completed", "Failed", "FailedPermanently"]).toContain(job.status);
-        },
-        { timeout: 30_000, interval: 50 },
-      );
-      return job;
-    }
-
     let founder: Awaited<ReturnType<typeof signUp>>;
     let sourceId: string;
 
@@ -305,7 +293,7 @@ describeWithServer(
       const queued = await founder.post("/api/Integration/AddScheduleImportData", weekly);
       expect(queued.status).toBe(200);
       const jobGuid = queued.json.jobGuid as string;
-      const job = await finalStatus(founder.site, jobGuid);
+      const job = await finishedJob(founder.site, jobGuid);
       expect(job).toMatchObject({ status: "Completed", fileName: "QuickBooks: Amy's Bird Sanctuary" });
       expect(job.rowsImported).toBeGreaterThan(0);
       const [listed] = (await founder.site.request("GET", "/api/Integration/GetDataSources"))
@@ -339,7 +327,7 @@ describeWithServer(
       const oldTokens = new Set(api.state.tokens);
       const run = await founder.post("/api/Integration/RunSchedule", { dataSourceId: sourceId });
       expect(run.status).toBe(200);
-      expect(await finalStatus(founder.site, run.json.jobGuid as string)).toMatchObject({
+      expect(await finishedJob(founder.site, run.json.jobGuid as string)).toMatchObject({
         status: "Completed",
       });
       const used = api.state.tokens.at(-1)!;
@@ -358,7 +346,7 @@ describeWithServer(
       api.state.failWith = 503;
       api.state.failTimes = 1;
       const retried = await founder.post("/api/Integration/RunSchedule", { dataSourceId: sourceId });
-      expect(await finalStatus(founder.site, retried.json.jobGuid as string)).toMatchObject({
+      expect(await finishedJob(founder.site, retried.json.jobGuid as string)).toMatchObject({
         status: "Completed",
       });
       const attempts = await ctx()
@@ -372,7 +360,7 @@ describeWithServer(
       api.state.failWith = 403;
       api.state.failTimes = 1;
       const refused = await founder.post("/api/Integration/RunSchedule", { dataSourceId: sourceId });
-      expect(await finalStatus(founder.site, refused.json.jobGuid as string)).toMatchObject({
+      expect(await finishedJob(founder.site, refused.json.jobGuid as string)).toMatchObject({
         status: "Failed",
         message: "The stand-in answered 403",
       });
@@ -431,7 +419,7 @@ describeWithServer(
       const uploads = join(ctx().config.dataDir, "uploads");
       const data = { organisationId: founder.organisationId, dataSourceId: sourceId };
       const queued = await queueScheduledImport(jobs, uploads, data);
-      expect(await finalStatus(founder.site, queued!.jobGuid)).toMatchObject({
+      expect(await finishedJob(founder.site, queued!.jobGuid)).toMatchObject({
         status: "Completed",
         fileName: "QuickBooks: Amy's Bird Sanctuary",
       });
@@ -470,7 +458,7 @@ describeWithServer(
       api.state.failWith = 401;
       api.state.failTimes = 1;
       const mine = await founder.post("/api/Integration/RunSchedule", { dataSourceId: sourceId });
-      expect(await finalStatus(founder.site, mine.json.jobGuid as string)).toMatchObject({
+      expect(await finishedJob(founder.site, mine.json.jobGuid as string)).toMatchObject({
         status: "Failed",
       });
       // At a schedule's occurrence, with nobody watching: every admin is told.
@@ -481,7 +469,7 @@ describeWithServer(
         organisationId: founder.organisationId,
         dataSourceId: sourceId,
       });
-      expect(await finalStatus(founder.site, queued!.jobGuid)).toMatchObject({
+      expect(await finishedJob(founder.site, queued!.jobGuid)).toMatchObject({
         status: "Failed",
         message: "The stand-in answered 401",
       });

@@ -10,7 +10,7 @@ import { type ProviderGrant, refreshGrant, type SsoClients } from "../auth/sso";
 import type { TokenCipher } from "../auth/token-cipher";
 import type { ServerConfig, SsoProviderName } from "../config";
 import type { Schema } from "../db/schema";
-import { FinalImportFailure } from "../imports/import-jobs";
+import { FinalImportFailure, queueJob } from "../imports/import-jobs";
 import type { ConnectorJobRow, ImportQueue, ScheduledImportData } from "../imports/import-queue";
 import type { Mailer } from "../mail/mailer";
 import { type ConnectorAccess, ConnectorError } from "./connector";
@@ -507,28 +507,21 @@ export async function enqueueSourceImport(
     .executeTakeFirst();
   if (open) return { jobGuid: open.id };
   const id = randomUUID();
-  await db
-    .insertInto("import_jobs")
-    .values({
-      organisation_id: job.organisationId,
-      id,
-      user_id: job.userId,
-      status: "Pending",
-      kind: "Connector",
-      file_name: `${accountingPackageNames[source.integration_type]}: ${source.name}`,
-      file_path: join(uploadsDir, `${id}.csv`),
-      file_sha256: "",
-      idempotency_key: `connector:${id}`,
-      data_source_id: source.id,
-    })
-    .execute();
+  await queueJob(queue, {
+    organisationId: job.organisationId,
+    userId: job.userId,
+    kind: "Connector",
+    fileName: `${accountingPackageNames[source.integration_type]}: ${source.name}`,
+    id,
+    filePath: join(uploadsDir, `${id}.csv`),
+    dataSourceId: source.id,
+  });
   await db
     .updateTable("data_sources")
     .set({ last_job_id: id })
     .where("organisation_id", "=", job.organisationId)
     .where("id", "=", source.id)
     .execute();
-  await queue.send({ organisation_id: job.organisationId, id });
   return { jobGuid: id };
 }
 

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { rm, stat } from "node:fs/promises";
-import type { ImportJob, ImportRowError, MaintenanceJob } from "@varia/contracts";
+import type { ImportJob, ImportRowError, JobKind, MaintenanceJob } from "@varia/contracts";
 import { type Kysely, sql } from "kysely";
 import { CubeCellsBuilder } from "../cube/cube-cells";
 import {
@@ -313,31 +313,54 @@ export async function failImportAttempt(
     .execute();
 }
 
-/** Queues the restore of a backup: a job like an import, so it survives a restart too. */
-export async function enqueueRestore(
+/**
+ * Queues a job that is not an upload (a restore, a maintenance job, a data source's import): its
+ * `import_jobs` row, which the API reads, then its pg-boss job, which delivers it; like an import,
+ * it survives a restart. `id` when the caller names the job's file after it.
+ */
+export async function queueJob(
   queue: ImportQueue,
-  organisationId: string,
-  userId: string,
-  backupId: string,
+  job: {
+    organisationId: string;
+    userId: string | null;
+    kind: Exclude<JobKind, "Import">;
+    fileName: string;
+    id?: string;
+    filePath?: string;
+    backupId?: string;
+    dataSourceId?: string;
+  },
 ) {
-  const id = randomUUID();
+  const id = job.id ?? randomUUID();
   await queue.database.db
     .insertInto("import_jobs")
     .values({
-      organisation_id: organisationId,
+      organisation_id: job.organisationId,
       id,
-      user_id: userId,
+      user_id: job.userId,
       status: "Pending",
-      file_name: `backup ${backupId}`,
-      file_path: "",
+      kind: job.kind,
+      file_name: job.fileName,
+      file_path: job.filePath ?? "",
       file_sha256: "",
-      idempotency_key: `restore:${id}`,
-      kind: "Restore",
-      backup_id: backupId,
+      idempotency_key: `${job.kind}:${id}`,
+      backup_id: job.backupId ?? null,
+      data_source_id: job.dataSourceId ?? null,
     })
     .execute();
-  await queue.send({ organisation_id: organisationId, id });
+  await queue.send({ organisation_id: job.organisationId, id });
   return { jobGuid: id, status: "Pending" as const };
+}
+
+/** Queues the restore of a backup. */
+export function enqueueRestore(queue: ImportQueue, organisationId: string, userId: string, backupId: string) {
+  return queueJob(queue, {
+    organisationId,
+    userId,
+    kind: "Restore",
+    fileName: `backup ${backupId}`,
+    backupId,
+  });
 }
 
 /** Restores a backup in one transaction (see `restoreBackup`). */
@@ -391,23 +414,13 @@ export async function enqueueMaintenance(
     .where("status", "in", ["Pending", "Running"])
     .executeTakeFirst();
   if (open) return { jobGuid: open.id };
-  const id = randomUUID();
-  await db
-    .insertInto("import_jobs")
-    .values({
-      organisation_id: organisationId,
-      id,
-      user_id: userId,
-      status: "Pending",
-      file_name: maintenanceJobNames[kind],
-      file_path: "",
-      file_sha256: "",
-      idempotency_key: `${kind}:${id}`,
-      kind,
-    })
-    .execute();
-  await queue.send({ organisation_id: organisationId, id });
-  return { jobGuid: id };
+  const { jobGuid } = await queueJob(queue, {
+    organisationId,
+    userId,
+    kind,
+    fileName: maintenanceJobNames[kind],
+  });
+  return { jobGuid };
 }
 
 /** How a maintenance job names itself (the job's `fileName` in Import/GetJobStatus). */

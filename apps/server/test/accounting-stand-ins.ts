@@ -4,7 +4,7 @@ import type { AddressInfo } from "node:net";
 import { join } from "node:path";
 import Papa from "papaparse";
 import type { QuickBooksInvoice, QuickBooksItem } from "../src/connectors/quickbooks/quickbooks-api";
-import type { XeroInvoice, XeroItem } from "../src/connectors/xero/xero-api";
+import type { XeroCreditNote, XeroInvoice, XeroItem } from "../src/connectors/xero/xero-api";
 
 /**
  * Local stand-ins for the accounting APIs (docs/integration.md, "Connectors"): real HTTP servers on
@@ -160,12 +160,15 @@ export interface XeroStandInTenant {
   tenantType?: string;
   invoices: XeroInvoice[];
   items: XeroItem[];
+  /** Sales credit notes (none unless given). */
+  creditNotes?: XeroCreditNote[];
 }
 
 /**
  * Xero: `GET /connections`, and with the `xero-tenant-id` header `GET /api.xro/2.0/Items` and
  * `GET /api.xro/2.0/Invoices?where=Type=="ACCREC"&page=n` (100 a page; without `page`, the
- * invoices without their line items, as Xero answers). A tenant not connected answers 403.
+ * invoices without their line items, as Xero answers), and `GET /api.xro/2.0/CreditNotes` the same
+ * way. A tenant not connected answers 403.
  */
 export function startXeroStandIn(options: {
   accessToken: StandInToken;
@@ -195,15 +198,23 @@ export function startXeroStandIn(options: {
     const envelope = { Id: "stand-in", Status: "OK", ProviderName: "Varia", DateTimeUTC: "/Date(0)/" };
     if (request.path === "/api.xro/2.0/Items")
       return { status: 200, body: { ...envelope, Items: tenant.items } };
-    if (request.path !== "/api.xro/2.0/Invoices") return { status: 404, body: problem(404, "Not Found") };
+    const list =
+      request.path === "/api.xro/2.0/Invoices"
+        ? { key: "Invoices", rows: tenant.invoices }
+        : request.path === "/api.xro/2.0/CreditNotes"
+          ? { key: "CreditNotes", rows: tenant.creditNotes ?? [] }
+          : null;
+    if (!list) return { status: 404, body: problem(404, "Not Found") };
     const type = /^Type=="(\w+)"$/.exec(request.query.get("where") ?? "")?.[1];
-    const invoices = tenant.invoices.filter((i) => type === undefined || i.Type === type);
+    const rows: (XeroInvoice | XeroCreditNote)[] = list.rows.filter(
+      (i) => type === undefined || i.Type === type,
+    );
     const page = request.query.get("page");
     if (page === null) {
-      return { status: 200, body: { ...envelope, Invoices: invoices.map(({ LineItems, ...rest }) => rest) } };
+      return { status: 200, body: { ...envelope, [list.key]: rows.map(({ LineItems, ...rest }) => rest) } };
     }
     const n = Math.max(1, Number(page));
-    return { status: 200, body: { ...envelope, Invoices: invoices.slice((n - 1) * 100, n * 100) } };
+    return { status: 200, body: { ...envelope, [list.key]: rows.slice((n - 1) * 100, n * 100) } };
   });
 }
 

@@ -7,7 +7,13 @@ import {
 } from "../../../test/accounting-stand-ins";
 import { parseInvoiceRows } from "../../imports/parse-invoice-file";
 import { ConnectorError } from "../connector";
-import { createXeroConnector, type XeroInvoice, type XeroItem, xeroDate } from "./xero-api";
+import {
+  createXeroConnector,
+  type XeroCreditNote,
+  type XeroInvoice,
+  type XeroItem,
+  xeroDate,
+} from "./xero-api";
 
 const token = "xero-access-token-never-shown";
 const tenantId = "7a3e1c2b-0000-4000-8000-00000000a001";
@@ -66,7 +72,89 @@ const invoice = (n: number, extra: Partial<XeroInvoice> = {}): XeroInvoice => ({
   ...extra,
 });
 
+/** The pages of a list (Invoices, CreditNotes) the connector asked for, in order. */
+const pagesAsked = (standIn: AccountingStandIn, list: string) =>
+  standIn.requests.filter((r) => r.path === `/api.xro/2.0/${list}`).map((r) => r.query.get("page"));
+
+const creditNote = (n: number, extra: Partial<XeroCreditNote> = {}): XeroCreditNote => ({
+  CreditNoteID: `cn-${n}`,
+  CreditNoteNumber: `CN-${String(n).padStart(4, "0")}`,
+  Type: "ACCRECCREDIT",
+  Status: "AUTHORISED",
+  Contact: contact,
+  DateString: "2024-03-20T00:00:00",
+  LineAmountTypes: "Exclusive",
+  LineItems: [{ ItemCode: "SUB-PRO", Quantity: 2, UnitAmount: 120, LineAmount: 240, TaxAmount: 36 }],
+  ...extra,
+});
+
 describe("the Xero connector", () => {
+  it("reads sales credit notes as credits: quantity, amount and cost taken back, drafts and voids left out", async () => {
+    standIn = await startXeroStandIn({
+      accessToken: token,
+      tenants: [
+        {
+          tenantId,
+          tenantName: "Harbour Software",
+          invoices: [invoice(1)],
+          items: [{ ...items[0]!, PurchaseDetails: { UnitPrice: 20 } }, ...items.slice(1)],
+          creditNotes: [
+            creditNote(1),
+            creditNote(2, {
+              CreditNoteNumber: undefined,
+              LineAmountTypes: "Inclusive",
+              LineItems: [
+                { ItemCode: "SUPPORT", Quantity: 1, UnitAmount: 115, LineAmount: 115, TaxAmount: 15 },
+                { Description: "Goodwill", LineAmount: 10 },
+              ],
+            }),
+            creditNote(3, { Status: "DRAFT" }),
+            creditNote(4, { Status: "VOIDED" }),
+            creditNote(5, { Type: "ACCPAYCREDIT" }),
+          ],
+        },
+      ],
+    });
+    const read = await connector().xero.readInvoices({ apiUrl: standIn.url, accessToken: token }, source);
+    expect(read.csv.split("\n").slice(1)).toEqual([
+      '2024-03-01,INV-0001,1,c-0001,"Acme, Ltd",SUB-PRO,Pro subscription,Subscription,1,100,100.00,20.00,,,,Actual,Recurring',
+      '2024-03-20,CN-0001,1,c-0001,"Acme, Ltd",SUB-PRO,Pro subscription,Subscription,-2,120,-240.00,-40.00,,,,Actual,Recurring',
+      '2024-03-20,cn-2,1,c-0001,"Acme, Ltd",SUPPORT,Support hours,Hourly,-1,,-100.00,,,,,Actual,Recurring',
+      "",
+    ]);
+    expect(read.skipped).toEqual([
+      { line: 4, reason: "credit note cn-2 line 2 has no item code (a free-text line)" },
+    ]);
+    expect(standIn.requests.find((r) => r.path === "/api.xro/2.0/CreditNotes")?.query.get("where")).toBe(
+      'Type=="ACCRECCREDIT"',
+    );
+    // What the import reads of it: the credits count against revenue.
+    const amounts = [];
+    for await (const parsed of parseInvoiceRows(Readable.from([read.csv]))) {
+      expect(parsed.errors).toBeUndefined();
+      amounts.push(parsed.row?.amountCents);
+    }
+    expect(amounts).toEqual([10000n, -24000n, -10000n]);
+  });
+
+  it("pages through credit notes as through invoices", async () => {
+    standIn = await startXeroStandIn({
+      accessToken: token,
+      tenants: [
+        {
+          tenantId,
+          tenantName: "Harbour Software",
+          invoices: [],
+          items,
+          creditNotes: Array.from({ length: 150 }, (_, i) => creditNote(i + 1)),
+        },
+      ],
+    });
+    const read = await connector().xero.readInvoices({ apiUrl: standIn.url, accessToken: token }, source);
+    expect(read.lineCount).toBe(150);
+    expect(pagesAsked(standIn, "CreditNotes")).toEqual(["1", "2"]);
+  });
+
   it("lists the organisations the authorisation reaches, not other kinds of tenant", async () => {
     const { access, standIn } = await start(
       [],
@@ -174,7 +262,7 @@ describe("the Xero connector", () => {
     const { access, standIn } = await start(invoices, items);
     const read = await connector().xero.readInvoices(access, source);
     expect(read.lineCount).toBe(205);
-    expect(standIn.requests.map((r) => r.query.get("page")).filter(Boolean)).toEqual(["1", "2", "3"]);
+    expect(pagesAsked(standIn, "Invoices")).toEqual(["1", "2", "3"]);
   });
 
   it("asks for the next page after a full one even when it is empty", async () => {
@@ -183,7 +271,7 @@ describe("the Xero connector", () => {
       items,
     );
     expect((await connector().xero.readInvoices(access, source)).lineCount).toBe(100);
-    expect(standIn.requests.map((r) => r.query.get("page")).filter(Boolean)).toEqual(["1", "2"]);
+    expect(pagesAsked(standIn, "Invoices")).toEqual(["1", "2"]);
   });
 
   it("reports free-text lines and unknown items, with their invoice and line", async () => {
@@ -237,6 +325,7 @@ describe("the Xero connector", () => {
       "/api.xro/2.0/Items",
       "/api.xro/2.0/Items",
       "/api.xro/2.0/Invoices",
+      "/api.xro/2.0/CreditNotes",
     ]);
 
     standIn.failNext({ status: 503 });

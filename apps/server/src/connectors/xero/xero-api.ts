@@ -6,7 +6,7 @@ import { classifyItem } from "../quickbooks/convert-quickbooks";
 
 /** Xero Accounting API 2.0 (docs/integration.md, "Xero"). */
 export const xeroApi = {
-  /** Xero's page of invoices. */
+  /** Xero's page of invoices, and of credit notes. */
   pageSize: 100,
   /** Invoices that are not (or no longer) revenue. */
   skippedStatuses: ["DRAFT", "DELETED", "VOIDED"],
@@ -37,17 +37,19 @@ const lineItemSchema = z.object({
   TaxAmount: z.number().optional(),
 });
 
+const contactSchema = z.object({
+  ContactID: z.string(),
+  Name: z.string().optional(),
+  ContactNumber: z.string().optional(),
+});
+
 const invoiceSchema = z
   .object({
     InvoiceID: z.string(),
     InvoiceNumber: z.string().optional(),
     Type: z.string(),
     Status: z.string(),
-    Contact: z.object({
-      ContactID: z.string(),
-      Name: z.string().optional(),
-      ContactNumber: z.string().optional(),
-    }),
+    Contact: contactSchema,
     DateString: z.string().optional(),
     Date: z.string().optional(),
     LineAmountTypes: z.string().optional(),
@@ -59,7 +61,27 @@ const invoiceSchema = z
   });
 export type XeroInvoice = z.input<typeof invoiceSchema>;
 
-type Invoice = z.output<typeof invoiceSchema>;
+const creditNoteSchema = z
+  .object({
+    CreditNoteID: z.string(),
+    CreditNoteNumber: z.string().optional(),
+    Type: z.string(),
+    Status: z.string(),
+    Contact: contactSchema,
+    DateString: z.string().optional(),
+    Date: z.string().optional(),
+    LineAmountTypes: z.string().optional(),
+    LineItems: z.array(lineItemSchema).default([]),
+  })
+  .refine((note) => note.DateString !== undefined || note.Date !== undefined, {
+    path: ["DateString"],
+    message: "a credit note needs DateString or Date",
+  });
+export type XeroCreditNote = z.input<typeof creditNoteSchema>;
+type CreditNote = z.output<typeof creditNoteSchema>;
+
+/** An invoice, or a sales credit note read as one (`credit`: its lines count against revenue). */
+type Invoice = z.output<typeof invoiceSchema> & { credit?: boolean };
 type Item = z.output<typeof itemSchema>;
 
 /**
@@ -129,6 +151,19 @@ export function createXeroConnector(timing: ProviderTiming = {}): AccountingConn
         invoices.push(...answer.Invoices);
         if (answer.Invoices.length < xeroApi.pageSize) break;
       }
+      // Sales credit notes (refunds, corrections) take revenue back.
+      const credits = encodeURIComponent('Type=="ACCRECCREDIT"');
+      for (let page = 1; ; page++) {
+        const answer = await get(
+          access,
+          `/api.xro/2.0/CreditNotes?where=${credits}&page=${page}`,
+          `page ${page} of the credit notes`,
+          z.object({ CreditNotes: z.array(creditNoteSchema) }),
+          tenant,
+        );
+        invoices.push(...answer.CreditNotes.map(asInvoice));
+        if (answer.CreditNotes.length < xeroApi.pageSize) break;
+      }
       return mapXeroInvoices(invoices, Items, options);
     },
   };
@@ -136,12 +171,25 @@ export function createXeroConnector(timing: ProviderTiming = {}): AccountingConn
 
 export const xeroConnector: AccountingConnector = createXeroConnector();
 
+/** A sales credit note (ACCRECCREDIT) as an invoice whose lines are credits. */
+function asInvoice(note: CreditNote): Invoice {
+  const { CreditNoteID, CreditNoteNumber, Type, ...rest } = note;
+  return {
+    ...rest,
+    InvoiceID: CreditNoteID,
+    InvoiceNumber: CreditNoteNumber,
+    Type: Type === "ACCRECCREDIT" ? "ACCREC" : Type,
+    credit: true,
+  };
+}
+
 const cents = (amount: number) => Math.round(amount * 100);
 
 /**
- * Xero's sales invoices (ACCREC, not DRAFT, DELETED or VOIDED) as import lines: a line's item by
- * its ItemCode, classified by `classifyItem` (tracked inventory is a product); the amount excludes
- * tax. Lines without an item code (free text) or with one not in the item list are skipped and
+ * Xero's sales invoices and credit notes (ACCREC and ACCRECCREDIT, not DRAFT, DELETED or VOIDED)
+ * as import lines: a line's item by its ItemCode, classified by `classifyItem` (tracked inventory is
+ * a product); the amount excludes tax; a credit note's quantity, amount and cost are negative.
+ * Lines without an item code (free text) or with one not in the item list are skipped and
  * reported; `skipped[].line` counts the invoice lines read, the reason names invoice and line.
  */
 export function mapXeroInvoices(
@@ -161,11 +209,12 @@ export function mapXeroInvoices(
     }
     const invoiceNumber = invoice.InvoiceNumber || invoice.InvoiceID;
     const invoiceDate = xeroDate(invoice);
+    const sign = invoice.credit ? -1 : 1;
     const inclusive = invoice.LineAmountTypes === "Inclusive";
     invoice.LineItems.forEach((line, index) => {
       read++;
       const lineNumber = index + 1;
-      const where = `invoice ${invoiceNumber} line ${lineNumber}`;
+      const where = `${invoice.credit ? "credit note" : "invoice"} ${invoiceNumber} line ${lineNumber}`;
       if (!line.ItemCode) {
         out.skip(read, `${where} has no item code (a free-text line)`);
         return;
@@ -184,8 +233,8 @@ export function mapXeroInvoices(
         name: item.Name ?? item.Code,
         description: item.Description ?? "",
       });
-      const quantity = line.Quantity ?? 1;
-      const amountCents = cents(line.LineAmount) - (inclusive ? cents(line.TaxAmount ?? 0) : 0);
+      const quantity = sign * (line.Quantity ?? 1);
+      const amountCents = sign * (cents(line.LineAmount) - (inclusive ? cents(line.TaxAmount ?? 0) : 0));
       const purchasePrice = item.PurchaseDetails?.UnitPrice;
       const values: ImportLine = {
         InvoiceDate: invoiceDate,

@@ -116,11 +116,13 @@ export interface QuickBooksStandInOptions {
   companyName: string;
   invoices: QuickBooksInvoice[];
   items: QuickBooksItem[];
+  /** Credit memos (none unless given). */
+  creditMemos?: QuickBooksInvoice[];
 }
 
 /**
  * QuickBooks Online v3: `GET /v3/company/{realmId}/companyinfo/{realmId}` and
- * `GET /v3/company/{realmId}/query?query=select * from Invoice|Item … STARTPOSITION n MAXRESULTS m`
+ * `GET /v3/company/{realmId}/query?query=select * from Invoice|CreditMemo|Item … STARTPOSITION n MAXRESULTS m`
  * (at most 1000 a page; a `where` clause is not evaluated). Another realm answers 403, as
  * QuickBooks does for a company the token was not granted.
  */
@@ -143,7 +145,12 @@ export function startQuickBooksStandIn(options: QuickBooksStandInOptions): Promi
     }
     const statement = request.query.get("query") ?? "";
     const entity = /\bfrom\s+(\w+)/i.exec(statement)?.[1];
-    const rows = entity === "Invoice" ? options.invoices : entity === "Item" ? options.items : undefined;
+    const rows = (
+      { Invoice: options.invoices, CreditMemo: options.creditMemos ?? [], Item: options.items } as Record<
+        string,
+        unknown[]
+      >
+    )[entity ?? ""];
     if (!rows) return { status: 400, body: { Fault: { Error: [{ Message: "QueryParserError" }] } } };
     const start = Number(/STARTPOSITION\s+(\d+)/i.exec(statement)?.[1] ?? 1);
     const max = Math.min(1000, Number(/MAXRESULTS\s+(\d+)/i.exec(statement)?.[1] ?? 100));

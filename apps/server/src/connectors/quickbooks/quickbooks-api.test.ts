@@ -110,6 +110,49 @@ describe("the QuickBooks Online connector", () => {
     expect(requests.map((r) => r.query.get("query")).filter(Boolean)).toEqual([
       "select * from Item where Active in (true, false) STARTPOSITION 1 MAXRESULTS 1000",
       "select * from Invoice STARTPOSITION 1 MAXRESULTS 1000",
+      "select * from CreditMemo STARTPOSITION 1 MAXRESULTS 1000",
+    ]);
+  });
+
+  it("reads credit memos as credits: quantity, amount and cost taken back, numbered apart from invoices", async () => {
+    standIn = await startQuickBooksStandIn({
+      accessToken: token,
+      realmId,
+      companyName: "Zorb Property",
+      invoices: [
+        {
+          Id: "1",
+          DocNumber: "1001",
+          TxnDate: "2025-03-02",
+          CustomerRef: { value: "7" },
+          Line: [salesLine(1, "1", 300, 3)],
+        },
+      ],
+      creditMemos: [
+        {
+          Id: "5",
+          DocNumber: "1001",
+          TxnDate: "2025-03-20",
+          CustomerRef: { value: "7" },
+          Line: [salesLine(1, "1", 100, 1)],
+        },
+        { Id: "6", TxnDate: "2025-03-21", CustomerRef: { value: "7" }, Line: [salesLine(1, "9", 50, 1)] },
+      ],
+      items: [item("1", "Core Subscription", { PurchaseCost: 20 })],
+    });
+    const read = await connector().qb.readInvoices(
+      { apiUrl: standIn.url, accessToken: token },
+      { externalId: realmId, name: "" },
+    );
+    const lines = await rows(read.csv);
+    expect(
+      lines.map((l) => [l.invoiceNumber, l.invoiceDate, l.quantity, l.amountCents, l.costCents]),
+    ).toEqual([
+      ["1001", "2025-03-02", "3.0000", 30000n, 6000n],
+      ["CM-1001", "2025-03-20", "-1.0000", -10000n, -2000n],
+    ]);
+    expect(read.skipped).toEqual([
+      { line: 3, reason: "credit memo QB-CM-6 line 1: item 9 is not in the item list" },
     ]);
   });
 
@@ -169,6 +212,7 @@ describe("the QuickBooks Online connector", () => {
       "1",
       "1",
       "1001",
+      "1",
     ]);
   });
 

@@ -64,8 +64,13 @@ const itemPageSchema = z.object({ QueryResponse: z.object({ Item: z.array(itemSc
 const invoicePageSchema = z.object({
   QueryResponse: z.object({ Invoice: z.array(invoiceSchema).optional() }),
 });
+/** A credit memo has an invoice's shape (its lines are credits). */
+const creditMemoPageSchema = z.object({
+  QueryResponse: z.object({ CreditMemo: z.array(invoiceSchema).optional() }),
+});
 
-type Invoice = z.output<typeof invoiceSchema>;
+/** An invoice, or a credit memo read as one (`credit`: its lines count against revenue). */
+type Invoice = z.output<typeof invoiceSchema> & { credit?: boolean };
 type Item = z.output<typeof itemSchema>;
 
 /**
@@ -144,7 +149,20 @@ export function createQuickBooksConnector(timing: ProviderTiming = {}): Accounti
         invoicePageSchema,
         (page) => page.QueryResponse.Invoice,
       );
-      return mapQuickBooksInvoices(invoices, items, options);
+      // Credit memos (refunds, corrections) take revenue back.
+      const credits = await query(
+        access,
+        source.externalId,
+        "the CreditMemo query",
+        "select * from CreditMemo",
+        creditMemoPageSchema,
+        (page) => page.QueryResponse.CreditMemo,
+      );
+      return mapQuickBooksInvoices(
+        [...invoices, ...credits.map((memo) => ({ ...memo, credit: true }))],
+        items,
+        options,
+      );
     },
   };
 }
@@ -161,7 +179,8 @@ function salesRep(invoice: Invoice): string {
  * The rules of `convertQuickBooks`, on the API's objects: only SalesItemLineDetail lines, item
  * classes by `classifyItem`, a line whose item is not among the company's items (or a bundle's
  * group line) skipped and reported. `skipped[].line` counts the invoice lines read (1 is the first line of the first
- * invoice); the reason names the invoice and the line.
+ * invoice); the reason names the invoice and the line. A credit memo's lines are numbered
+ * `CM-<DocNumber>` (else `QB-CM-<Id>`), with the quantity, amount and cost negative.
  */
 export function mapQuickBooksInvoices(
   invoices: readonly Invoice[],
@@ -172,7 +191,13 @@ export function mapQuickBooksInvoices(
   const out = new ImportCsvWriter(options);
   let read = 0;
   for (const invoice of invoices) {
-    const invoiceNumber = invoice.DocNumber || `QB-${invoice.Id}`;
+    const invoiceNumber = invoice.credit
+      ? invoice.DocNumber
+        ? `CM-${invoice.DocNumber}`
+        : `QB-CM-${invoice.Id}`
+      : invoice.DocNumber || `QB-${invoice.Id}`;
+    const sign = invoice.credit ? -1 : 1;
+    const document = invoice.credit ? "credit memo" : "invoice";
     invoice.Line.forEach((line, index) => {
       read++;
       const lineNumber = line.LineNum ?? index + 1;
@@ -180,7 +205,7 @@ export function mapQuickBooksInvoices(
         // A bundle's items sit inside the group line; reading them is not built, so say so.
         out.skip(
           read,
-          `invoice ${invoiceNumber} line ${lineNumber} is a bundle (group) line; its items are not read`,
+          `${document} ${invoiceNumber} line ${lineNumber} is a bundle (group) line; its items are not read`,
         );
         return;
       }
@@ -191,12 +216,15 @@ export function mapQuickBooksInvoices(
       if (!item) {
         out.skip(
           read,
-          `invoice ${invoiceNumber} line ${lineNumber}: item ${itemId || "(none)"} is not in the item list`,
+          `${document} ${invoiceNumber} line ${lineNumber}: item ${itemId || "(none)"} is not in the item list`,
         );
         return;
       }
       if (line.Amount === undefined && detail.UnitPrice === undefined) {
-        out.skip(read, `invoice ${invoiceNumber} line ${lineNumber} has neither an amount nor a unit price`);
+        out.skip(
+          read,
+          `${document} ${invoiceNumber} line ${lineNumber} has neither an amount nor a unit price`,
+        );
         return;
       }
       const { stockType, category } = classifyItem({
@@ -204,7 +232,7 @@ export function mapQuickBooksInvoices(
         name: item.Name,
         description: item.Description ?? "",
       });
-      const quantity = detail.Qty ?? 1;
+      const quantity = sign * (detail.Qty ?? 1);
       const values: ImportLine = {
         InvoiceDate: invoice.TxnDate,
         InvoiceNumber: invoiceNumber,
@@ -216,7 +244,7 @@ export function mapQuickBooksInvoices(
         StockType: stockType,
         Quantity: numberText(quantity, 4),
         UnitPrice: detail.UnitPrice === undefined ? "" : numberText(detail.UnitPrice, 4),
-        Amount: line.Amount === undefined ? "" : numberText(line.Amount, 2),
+        Amount: line.Amount === undefined ? "" : numberText(sign * line.Amount, 2),
         Cost: item.PurchaseCost === undefined ? "" : (item.PurchaseCost * quantity).toFixed(2),
         Salesperson: salesRep(invoice),
         RecordType: "Actual",

@@ -77,6 +77,7 @@ export async function buildServer(
     ssoClients: new SsoClients(config),
     now,
     log: fastify.log,
+    withLock: (key, fn) => database.withAdvisoryLock(key, fn),
   });
   const mailer = options.mailer ?? createMailer(config, fastify.log);
   const jobs = await openImportQueue(database, {

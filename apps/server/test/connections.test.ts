@@ -448,6 +448,36 @@ describeWithServer(
       expect((await founder.post(`/api/Connections/${unknownGuid}/Configure`)).status).toBe(404);
     });
 
+    it("refreshes an expired token once for calls that need it at the same time", async () => {
+      const db = ctx().database.db;
+      const organisationId = founder.organisation.id;
+      await db
+        .updateTable("connections")
+        .set({ access_expires_at: new Date(Date.now() - 60_000) })
+        .where("organisation_id", "=", organisationId)
+        .where("id", "=", guid)
+        .execute();
+      const refreshes = () =>
+        logLines
+          .map((line) => JSON.parse(line) as Record<string, unknown>)
+          .filter((line) => line.msg === "provider tokens refreshed" && line.connection === guid).length;
+      const before = refreshes();
+      const both = await Promise.all([
+        founder.post(`/api/Connections/${guid}/Configure`),
+        founder.post(`/api/Connections/${guid}/Configure`),
+        founder.post(`/api/Connections/${guid}/Configure`),
+      ]);
+      expect(both.map((answer) => answer.status)).toEqual([200, 200, 200]);
+      expect(refreshes()).toBe(before + 1);
+      const stored = await db
+        .selectFrom("connections")
+        .select("access_expires_at")
+        .where("organisation_id", "=", organisationId)
+        .where("id", "=", guid)
+        .executeTakeFirstOrThrow();
+      expect(new Date(stored.access_expires_at as unknown as string).getTime()).toBeGreaterThan(Date.now());
+    });
+
     it("asks to sign in with Xero again when it refuses the refresh (409), and says 502 when it is out of reach", async () => {
       const db = ctx().database.db;
       const organisationId = founder.organisation.id;

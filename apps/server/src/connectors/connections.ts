@@ -48,7 +48,16 @@ export interface IntegrationsOptions {
   ssoClients: SsoClients;
   now: () => Date;
   log?: FastifyBaseLogger;
+  /**
+   * Runs `fn` holding a lock of every server of the database (`Database.withAdvisoryLock`): one
+   * refresh of a connection's tokens at a time across a PostgreSQL cluster. None: this process only.
+   */
+  withLock?: <T>(key: number, fn: () => Promise<T>) => Promise<T>;
 }
+
+/** The advisory lock key of a connection's refresh: 52 bits of its id (a uuid). */
+const refreshLockKey = (connectionId: string) =>
+  Number.parseInt(connectionId.replace(/-/g, "").slice(0, 13), 16);
 
 /**
  * The data sources joined to their connection (`connections.integration_type` and the rest); the
@@ -74,6 +83,9 @@ export class Integrations {
     this.ssoClients = options.ssoClients;
     this.uploadsDir = join(options.config.dataDir, "uploads");
   }
+
+  /** The refresh of each connection under way in this process, by connection id. */
+  private readonly refreshing = new Map<string, Promise<ConnectorAccess>>();
 
   private context(organisationId: string, connectionId: string, which: "access" | "refresh") {
     return `${organisationId}/${connectionId}/${which}`;
@@ -304,25 +316,55 @@ export class Integrations {
 
   /** A current access token of the connection: refreshed and stored first when it has expired. */
   async access(organisationId: string, connectionId: string): Promise<ConnectorAccess> {
-    const { db, cipher, now } = this.options;
-    const row = await db
+    const current = await this.currentAccess(organisationId, connectionId);
+    if (current) return current;
+    // One refresh of a connection at a time: a provider that rotates refresh tokens refuses the
+    // second use of one, which would read as a revoked grant (docs/integration.md, "Connections and
+    // tokens"). Whoever waited finds the tokens the first one stored.
+    const under = this.refreshing.get(connectionId);
+    if (under) return under;
+    const withLock = this.options.withLock ?? ((_key, fn) => fn());
+    const refresh = withLock(
+      refreshLockKey(connectionId),
+      async () =>
+        (await this.currentAccess(organisationId, connectionId)) ??
+        (await this.refresh(organisationId, connectionId)),
+    ).finally(() => this.refreshing.delete(connectionId));
+    this.refreshing.set(connectionId, refresh);
+    return refresh;
+  }
+
+  /** The stored access token while it is current (not within the margin of its expiry); else null. */
+  private async currentAccess(organisationId: string, connectionId: string): Promise<ConnectorAccess | null> {
+    const row = await this.connectionRow(organisationId, connectionId);
+    const expiresAt = row.access_expires_at ? new Date(row.access_expires_at as unknown as string) : null;
+    if (expiresAt && expiresAt.getTime() - refreshMarginMs <= this.options.now().getTime()) return null;
+    return {
+      apiUrl: this.options.config.accountingApiUrls[row.integration_type],
+      accessToken: this.options.cipher.decrypt(
+        row.access_token_encrypted,
+        this.context(organisationId, row.id, "access"),
+      ),
+    };
+  }
+
+  private async connectionRow(organisationId: string, connectionId: string) {
+    const row = await this.options.db
       .selectFrom("connections")
       .selectAll()
       .where("organisation_id", "=", organisationId)
       .where("id", "=", connectionId)
       .executeTakeFirst();
     if (!row) throw new ConnectorError("The connection no longer exists");
+    return row;
+  }
+
+  /** Takes new tokens with the refresh grant and stores them, encrypted, in place of the old. */
+  private async refresh(organisationId: string, connectionId: string): Promise<ConnectorAccess> {
+    const { db, cipher, now } = this.options;
+    const row = await this.connectionRow(organisationId, connectionId);
     const type = row.integration_type;
     const apiUrl = this.options.config.accountingApiUrls[type];
-    const expiresAt = row.access_expires_at ? new Date(row.access_expires_at as unknown as string) : null;
-    if (!expiresAt || expiresAt.getTime() - refreshMarginMs > now().getTime())
-      return {
-        apiUrl,
-        accessToken: cipher.decrypt(
-          row.access_token_encrypted,
-          this.context(organisationId, row.id, "access"),
-        ),
-      };
     if (!row.refresh_token_encrypted)
       throw new ConnectorError(
         `The ${accountingPackageNames[type]} authorisation has expired: sign in with it again`,

@@ -319,8 +319,8 @@ export class Integrations {
     const current = await this.currentAccess(organisationId, connectionId);
     if (current) return current;
     // One refresh of a connection at a time: a provider that rotates refresh tokens refuses the
-    // second use of one, which would read as a revoked grant (docs/integration.md, "Connections and
-    // tokens"). Whoever waited finds the tokens the first one stored.
+    // second use of one, which would read as a revoked grant. Whoever waited finds the tokens the
+    // first one stored. See docs/integration.md, "Connections and tokens".
     const under = this.refreshing.get(connectionId);
     if (under) return under;
     const withLock = this.options.withLock ?? ((_key, fn) => fn());

@@ -238,7 +238,48 @@ describe("the QuickBooks Online connector", () => {
     expect(read.skipped).toEqual([
       { line: 1, reason: "invoice 1001 line 1: item (none) is not in the item list" },
       { line: 2, reason: "invoice 1001 line 2: item 9999 is not in the item list" },
-      { line: 4, reason: "invoice 1001 line 4 is a bundle (group) line; its items are not read" },
+      { line: 4, reason: "invoice 1001 line 4 is a bundle (group) line without its items" },
+    ]);
+  });
+
+  it("reads a bundle's items as lines of their own, numbered after the invoice's lines", async () => {
+    const invoice: QuickBooksInvoice = {
+      Id: "1",
+      DocNumber: "1001",
+      TxnDate: "2025-03-02",
+      CustomerRef: { value: "7" },
+      Line: [
+        salesLine(1, "1", 100),
+        {
+          Id: "2",
+          LineNum: 2,
+          Amount: 250,
+          DetailType: "GroupLineDetail",
+          GroupLineDetail: {
+            GroupItemRef: { value: "50", name: "Starter bundle" },
+            Quantity: 1,
+            Line: [salesLine(1, "2", 200, 2), salesLine(2, "9999", 50)],
+          },
+        },
+        salesLine(3, "1", 100),
+        { Id: "4", LineNum: 4, Amount: 400, DetailType: "SubTotalLineDetail" },
+      ],
+    };
+    const { url } = await start(
+      [invoice],
+      [item("1", "Core Subscription"), item("2", "Lock Kit", { Type: "Inventory" })],
+    );
+    const read = await connector().qb.readInvoices(
+      { apiUrl: url, accessToken: token },
+      { externalId: realmId, name: "" },
+    );
+    expect((await rows(read.csv)).map((r) => [r.lineNumber, r.itemCode, r.quantity, r.amountCents])).toEqual([
+      [1, "QB-ITEM-1", "1.0000", 10000n],
+      [3, "QB-ITEM-1", "1.0000", 10000n],
+      [5, "QB-ITEM-2", "2.0000", 20000n],
+    ]);
+    expect(read.skipped).toEqual([
+      { line: 3, reason: "invoice 1001 line 2, bundle item 2 (line 6): item 9999 is not in the item list" },
     ]);
   });
 

@@ -20,7 +20,7 @@ export const quickBooksApi = {
 const date = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, "expected a date YYYY-MM-DD");
 const ref = z.object({ value: z.string(), name: z.string().optional() });
 
-const lineSchema = z.object({
+const salesLineSchema = z.object({
   Id: z.string().optional(),
   LineNum: z.number().int().optional(),
   Amount: z.number().optional(),
@@ -31,6 +31,17 @@ const lineSchema = z.object({
       Qty: z.number().optional(),
       UnitPrice: z.number().optional(),
       ServiceDate: z.string().optional(),
+    })
+    .optional(),
+});
+
+/** An invoice's line: a sales line, or a bundle's group line with its sales lines inside. */
+const lineSchema = salesLineSchema.extend({
+  GroupLineDetail: z
+    .object({
+      GroupItemRef: ref.optional(),
+      Quantity: z.number().optional(),
+      Line: z.array(salesLineSchema).default([]),
     })
     .optional(),
 });
@@ -71,6 +82,7 @@ const creditMemoPageSchema = z.object({
 
 /** An invoice, or a credit memo read as one (`credit`: its lines count against revenue). */
 type Invoice = z.output<typeof invoiceSchema> & { credit?: boolean };
+type SalesLine = z.output<typeof salesLineSchema>;
 type Item = z.output<typeof itemSchema>;
 
 /**
@@ -177,10 +189,11 @@ function salesRep(invoice: Invoice): string {
 
 /**
  * The rules of `convertQuickBooks`, on the API's objects: only SalesItemLineDetail lines, item
- * classes by `classifyItem`, a line whose item is not among the company's items (or a bundle's
- * group line) skipped and reported. `skipped[].line` counts the invoice lines read (1 is the first line of the first
- * invoice); the reason names the invoice and the line. A credit memo's lines are numbered
- * `CM-<DocNumber>` (else `QB-CM-<Id>`), with the quantity, amount and cost negative.
+ * classes by `classifyItem`, a line whose item is not among the company's items skipped and
+ * reported. A bundle's group line gives its items' sales lines, numbered after the invoice's own
+ * lines. `skipped[].line` counts the lines read (1 is the first line of the first invoice; a
+ * bundle's items each count); the reason names the invoice and the line. A credit memo's lines are
+ * numbered `CM-<DocNumber>` (else `QB-CM-<Id>`), with the quantity, amount and cost negative.
  */
 export function mapQuickBooksInvoices(
   invoices: readonly Invoice[],
@@ -198,33 +211,20 @@ export function mapQuickBooksInvoices(
       : invoice.DocNumber || `QB-${invoice.Id}`;
     const sign = invoice.credit ? -1 : 1;
     const document = invoice.credit ? "credit memo" : "invoice";
-    invoice.Line.forEach((line, index) => {
+    // A bundle's items are numbered after the invoice's own lines, in order.
+    let nextBundleLine = Math.max(0, ...invoice.Line.map((line, index) => line.LineNum ?? index + 1)) + 1;
+    const addSalesLine = (line: SalesLine, lineNumber: number, where: string) => {
       read++;
-      const lineNumber = line.LineNum ?? index + 1;
-      if (line.DetailType === "GroupLineDetail") {
-        // A bundle's items sit inside the group line; reading them is not built, so say so.
-        out.skip(
-          read,
-          `${document} ${invoiceNumber} line ${lineNumber} is a bundle (group) line; its items are not read`,
-        );
-        return;
-      }
       const detail = line.SalesItemLineDetail;
       if (line.DetailType !== "SalesItemLineDetail" || !detail) return;
       const itemId = detail.ItemRef?.value;
       const item = itemId ? itemsById.get(itemId) : undefined;
       if (!item) {
-        out.skip(
-          read,
-          `${document} ${invoiceNumber} line ${lineNumber}: item ${itemId || "(none)"} is not in the item list`,
-        );
+        out.skip(read, `${where}: item ${itemId || "(none)"} is not in the item list`);
         return;
       }
       if (line.Amount === undefined && detail.UnitPrice === undefined) {
-        out.skip(
-          read,
-          `${document} ${invoiceNumber} line ${lineNumber} has neither an amount nor a unit price`,
-        );
+        out.skip(read, `${where} has neither an amount nor a unit price`);
         return;
       }
       const { stockType, category } = classifyItem({
@@ -251,6 +251,24 @@ export function mapQuickBooksInvoices(
         Category: category,
       };
       out.add(values);
+    };
+    invoice.Line.forEach((line, index) => {
+      const lineNumber = line.LineNum ?? index + 1;
+      const where = `${document} ${invoiceNumber} line ${lineNumber}`;
+      if (line.DetailType !== "GroupLineDetail") {
+        addSalesLine(line, lineNumber, where);
+        return;
+      }
+      const inside = line.GroupLineDetail?.Line ?? [];
+      if (!inside.length) {
+        read++;
+        out.skip(read, `${where} is a bundle (group) line without its items`);
+        return;
+      }
+      inside.forEach((salesLine, k) => {
+        const number = nextBundleLine++;
+        addSalesLine(salesLine, number, `${where}, bundle item ${k + 1} (line ${number})`);
+      });
     });
   }
   return out.result();

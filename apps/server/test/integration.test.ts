@@ -555,6 +555,35 @@ describeWithServer(
       expect(elsewhere.headers.get("location")).toContain("?error=");
     });
 
+    it("lists a QuickBooks connection's company again by its realm, with the name QuickBooks gives it now", async () => {
+      const [connection] = (await founder.site.request("GET", "/api/Connections")).json as unknown as {
+        integrationGuid: string;
+        integrationType: string;
+        dataSources: { id: string; name: string; lastJobGuid: string | null }[];
+      }[];
+      expect(connection).toMatchObject({
+        integrationType: "Quickbooks",
+        dataSources: [{ id: sourceId, name: "Amy's Bird Sanctuary" }],
+      });
+      const named = api.state.sources;
+      api.state.sources = named.map((s) =>
+        s.externalId === "9131" ? { ...s, name: "Amy's Bird Sanctuary Ltd" } : s,
+      );
+      try {
+        const configured = await founder.post(
+          `/api/Connections/${connection!.integrationGuid}/Configure`,
+          undefined,
+        );
+        expect(configured.status).toBe(200);
+        // The one company of the realm (QuickBooks reaches no other), renamed, keeping its id and last job.
+        expect(configured.json.dataSources).toEqual([
+          { ...connection!.dataSources[0]!, name: "Amy's Bird Sanctuary Ltd" },
+        ]);
+      } finally {
+        api.state.sources = named;
+      }
+    });
+
     it("keeps organisations apart: another one's data source is not found and never listed", async () => {
       const other = await ctx().createOrganisation(`intother-${ctx().kind}`);
       const browser = new Browser(ctx().tenantUrl(`intother-${ctx().kind}`));

@@ -3,7 +3,7 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { join } from "node:path";
 import type { AccountingPackage, ImportSchedule } from "@varia/contracts";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { queueScheduledImport } from "../src/connectors/connections";
 import { type AccountingConnector, ConnectorError, type ExternalSource } from "../src/connectors/connector";
 import type { ConnectorRegistry } from "../src/connectors/index";
@@ -281,6 +281,21 @@ describeWithServer(
         schedule: unknown;
       }[];
       expect(listed!.schedule).toEqual({ ...weekly, dayOfMonth: null });
+
+      // pg-boss cannot take the cron: the schedule shown stays the one that runs.
+      const failing = vi
+        .spyOn(ctx().server.jobs, "schedule")
+        .mockRejectedValueOnce(new Error("the job queue is out of order"));
+      try {
+        const daily = { ...weekly, interval: "Daily", hour: 9 };
+        expect((await founder.post("/api/Integration/AddSchedule", daily)).status).toBe(500);
+        const [kept] = (await founder.site.request("GET", "/api/Integration/GetDataSources"))
+          .json as unknown as { schedule: unknown }[];
+        expect(kept!.schedule).toEqual(listed!.schedule);
+        expect(await ctx().server.jobs.getSchedule(sourceId)).toMatchObject({ cron: "30 18 * * 2" });
+      } finally {
+        failing.mockRestore();
+      }
     });
 
     it("imports now through the connector: the normal import, an undo record, and sign-up moves to Configure", async () => {

@@ -96,17 +96,39 @@ export async function saveImportSchedule(
     am_pm: schedule.amPm,
     updated_at: now,
   };
+  const cron = scheduleCron({ ...schedule, dayOfMonth: values.day_of_month, dayOfWeek: values.day_of_week });
+  const previous = await db
+    .selectFrom("import_schedules")
+    .selectAll()
+    .where("organisation_id", "=", organisationId)
+    .where("data_source_id", "=", source.id)
+    .executeTakeFirst();
   await db
     .insertInto("import_schedules")
     .values({ organisation_id: organisationId, data_source_id: source.id, ...values })
     .onConflict((oc) => oc.columns(["organisation_id", "data_source_id"]).doUpdateSet(values))
     .execute();
-  await queue.schedule(
-    source.id,
-    scheduleCron({ ...schedule, dayOfMonth: values.day_of_month, dayOfWeek: values.day_of_week }),
-    timeZone,
-    { organisationId, dataSourceId: source.id },
-  );
+  // The row and pg-boss's cron are written apart (pg-boss keeps its own tables and, on PostgreSQL,
+  // connections): if the cron cannot be written, the row goes back to what it was, so the screen
+  // never shows a schedule that does not run.
+  try {
+    await queue.schedule(source.id, cron, timeZone, { organisationId, dataSourceId: source.id });
+  } catch (error) {
+    if (previous)
+      await db
+        .updateTable("import_schedules")
+        .set(previous)
+        .where("organisation_id", "=", organisationId)
+        .where("data_source_id", "=", source.id)
+        .execute();
+    else
+      await db
+        .deleteFrom("import_schedules")
+        .where("organisation_id", "=", organisationId)
+        .where("data_source_id", "=", source.id)
+        .execute();
+    throw error;
+  }
 }
 
 const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

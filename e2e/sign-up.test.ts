@@ -417,6 +417,14 @@ describe("signing up through Xero in the browser", () => {
     );
     const shown = JSON.parse((await varia(host, token, ["--json", "connections", "show", guid])).stdout);
     expect(shown).toEqual(connections[0]);
+    expect((await varia(host, token, ["connections", "show", guid])).stdout).toContain(
+      "E-mailed when an import fails: nobody responsible (admins, for scheduled imports)",
+    );
+    const configured = await varia(host, token, ["connections", "configure", guid]);
+    expect([configured.code, configured.stdout.trim()]).toEqual([
+      0,
+      "No change: Xero reaches the same data sources (Harbour Software)",
+    ]);
     const imported = await varia(host, token, [
       "connections",
       "import",

@@ -8,12 +8,12 @@ function parsePollSeconds(value: string): number {
   return seconds * 1000;
 }
 
-/** `varia connections list|show|import`: the connections to accounting packages (docs/integration.md). */
+/** `varia connections list|show|configure|import`: the connections to accounting packages (docs/integration.md). */
 export function defineConnections(program: Command, lazy: Lazy) {
   const connections = program
     .command("connections")
     .description(
-      "The organisation's connections to accounting packages (QuickBooks, Xero): list, show, import",
+      "The organisation's connections to accounting packages (QuickBooks, Xero): list, show, configure, import",
     );
   connections
     .command("list")
@@ -24,6 +24,13 @@ export function defineConnections(program: Command, lazy: Lazy) {
     .argument("<connection>", "a connection's id (`varia connections list`)")
     .description("Show one connection: its package, when it was connected, its sources and responsible users")
     .action(lazy(() => import("./connections").then((m) => m.runConnectionsShow)));
+  connections
+    .command("configure")
+    .argument("<connection>", "a connection's id (`varia connections list`)")
+    .description(
+      "List the connection's companies or organisations again at the provider: new ones are added, those no longer reached removed (their imported lines stay)",
+    )
+    .action(lazy(() => import("./connections").then((m) => m.runConnectionsConfigure)));
   connections
     .command("import")
     .argument("<connection>", "a connection's id (`varia connections list`)")

@@ -1,7 +1,9 @@
 import {
   accountingPackageNames,
   type Connection,
+  configureConnection,
   getConnectionByGuid,
+  getResponsibilities,
   type ImportJob,
   listConnections,
   startImport,
@@ -44,11 +46,12 @@ export async function runConnectionsShow(ctx: CommandContext, [guid]: string[]) 
   const { client } = configuredClient(ctx);
   const connection = await client.call(getConnectionByGuid, { params: { integrationGuid: guid! } });
   if (ctx.options.json) return ctx.terminal.json(connection);
+  const responsible = await client.call(getResponsibilities, { params: { integrationGuid: guid! } });
   ctx.terminal.out(
     [
       `${accountingPackageNames[connection.integrationType]} connection ${connection.integrationGuid}`,
       `Connected: ${connection.connectedAt}`,
-      `Responsible users: ${connection.responsibleUserIDs.join(", ") || "none"}`,
+      `E-mailed when an import fails: ${responsible.map((u) => `${u.name} <${u.email}>`).join(", ") || "nobody responsible (admins, for scheduled imports)"}`,
       "",
       connection.dataSources.length
         ? formatTable([
@@ -57,6 +60,29 @@ export async function runConnectionsShow(ctx: CommandContext, [guid]: string[]) 
           ])
         : "No data sources",
     ].join("\n"),
+  );
+}
+
+/**
+ * `varia connections configure`: Connections/Configure, and what changed: the sources added and
+ * removed, by name (the connection before and after).
+ */
+export async function runConnectionsConfigure(ctx: CommandContext, [guid]: string[]) {
+  const { client } = configuredClient(ctx);
+  const before = await client.call(getConnectionByGuid, { params: { integrationGuid: guid! } });
+  const after = await client.call(configureConnection, { params: { integrationGuid: guid! } });
+  if (ctx.options.json) return ctx.terminal.json(after);
+  const ids = (c: Connection) => new Set(c.dataSources.map((s) => s.id));
+  const added = after.dataSources.filter((s) => !ids(before).has(s.id)).map((s) => s.name);
+  const removed = before.dataSources.filter((s) => !ids(after).has(s.id)).map((s) => s.name);
+  const lines = [
+    ...(added.length ? [`Added: ${added.join(", ")}`] : []),
+    ...(removed.length ? [`Removed (their imported lines stay): ${removed.join(", ")}`] : []),
+  ];
+  ctx.terminal.out(
+    lines.length
+      ? lines.join("\n")
+      : `No change: ${accountingPackageNames[after.integrationType]} reaches the same data sources (${sourceNames(after)})`,
   );
 }
 

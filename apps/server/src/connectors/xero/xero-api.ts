@@ -43,40 +43,30 @@ const contactSchema = z.object({
   ContactNumber: z.string().optional(),
 });
 
+/** What an invoice and a credit note both carry, besides their own id and number. */
+const salesDocumentFields = {
+  Type: z.string(),
+  Status: z.string(),
+  Contact: contactSchema,
+  DateString: z.string().optional(),
+  Date: z.string().optional(),
+  LineAmountTypes: z.string().optional(),
+  LineItems: z.array(lineItemSchema).default([]),
+};
+
+/** Xero dates a document by DateString, or by the older Date; one of them must be there. */
+const hasDate = (document: { DateString?: string; Date?: string }) =>
+  document.DateString !== undefined || document.Date !== undefined;
+const noDate = (what: string) => ({ path: ["DateString"], message: `${what} needs DateString or Date` });
+
 const invoiceSchema = z
-  .object({
-    InvoiceID: z.string(),
-    InvoiceNumber: z.string().optional(),
-    Type: z.string(),
-    Status: z.string(),
-    Contact: contactSchema,
-    DateString: z.string().optional(),
-    Date: z.string().optional(),
-    LineAmountTypes: z.string().optional(),
-    LineItems: z.array(lineItemSchema).default([]),
-  })
-  .refine((invoice) => invoice.DateString !== undefined || invoice.Date !== undefined, {
-    path: ["DateString"],
-    message: "an invoice needs DateString or Date",
-  });
+  .object({ InvoiceID: z.string(), InvoiceNumber: z.string().optional(), ...salesDocumentFields })
+  .refine(hasDate, noDate("an invoice"));
 export type XeroInvoice = z.input<typeof invoiceSchema>;
 
 const creditNoteSchema = z
-  .object({
-    CreditNoteID: z.string(),
-    CreditNoteNumber: z.string().optional(),
-    Type: z.string(),
-    Status: z.string(),
-    Contact: contactSchema,
-    DateString: z.string().optional(),
-    Date: z.string().optional(),
-    LineAmountTypes: z.string().optional(),
-    LineItems: z.array(lineItemSchema).default([]),
-  })
-  .refine((note) => note.DateString !== undefined || note.Date !== undefined, {
-    path: ["DateString"],
-    message: "a credit note needs DateString or Date",
-  });
+  .object({ CreditNoteID: z.string(), CreditNoteNumber: z.string().optional(), ...salesDocumentFields })
+  .refine(hasDate, noDate("a credit note"));
 export type XeroCreditNote = z.input<typeof creditNoteSchema>;
 type CreditNote = z.output<typeof creditNoteSchema>;
 

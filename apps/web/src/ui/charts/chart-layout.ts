@@ -92,22 +92,51 @@ export function textWidth(text: string, size: number): number {
 const lineCount = (labels: string[]) => Math.max(1, ...labels.map((l) => l.split("<br>").length));
 
 /**
+ * How the category labels under a vertical chart are written: at `size` px, and `upright` (turned
+ * a quarter, on one line) when even the smaller size leaves them wider than their categories
+ * (apps/web/README.md, "Narrow screens").
+ */
+export interface CategoryLabels {
+  size: number;
+  upright: boolean;
+}
+
+/** The sizes category labels are tried at, largest first, before they are turned upright. */
+const categoryFontSizes = [categoryFontSize, 10, 9];
+
+/** Category labels (lines split at <br>) in `band` px each: as they are, smaller, or upright. */
+export function fitCategoryLabels(categories: string[], band: number): CategoryLabels {
+  const room = band - 2;
+  for (const size of categoryFontSizes)
+    if (categories.every((c) => textWidth(c, size) <= room)) return { size, upright: false };
+  return { size: 10, upright: true };
+}
+
+/** A category label on one line, as an upright label is written. */
+export const oneLine = (text: string) => text.replace(/<br>|\n/g, " ");
+
+/**
  * The margins the axes' labels need, measured before Plotly draws. Plotly's automargin measures
  * the drawn labels and, when they need more room than the margins give, draws the whole chart again
  * (often twice): margins that already fit make the first drawing the last. Automargin stays on, so a
- * label that needs more room (a rotated one) still gets it.
+ * label that needs more room still gets it.
  */
-export function axisMargins(valueTicks: string[], categories: string[], horizontal: boolean) {
+export function axisMargins(
+  valueTicks: string[],
+  categories: string[],
+  horizontal: boolean,
+  labels: CategoryLabels = { size: categoryFontSize, upright: false },
+) {
   const slack = 14;
   const valueWidth = Math.max(0, ...valueTicks.map((t) => textWidth(t, chartFont.size)));
   if (horizontal) {
     const categoryWidth = Math.max(0, ...categories.map((c) => textWidth(c, categoryFontSize)));
     return { l: Math.ceil(categoryWidth) + slack, b: Math.ceil(chartFont.size * 1.3) + slack };
   }
-  return {
-    l: Math.ceil(valueWidth) + slack,
-    b: Math.ceil(lineCount(categories) * categoryFontSize * 1.3) + slack,
-  };
+  const depth = labels.upright
+    ? Math.max(0, ...categories.map((c) => textWidth(oneLine(c), labels.size)))
+    : lineCount(categories) * labels.size * 1.3;
+  return { l: Math.ceil(valueWidth) + slack, b: Math.ceil(depth) + slack };
 }
 
 /** Legend entries are written in this size; an entry's symbol and gaps take `legendEntryExtra` px. */
@@ -145,7 +174,14 @@ export function figureLayout(props: ChartProps, format: Format, width: number) {
         : format.count(t),
   );
   const categoryLabels = [...new Set(props.series.flatMap((s) => s.categories.map(label)))];
-  const margins = isDonut ? { l: 8, b: 8 } : axisMargins(tickText, categoryLabels, props.horizontal ?? false);
+  const horizontal = props.horizontal ?? false;
+  // The categories' band, from the plot's width less the value axis's labels (as measured below).
+  const valueWidth = Math.max(0, ...tickText.map((t) => textWidth(t, chartFont.size))) + 14;
+  const categoryFit =
+    isDonut || horizontal
+      ? { size: categoryFontSize, upright: false }
+      : fitCategoryLabels(categoryLabels, (width - valueWidth - 8) / Math.max(1, categoryLabels.length));
+  const margins = isDonut ? { l: 8, b: 8 } : axisMargins(tickText, categoryLabels, horizontal, categoryFit);
   // The legend sits at the bottom of the figure, below the labels, in rows reserved for it.
   const showLegend = props.showLegend ?? false;
   const legendNames = props.series.filter((s) => s.showInLegend !== false).map((s) => s.name);
@@ -160,6 +196,7 @@ export function figureLayout(props: ChartProps, format: Format, width: number) {
     ticks,
     tickText,
     categoryLabels,
+    categoryFit,
     margin: { l: margins.l, r: 8, t: 8, b: margins.b + legendHeight, pad: 4 },
     showLegend,
     legendNames,

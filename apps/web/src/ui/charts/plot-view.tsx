@@ -1,7 +1,7 @@
 import { type ReactNode, useLayoutEffect, useRef, useState } from "react";
 import createPlotlyComponent from "react-plotly.js/factory";
 import { useFormat } from "../format";
-import { categoryFontSize, figureLayout, label, legendFontSize, scale } from "./chart-layout";
+import { figureLayout, label, legendFontSize, oneLine, scale } from "./chart-layout";
 import { chartColors, chartFont } from "./chart-theme";
 import type { ChartProps, Series, ValueKind } from "./chart-types";
 import { Plotly } from "./plotly-bundle";
@@ -138,9 +138,18 @@ function Figure({
   const categoryAxis = {
     fixedrange: true,
     automargin: true,
-    tickfont: { size: categoryFontSize },
+    tickfont: { size: figure.categoryFit.size },
     showgrid: false,
-    ...(props.series.some((s) => s.categories.some((c) => c.includes("\n"))) ? { tickangle: 0 } : {}),
+    ...(figure.categoryFit.upright
+      ? {
+          tickangle: -90,
+          tickmode: "array",
+          tickvals: figure.categoryLabels,
+          ticktext: figure.categoryLabels.map(oneLine),
+        }
+      : props.series.some((s) => s.categories.some((c) => c.includes("\n")))
+        ? { tickangle: 0 }
+        : {}),
     ...(props.horizontal ? { autorange: "reversed" } : {}),
   };
   const layout = {

@@ -7,6 +7,7 @@ import {
   figureLayout,
   legendEntryExtra,
   legendFontSize,
+  oneLine,
   textWidth,
 } from "./chart-layout";
 import { chartColors, chartFont } from "./chart-theme";
@@ -227,16 +228,28 @@ function Axes({ props, figure, frame }: { props: ChartProps; figure: FigureLayou
           >
             {c}
           </text>
+        ) : figure.categoryFit.upright ? (
+          <text
+            key={c}
+            x={center(i)}
+            y={y1 + pad + 2}
+            dy="0.35em"
+            textAnchor="end"
+            fontSize={figure.categoryFit.size}
+            transform={`rotate(-90 ${center(i)} ${y1 + pad + 2})`}
+          >
+            {oneLine(c)}
+          </text>
         ) : (
           <text
             key={c}
             x={center(i)}
-            y={y1 + pad + categoryFontSize + 2}
+            y={y1 + pad + figure.categoryFit.size + 2}
             textAnchor="middle"
-            fontSize={categoryFontSize}
+            fontSize={figure.categoryFit.size}
           >
             {lines(c).map((line, n) => (
-              <tspan key={line} x={center(i)} dy={n === 0 ? 0 : categoryFontSize * 1.3}>
+              <tspan key={line} x={center(i)} dy={n === 0 ? 0 : figure.categoryFit.size * 1.3}>
                 {line}
               </tspan>
             ))}

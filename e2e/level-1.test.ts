@@ -442,6 +442,67 @@ describe("level 1 in the browser, on the demo data", () => {
     await cardsDrawn(page, drawn);
   }, 60_000);
 
+  it("fits a phone's width: one line of top bar, key figures two to a row, waterfall labels apart, the map over the page", async () => {
+    const phone = await context.newPage();
+    await phone.setViewportSize({ width: 390, height: 844 });
+    await phone.goto(`${origin}/variance/dashboard/stockTypeOverview`);
+    await cardsDrawn(phone);
+    await phone.getByTestId("loading-overlay").waitFor({ state: "detached" });
+    const box = async (locator: ReturnType<Page["locator"]>) => {
+      const found = await locator.boundingBox();
+      if (!found) throw new Error(`not on screen: ${locator}`);
+      return found;
+    };
+    // Nothing wider than the screen.
+    expect(await phone.evaluate("document.documentElement.scrollWidth")).toBeLessThanOrEqual(390);
+
+    // The top bar on one line, its buttons still named for assistive technology.
+    const topBar = phone.locator("header.top-bar");
+    const mapButton = topBar.getByRole("button", { name: "Navigation map" });
+    const account = topBar.getByRole("button", { name: /^Account of/ });
+    const rowOf = [
+      topBar.locator(".top-bar__org"),
+      topBar.getByRole("button", { name: "Search for..." }),
+      mapButton,
+      account,
+    ];
+    const middles = await Promise.all(rowOf.map(async (l) => (await box(l)).y + (await box(l)).height / 2));
+    expect(Math.max(...middles) - Math.min(...middles)).toBeLessThan(4);
+    expect((await box(topBar)).height).toBeLessThan(64);
+
+    // The key figures two to a row.
+    const [mrr, arr, subscribed] = await Promise.all(
+      ["mrr", "arr", "clientsSubscribed"].map((id) => box(card(phone, id))),
+    );
+    expect(arr!.y).toBe(mrr!.y);
+    expect(arr!.x).toBeGreaterThan(mrr!.x + mrr!.width);
+    expect(subscribed!.y).toBeGreaterThan(mrr!.y + mrr!.height);
+
+    // No two of the waterfall's step labels overlap, in Plotly's drawing.
+    await card(phone, "waterfall").locator(".js-plotly-plot .main-svg").first().waitFor();
+    const labels = await card(phone, "waterfall")
+      .locator(".xtick text")
+      .evaluateAll((texts) =>
+        texts.map((t) => {
+          const r = t.getBoundingClientRect();
+          return { left: r.left, right: r.right, text: t.textContent ?? "" };
+        }),
+      );
+    expect(labels.length).toBeGreaterThan(10);
+    labels.sort((a, b) => a.left - b.left);
+    for (const [i, label] of labels.slice(1).entries())
+      expect(label.left, `${labels[i]!.text} | ${label.text}`).toBeGreaterThanOrEqual(labels[i]!.right);
+
+    // The navigation map opens over the page, which keeps its width.
+    const main = phone.locator("main#main-content");
+    const width = (await box(main)).width;
+    await mapButton.click();
+    await phone.locator("#navigation-map").getByRole("heading", { name: "Navigation map" }).waitFor();
+    expect((await box(main)).width).toBe(width);
+    await screenshotWholePage(phone, "level-1-phone.png");
+    await phone.close();
+  }, 90_000);
+
   it("has no serious or critical accessibility violations on level 1 and its dialogs", async () => {
     const violations = async (where: string) => {
       await animationsSettled(page);

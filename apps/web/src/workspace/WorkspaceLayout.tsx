@@ -100,7 +100,12 @@ export function WorkspaceLayout({ children }: { children: ReactNode }) {
               aria-controls="side-menu-items"
               onClick={() => workspace.send({ type: "menu.toggle" })}
             >
-              <Icon name="chevron" size={16} rotate={expanded ? 180 : undefined} />
+              <span className="side-menu__toggle-wide">
+                <Icon name="chevron" size={16} rotate={expanded ? 180 : undefined} />
+              </span>
+              <span className="side-menu__toggle-narrow">
+                <Icon name={expanded ? "close" : "menu"} size={20} />
+              </span>
             </button>
           </div>
           <ul id="side-menu-items">
@@ -141,7 +146,7 @@ export function WorkspaceLayout({ children }: { children: ReactNode }) {
             onClick={() => workspace.send({ type: "navigationMap.toggle" })}
           >
             <Icon name="map" size={16} />
-            <span>Navigation map</span>
+            <span className="top-bar__label">Navigation map</span>
           </button>
           <MenuButton
             label={`Account of ${profile?.name ?? "the user"}`}
@@ -149,7 +154,7 @@ export function WorkspaceLayout({ children }: { children: ReactNode }) {
             buttonContent={
               <>
                 <Icon name="user" size={16} />
-                <span>{profile?.name}</span>
+                <span className="top-bar__label">{profile?.name}</span>
               </>
             }
             actions={[

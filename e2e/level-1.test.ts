@@ -453,8 +453,14 @@ describe("level 1 in the browser, on the demo data", () => {
       if (!found) throw new Error(`not on screen: ${locator}`);
       return found;
     };
-    // Nothing wider than the screen.
+    // Nothing wider than the screen, and nothing in a card wider than the card.
     expect(await phone.evaluate("document.documentElement.scrollWidth")).toBeLessThanOrEqual(390);
+    const overflowing = await phone
+      .locator("section[data-card]")
+      .evaluateAll((cards) =>
+        cards.filter((c) => c.scrollWidth > c.clientWidth).map((c) => c.getAttribute("data-card")),
+      );
+    expect(overflowing).toEqual([]);
 
     // The top bar on one line, its buttons still named for assistive technology.
     const topBar = phone.locator("header.top-bar");

@@ -124,10 +124,11 @@ describe("signing up through Xero in the browser", () => {
       ],
       refreshTokens: true,
     });
-    // Xero's API takes the access tokens its identity service issued.
+    // Xero's API takes the access tokens its identity service issued; its revocation endpoint, Varia's client.
     xero = await startXeroStandIn({
       accessToken: op.hasIssued,
       tenants: xeroTenants,
+      client: xeroClient,
     });
     env = await startE2eServer({
       PORT: String(port),
@@ -136,6 +137,7 @@ describe("signing up through Xero in the browser", () => {
       VARIA_SSO_XERO_CLIENT_ID: xeroClient.clientId,
       VARIA_SSO_XERO_CLIENT_SECRET: xeroClient.clientSecret,
       VARIA_XERO_API_URL: xero.url,
+      VARIA_XERO_REVOCATION_URL: `${xero.url}/connect/revocation`,
     });
     browser = await launchChromium();
     // axe-core opens pages of its own: the page needs a context of its own.
@@ -484,7 +486,8 @@ describe("signing up through Xero in the browser", () => {
       .waitFor();
     await own.screenshot({ path: join(screenshots, "6-connected-later.png"), fullPage: true });
 
-    // Disconnect, confirmed: the source goes, the lines imported stay.
+    // Disconnect, confirmed: the source goes (its grant revoked at Xero), the lines imported stay.
+    const revocations = xero.revocations.length;
     await source.getByRole("button", { name: "Disconnect" }).click();
     const confirm = own.getByRole("alertdialog", { name: "Disconnect Xero?" });
     await confirm.getByText("Varia stops reading Harbour Software").waitFor();
@@ -494,6 +497,7 @@ describe("signing up through Xero in the browser", () => {
       .getByText("No accounting package is connected: this organisation imports from CSV files.")
       .waitFor();
     expect(await source.count()).toBe(0);
+    expect(xero.revocations.slice(revocations)).toEqual([{ token: expect.any(String), ...xeroClient }]);
     await own.getByRole("link", { name: "Dashboard" }).click();
     await cardsDrawn(own);
     expect(parseMoney(await card(own, "mrr").locator(".kpi__value").innerText())).toBe(2200);

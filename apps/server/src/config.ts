@@ -64,6 +64,12 @@ export interface ServerConfig {
    * (default https://quickbooks.api.intuit.com) and `VARIA_XERO_API_URL` (default https://api.xero.com).
    */
   readonly accountingApiUrls: { readonly Quickbooks: string; readonly Xero: string };
+  /**
+   * Where a disconnection revokes a connection's grant (docs/integration.md, "Disconnecting"):
+   * `VARIA_QUICKBOOKS_REVOCATION_URL` (default https://developer.api.intuit.com/v2/oauth2/tokens/revoke)
+   * and `VARIA_XERO_REVOCATION_URL` (default https://identity.xero.com/connect/revocation).
+   */
+  readonly accountingRevocationUrls: { readonly Quickbooks: string; readonly Xero: string };
 }
 
 export const ssoProviderNames = ["Google", "Intuit", "Microsoft", "Xero"] as const;
@@ -175,6 +181,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     accountingApiUrls: {
       Quickbooks: (env.VARIA_QUICKBOOKS_API_URL || "https://quickbooks.api.intuit.com").replace(/\/$/, ""),
       Xero: (env.VARIA_XERO_API_URL || "https://api.xero.com").replace(/\/$/, ""),
+    },
+    accountingRevocationUrls: {
+      Quickbooks:
+        env.VARIA_QUICKBOOKS_REVOCATION_URL || "https://developer.api.intuit.com/v2/oauth2/tokens/revoke",
+      Xero: env.VARIA_XERO_REVOCATION_URL || "https://identity.xero.com/connect/revocation",
     },
   };
 }

@@ -13,7 +13,8 @@ import type { XeroCreditNote, XeroInvoice, XeroItem } from "../src/connectors/xe
  *
  * `failNext` queues answers given before the real ones, one per request, to test the error paths:
  * `{ status: 429, retryAfter: "2" }`, `{ status: 503 }`, `{ status: 200, body: "<html>" }` (a body
- * that is not the expected JSON), or `{ hang: true }` (no answer until `release`, or `close`). A fault
+ * that is not the expected JSON), `{ hang: true }` (no answer until `release`, or `close`) or
+ * `{ drop: true }` (the connection closed without an answer, as a provider out of reach). A fault
  * with a `path` waits for the next request to that path (e.g. "/api.xro/2.0/Invoices").
  */
 export interface StandInFault {
@@ -22,6 +23,14 @@ export interface StandInFault {
   retryAfter?: string;
   body?: string;
   hang?: boolean;
+  drop?: boolean;
+}
+
+/** A revocation a stand-in took: the token revoked and the client credentials of its HTTP Basic. */
+export interface StandInRevocation {
+  token: string;
+  clientId: string;
+  clientSecret: string;
 }
 
 /** One request a stand-in received (the token is not kept). */
@@ -35,6 +44,8 @@ export interface AccountingStandIn {
   /** The API's base address: `ConnectorAccess.apiUrl`. */
   readonly url: string;
   readonly requests: StandInRequest[];
+  /** The revocations it took (`POST` to its revocation path, answered 200), in order. */
+  readonly revocations: StandInRevocation[];
   failNext(...faults: StandInFault[]): void;
   /** Answers every request a `hang` fault holds with `status` (default 503), as a provider that recovers. */
   release(status?: number): void;
@@ -45,6 +56,55 @@ type Answer = { status: number; body: unknown };
 type Route = (request: StandInRequest) => Answer;
 
 /**
+ * The provider's token revocation endpoint (docs/integration.md, "Disconnecting"): `POST path` with
+ * the client's HTTP Basic credentials and the token as a form (`token=…`, Xero) or JSON
+ * (`{ "token": … }`, Intuit). Credentials other than `client`'s answer 401 `invalid_client`, a body
+ * without a token 400 `invalid_request`; a revocation taken answers 200 without a body.
+ */
+interface RevocationEndpoint {
+  path: string;
+  body: "form" | "json";
+  client: { clientId: string; clientSecret: string } | undefined;
+}
+
+/** A client id or secret of HTTP Basic, form-urlencoded (RFC 6749, 2.3.1). */
+const formUrlDecode = (text: string) => decodeURIComponent(text.replace(/\+/g, " "));
+
+async function readBody(req: IncomingMessage): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of req) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks).toString("utf8");
+}
+
+function revocation(
+  endpoint: RevocationEndpoint,
+  req: IncomingMessage,
+  text: string,
+): { answer: Answer; taken?: StandInRevocation } {
+  const basic = /^Basic (.+)$/.exec(req.headers.authorization ?? "")?.[1];
+  const pair = basic ? Buffer.from(basic, "base64").toString("utf8") : "";
+  const colon = pair.indexOf(":");
+  const clientId = colon < 0 ? "" : formUrlDecode(pair.slice(0, colon));
+  const clientSecret = colon < 0 ? "" : formUrlDecode(pair.slice(colon + 1));
+  const known = endpoint.client;
+  if (colon < 0 || (known && (clientId !== known.clientId || clientSecret !== known.clientSecret)))
+    return { answer: { status: 401, body: { error: "invalid_client" } } };
+  const type = req.headers["content-type"] ?? "";
+  let token: unknown;
+  if (endpoint.body === "form" && type.startsWith("application/x-www-form-urlencoded"))
+    token = new URLSearchParams(text).get("token");
+  else if (endpoint.body === "json" && type.startsWith("application/json"))
+    try {
+      token = (JSON.parse(text) as { token?: unknown }).token;
+    } catch {
+      token = undefined;
+    }
+  if (typeof token !== "string" || !token)
+    return { answer: { status: 400, body: { error: "invalid_request" } } };
+  return { answer: { status: 200, body: undefined }, taken: { token, clientId, clientSecret } };
+}
+
+/**
  * The bearer token a stand-in takes: one fixed token, or a check (an e2e test asks the stand-in
  * OpenID provider whether it issued the token).
  */
@@ -53,10 +113,12 @@ export type StandInToken = string | ((token: string) => Promise<boolean>);
 async function startStandIn(
   accessToken: StandInToken,
   unauthorised: unknown,
+  revocationEndpoint: RevocationEndpoint,
   route: Route,
 ): Promise<AccountingStandIn> {
   const faults: StandInFault[] = [];
   const requests: StandInRequest[] = [];
+  const revocations: StandInRevocation[] = [];
   const hanging = new Set<ServerResponse>();
   const authorised = async (header: string | undefined) => {
     if (typeof accessToken === "string") return header === `Bearer ${accessToken}`;
@@ -73,12 +135,23 @@ async function startStandIn(
       hanging.add(res);
       return;
     }
+    if (fault?.drop) {
+      req.socket.destroy();
+      return;
+    }
     if (fault) {
       res.writeHead(fault.status ?? 200, {
         "content-type": fault.body === undefined ? "application/json" : "text/html",
         ...(fault.retryAfter === undefined ? {} : { "retry-after": fault.retryAfter }),
       });
       res.end(fault.body ?? JSON.stringify({ message: `stand-in fault ${fault.status}` }));
+      return;
+    }
+    if (req.method === "POST" && url.pathname === revocationEndpoint.path) {
+      const { answer, taken } = revocation(revocationEndpoint, req, await readBody(req));
+      if (taken) revocations.push(taken);
+      res.writeHead(answer.status, answer.body === undefined ? {} : { "content-type": "application/json" });
+      res.end(answer.body === undefined ? undefined : JSON.stringify(answer.body));
       return;
     }
     const answer =
@@ -94,6 +167,7 @@ async function startStandIn(
   return {
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
     requests,
+    revocations,
     failNext: (...more) => faults.push(...more),
     release: (status = 503) => {
       for (const res of hanging) {
@@ -118,20 +192,28 @@ export interface QuickBooksStandInOptions {
   items: QuickBooksItem[];
   /** Credit memos (none unless given). */
   creditMemos?: QuickBooksInvoice[];
+  /** Varia's client at Intuit, which the revocation endpoint takes alone (any, unless given). */
+  client?: { clientId: string; clientSecret: string };
 }
 
 /**
  * QuickBooks Online v3: `GET /v3/company/{realmId}/companyinfo/{realmId}` and
  * `GET /v3/company/{realmId}/query?query=select * from Invoice|CreditMemo|Item … STARTPOSITION n MAXRESULTS m`
  * (at most 1000 a page; a `where` clause is not evaluated). Another realm answers 403, as
- * QuickBooks does for a company the token was not granted.
+ * QuickBooks does for a company the token was not granted. Intuit's revocation endpoint
+ * `POST /v2/oauth2/tokens/revoke` (JSON) is served too: point `VARIA_QUICKBOOKS_REVOCATION_URL` at it.
  */
 export function startQuickBooksStandIn(options: QuickBooksStandInOptions): Promise<AccountingStandIn> {
   const fault = (code: string, message: string) => ({
     Fault: { Error: [{ Message: message, code }], type: "AUTHENTICATION" },
     time: new Date().toISOString(),
   });
-  return startStandIn(options.accessToken, fault("3200", "AuthenticationFailed"), (request) => {
+  const revoke: RevocationEndpoint = {
+    path: "/v2/oauth2/tokens/revoke",
+    body: "json",
+    client: options.client,
+  };
+  return startStandIn(options.accessToken, fault("3200", "AuthenticationFailed"), revoke, (request) => {
     const match = /^\/v3\/company\/([^/]+)\/(companyinfo\/[^/]+|query)$/.exec(request.path);
     if (!match) return { status: 404, body: { message: "no such path" } };
     if (decodeURIComponent(match[1]!) !== options.realmId) {
@@ -175,11 +257,14 @@ export interface XeroStandInTenant {
  * Xero: `GET /connections`, and with the `xero-tenant-id` header `GET /api.xro/2.0/Items` and
  * `GET /api.xro/2.0/Invoices?where=Type=="ACCREC"&page=n` (100 a page; without `page`, the
  * invoices without their line items, as Xero answers), and `GET /api.xro/2.0/CreditNotes` the same
- * way. A tenant not connected answers 403.
+ * way. A tenant not connected answers 403. Xero's revocation endpoint `POST /connect/revocation`
+ * (a form) is served too: point `VARIA_XERO_REVOCATION_URL` at it.
  */
 export function startXeroStandIn(options: {
   accessToken: StandInToken;
   tenants: XeroStandInTenant[];
+  /** Varia's client at Xero, which the revocation endpoint takes alone (any, unless given). */
+  client?: { clientId: string; clientSecret: string };
 }): Promise<AccountingStandIn> {
   const problem = (status: number, title: string) => ({
     Type: null,
@@ -187,7 +272,8 @@ export function startXeroStandIn(options: {
     Status: status,
     Detail: title,
   });
-  return startStandIn(options.accessToken, problem(401, "Unauthorized"), (request) => {
+  const revoke: RevocationEndpoint = { path: "/connect/revocation", body: "form", client: options.client };
+  return startStandIn(options.accessToken, problem(401, "Unauthorized"), revoke, (request) => {
     if (request.path === "/connections") {
       return {
         status: 200,

@@ -55,7 +55,7 @@ beforeAll(async () => {
     refreshTokens: true,
     redirectUris: ["http://localhost:8080/api/Auth/SingleSignUpCallback/Xero"],
   });
-  xero = await startXeroStandIn({ accessToken: op.hasIssued, tenants });
+  xero = await startXeroStandIn({ accessToken: op.hasIssued, tenants, client: oidcClient });
 });
 afterAll(async () => {
   await mail.close();
@@ -524,6 +524,103 @@ describeWithServer(
       expect(log).not.toContain("a-revoked-refresh-token");
     });
 
+    /** The organisation's one connection: its id and the refresh token it holds, decrypted. */
+    async function heldGrant(organisationId: string) {
+      const db = ctx().database.db;
+      const row = await db
+        .selectFrom("connections")
+        .select(["id", "refresh_token_encrypted"])
+        .where("organisation_id", "=", organisationId)
+        .executeTakeFirstOrThrow();
+      const cipher = await TokenCipher.open(db);
+      const refreshToken = cipher.decrypt(
+        row.refresh_token_encrypted!,
+        `${organisationId}/${row.id}/refresh`,
+      );
+      return { id: row.id, refreshToken };
+    }
+
+    const connectionRows = async (organisationId: string) =>
+      ctx()
+        .database.db.selectFrom("connections")
+        .select("id")
+        .where("organisation_id", "=", organisationId)
+        .execute();
+
+    const logged = (msg: string, connection: string) =>
+      logLines
+        .map((line) => JSON.parse(line) as Record<string, unknown>)
+        .filter((line) => line.msg === msg && line.connection === connection);
+    const notRevoked =
+      "the grant could not be revoked at the provider; the connection is deleted all the same";
+
+    it("disconnecting revokes the connection's refresh token at Xero, with Varia's client credentials", async () => {
+      const leaver = await signUp(`xero-leaver-${ctx().kind}`);
+      const grant = await heldGrant(leaver.organisation.id);
+      const seen = xero.revocations.length;
+      expect((await leaver.del(`/api/Connections/${grant.id}`)).status).toBe(200);
+      expect(xero.revocations.slice(seen)).toEqual([
+        { token: grant.refreshToken, clientId: oidcClient.clientId, clientSecret: oidcClient.clientSecret },
+      ]);
+      expect(await connectionRows(leaver.organisation.id)).toEqual([]);
+      expect((await leaver.get(`/api/Connections/${grant.id}/GetConnectionByGuid`)).status).toBe(404);
+      expect(logged("accounting package disconnected", grant.id)).toEqual([
+        expect.objectContaining({ revoked: true }),
+      ]);
+      expect(logged(notRevoked, grant.id)).toEqual([]);
+      expect(logLines.join("\n")).not.toContain(grant.refreshToken);
+    });
+
+    it("disconnects all the same when Xero refuses the revocation (500) or is out of reach: a warning, no token logged", async () => {
+      // Xero holds the revocation: the connection is still there, and the database answers meanwhile
+      // (no transaction waits on Xero). Then Xero answers 500.
+      const refused = await signUp(`xero-refused-${ctx().kind}`);
+      const grant = await heldGrant(refused.organisation.id);
+      const seen = xero.requests.length;
+      const revocations = xero.revocations.length;
+      xero.failNext({ path: "/connect/revocation", hang: true });
+      const disconnecting = refused.del(`/api/Connections/${grant.id}`);
+      await vi.waitFor(
+        () => expect(xero.requests.slice(seen).map((r) => r.path)).toContain("/connect/revocation"),
+        { timeout: 10_000, interval: 20 },
+      );
+      expect(await connectionRows(refused.organisation.id)).toEqual([{ id: grant.id }]);
+      expect((await refused.get(`/api/Connections/${grant.id}/GetConnectionByGuid`)).status).toBe(200);
+      xero.release(500);
+      expect((await disconnecting).status).toBe(200);
+      expect(await connectionRows(refused.organisation.id)).toEqual([]);
+      expect(logged(notRevoked, grant.id)).toEqual([
+        expect.objectContaining({
+          level: 40,
+          organisation: refused.organisation.id,
+          provider: "Xero",
+          status: 500,
+          reason: "Xero failed to answer the revocation (500)",
+        }),
+      ]);
+      expect(logged("accounting package disconnected", grant.id)).toEqual([
+        expect.objectContaining({ revoked: false }),
+      ]);
+
+      // Xero out of reach: the connection closes without an answer.
+      const unreached = await signUp(`xero-unreached-${ctx().kind}`);
+      const lost = await heldGrant(unreached.organisation.id);
+      xero.failNext({ path: "/connect/revocation", drop: true });
+      expect((await unreached.del(`/api/Connections/${lost.id}`)).status).toBe(200);
+      expect(await connectionRows(unreached.organisation.id)).toEqual([]);
+      expect(logged(notRevoked, lost.id)).toEqual([
+        expect.objectContaining({
+          provider: "Xero",
+          status: null,
+          reason: "Xero could not be reached for the revocation",
+        }),
+      ]);
+      expect(xero.revocations.length).toBe(revocations);
+      const log = logLines.join("\n");
+      expect(log).not.toContain(grant.refreshToken);
+      expect(log).not.toContain(lost.refreshToken);
+    });
+
     it("deletes the responsibilities with their user, their connection and their organisation", async () => {
       const db = ctx().database.db;
       const organisationId = founder.organisation.id;
@@ -573,6 +670,7 @@ describeWithServer(
       SMTP_URL: mail.url,
       LOG_LEVEL: "info",
       VARIA_XERO_API_URL: xero.url,
+      VARIA_XERO_REVOCATION_URL: `${xero.url}/connect/revocation`,
       VARIA_QUICKBOOKS_API_URL: xero.url,
       VARIA_SSO_XERO_ISSUER: op.issuer,
       VARIA_SSO_XERO_CLIENT_ID: oidcClient.clientId,

@@ -4,12 +4,16 @@ import type { AddressInfo } from "node:net";
 import { join } from "node:path";
 import type { AccountingPackage, ImportSchedule } from "@varia/contracts";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { TokenCipher } from "../src/auth/token-cipher";
 import { queueScheduledImport } from "../src/connectors/connections";
 import { type AccountingConnector, ConnectorError, type ExternalSource } from "../src/connectors/connector";
 import type { ConnectorRegistry } from "../src/connectors/index";
 import { convertQuickBooks, type QuickBooksExport } from "../src/connectors/quickbooks/convert-quickbooks";
+import { quickBooksConnector } from "../src/connectors/quickbooks/quickbooks-api";
+import { xeroConnector } from "../src/connectors/xero/xero-api";
 import { hour24, scheduleCron } from "../src/imports/import-schedules";
 import "../src/db/integration-schema";
+import { type AccountingStandIn, startQuickBooksStandIn, startXeroStandIn } from "./accounting-stand-ins";
 import { Browser, describeWithServer, finishedJob } from "./harness";
 import { MailReceiver } from "./mail-receiver";
 import { followToVaria, startOidcProvider } from "./oidc-stand-ins";
@@ -90,7 +94,10 @@ async function startAccountingApi() {
   return { url, state, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
 }
 
-/** A small connector reaching the stand-in API over HTTP, as the real ones reach the providers. */
+/**
+ * A small connector reaching the stand-in API over HTTP, as the real ones reach the providers; it
+ * revokes as the real connector does, at the revocation endpoint of the provider's stand-in.
+ */
 function standInConnector(integrationType: AccountingPackage): AccountingConnector {
   async function get<T>(apiUrl: string, accessToken: string, path: string): Promise<T> {
     const response = await fetch(`${apiUrl}${path}`, { headers: { authorization: `Bearer ${accessToken}` } });
@@ -114,6 +121,7 @@ function standInConnector(integrationType: AccountingPackage): AccountingConnect
       convertQuickBooks(
         await get<QuickBooksExport>(access.apiUrl, access.accessToken, `/invoices/${source.externalId}`),
       ),
+    revoke: (integrationType === "Quickbooks" ? quickBooksConnector : xeroConnector).revoke,
   };
 }
 
@@ -121,6 +129,9 @@ const publicUrl = "http://localhost:8080";
 const oidcClient = { clientId: "varia-accounting", clientSecret: "accounting secret" };
 let op: Awaited<ReturnType<typeof startOidcProvider>>;
 let api: Awaited<ReturnType<typeof startAccountingApi>>;
+/** Intuit's and Xero's revocation endpoints (their APIs are not read here: the connectors read `api`). */
+let intuit: AccountingStandIn;
+let xeroIdentity: AccountingStandIn;
 const logLines: string[] = [];
 const mail = new MailReceiver();
 beforeAll(async () => {
@@ -137,11 +148,22 @@ beforeAll(async () => {
     ],
   });
   api = await startAccountingApi();
+  intuit = await startQuickBooksStandIn({
+    accessToken: "not read",
+    realmId: "9131",
+    companyName: "Amy's Bird Sanctuary",
+    invoices: [],
+    items: [],
+    client: oidcClient,
+  });
+  xeroIdentity = await startXeroStandIn({ accessToken: "not read", tenants: [], client: oidcClient });
 });
 afterAll(async () => {
   await mail.close();
   await op.close();
   await api.close();
+  await intuit.close();
+  await xeroIdentity.close();
 });
 
 describeWithServer(
@@ -172,6 +194,27 @@ describeWithServer(
         site.request("POST", path, body, { "x-xsrf-token": site.cookie("XSRF-TOKEN") ?? "" });
       return { site, post, organisationId: organisation.id };
     }
+
+    /** The organisation's one connection: its id and the refresh token it holds, decrypted. */
+    async function heldGrant(organisationId: string) {
+      const db = ctx().database.db;
+      const row = await db
+        .selectFrom("connections")
+        .select(["id", "refresh_token_encrypted"])
+        .where("organisation_id", "=", organisationId)
+        .executeTakeFirstOrThrow();
+      const cipher = await TokenCipher.open(db);
+      const refreshToken = cipher.decrypt(
+        row.refresh_token_encrypted!,
+        `${organisationId}/${row.id}/refresh`,
+      );
+      return { id: row.id, refreshToken };
+    }
+
+    const logged = (msg: string, connection: string) =>
+      logLines
+        .map((line) => JSON.parse(line) as Record<string, unknown>)
+        .filter((line) => line.msg === msg && line.connection === connection);
 
     let founder: Awaited<ReturnType<typeof signUp>>;
     let sourceId: string;
@@ -555,7 +598,10 @@ describeWithServer(
           })
         ).status,
       ).toBe(404);
+      const refreshToken = (await heldGrant(org.organisationId)).refreshToken;
+      const revoked = xeroIdentity.revocations.length;
       expect((await browser.request("DELETE", `/api/Connections/${guid}`, undefined, xsrf)).status).toBe(200);
+      expect(xeroIdentity.revocations.slice(revoked)).toEqual([{ token: refreshToken, ...oidcClient }]);
       expect((await browser.request("GET", "/api/Integration/GetDataSources")).json).toEqual([]);
       expect(await ctx().server.jobs.getSchedule(sourceIds[0]!)).toBeNull();
       expect((await browser.request("DELETE", `/api/Connections/${guid}`, undefined, xsrf)).status).toBe(404);
@@ -615,6 +661,53 @@ describeWithServer(
       expect(await ctx().server.jobs.getSchedule(sourceId)).toMatchObject({ timezone: "Pacific/Auckland" });
     });
 
+    it("disconnecting QuickBooks revokes the connection's refresh token at Intuit, with Varia's client credentials", async () => {
+      const grant = await heldGrant(founder.organisationId);
+      const seen = intuit.revocations.length;
+      const gone = await founder.site.request("DELETE", `/api/Connections/${grant.id}`, undefined, {
+        "x-xsrf-token": founder.site.cookie("XSRF-TOKEN") ?? "",
+      });
+      expect(gone.status).toBe(200);
+      expect(intuit.revocations.slice(seen)).toEqual([{ token: grant.refreshToken, ...oidcClient }]);
+      expect((await founder.site.request("GET", "/api/Connections")).json).toEqual([]);
+      expect(await ctx().server.jobs.getSchedule(sourceId)).toBeNull();
+      expect(logged("accounting package disconnected", grant.id)).toEqual([
+        expect.objectContaining({ revoked: true, sources: 1 }),
+      ]);
+      expect(logLines.join("\n")).not.toContain(grant.refreshToken);
+    });
+
+    it("disconnects QuickBooks all the same when Intuit is out of reach: a warning without the token", async () => {
+      const leaver = await signUp("Quickbooks", `qb-unreached-${ctx().kind}`, "9130");
+      const grant = await heldGrant(leaver.organisationId);
+      const seen = intuit.revocations.length;
+      intuit.failNext({ path: "/v2/oauth2/tokens/revoke", drop: true });
+      const gone = await leaver.site.request("DELETE", `/api/Connections/${grant.id}`, undefined, {
+        "x-xsrf-token": leaver.site.cookie("XSRF-TOKEN") ?? "",
+      });
+      expect(gone.status).toBe(200);
+      expect((await leaver.site.request("GET", "/api/Connections")).json).toEqual([]);
+      expect(intuit.revocations.length).toBe(seen);
+      expect(
+        logged(
+          "the grant could not be revoked at the provider; the connection is deleted all the same",
+          grant.id,
+        ),
+      ).toEqual([
+        expect.objectContaining({
+          level: 40,
+          organisation: leaver.organisationId,
+          provider: "Intuit",
+          status: null,
+          reason: "QuickBooks could not be reached for the revocation",
+        }),
+      ]);
+      expect(logged("accounting package disconnected", grant.id)).toEqual([
+        expect.objectContaining({ revoked: false }),
+      ]);
+      expect(logLines.join("\n")).not.toContain(grant.refreshToken);
+    });
+
     it("deletes the connections, sources and schedules with their organisation", async () => {
       const db = ctx().database.db;
       await db.deleteFrom("organisations").where("id", "=", founder.organisationId).execute();
@@ -635,6 +728,8 @@ describeWithServer(
       LOG_LEVEL: "info",
       VARIA_QUICKBOOKS_API_URL: api.url,
       VARIA_XERO_API_URL: api.url,
+      VARIA_QUICKBOOKS_REVOCATION_URL: `${intuit.url}/v2/oauth2/tokens/revoke`,
+      VARIA_XERO_REVOCATION_URL: `${xeroIdentity.url}/connect/revocation`,
       VARIA_SSO_INTUIT_ISSUER: op.issuer,
       VARIA_SSO_INTUIT_CLIENT_ID: oidcClient.clientId,
       VARIA_SSO_INTUIT_CLIENT_SECRET: oidcClient.clientSecret,

@@ -233,7 +233,7 @@ export const deleteConnection = defineContract({
   access: abilities.integrationManage,
   policy: "never",
   summary:
-    "Disconnect: forget the connection's tokens, its data sources and their schedules; the invoice lines already imported stay.",
+    "Disconnect: revoke the connection's grant at QuickBooks or Xero, then forget its tokens, its data sources and their schedules; a provider that refuses the revocation or cannot be reached does not stop it (the server logs a warning). The invoice lines already imported stay.",
 });
 
 /** A data source as a connection lists it (docs/integration.md, "Connections in the API"). */

@@ -42,7 +42,10 @@ const refreshMarginMs = 60_000;
 
 export interface IntegrationsOptions {
   db: Kysely<Schema>;
-  config: Pick<ServerConfig, "accountingApiUrls" | "dataDir" | "publicUrl">;
+  config: Pick<
+    ServerConfig,
+    "accountingApiUrls" | "accountingRevocationUrls" | "dataDir" | "publicUrl" | "ssoProviders"
+  >;
   connectors: ConnectorRegistry;
   cipher: TokenCipher;
   ssoClients: SsoClients;
@@ -50,12 +53,13 @@ export interface IntegrationsOptions {
   log?: FastifyBaseLogger;
   /**
    * Runs `fn` holding a lock of every server of the database (`Database.withAdvisoryLock`): one
-   * refresh of a connection's tokens at a time across a PostgreSQL cluster. None: this process only.
+   * refresh or disconnection of a connection at a time across a PostgreSQL cluster. None: this
+   * process only.
    */
   withLock?: <T>(key: number, fn: () => Promise<T>) => Promise<T>;
 }
 
-/** The advisory lock key of a connection's refresh: 52 bits of its id (a uuid). */
+/** The advisory lock key of a connection's refresh and disconnection: 52 bits of its id (a uuid). */
 const refreshLockKey = (connectionId: string) =>
   Number.parseInt(connectionId.replace(/-/g, "").slice(0, 13), 16);
 
@@ -86,6 +90,28 @@ export class Integrations {
 
   /** The refresh of each connection under way in this process, by connection id. */
   private readonly refreshing = new Map<string, Promise<ConnectorAccess>>();
+  /** The last of the refreshes and disconnections of each connection queued in this process. */
+  private readonly held = new Map<string, Promise<unknown>>();
+
+  /**
+   * Runs `fn` alone for the connection: after what this process runs for it already, and holding the
+   * connection's lock of every server (`withLock`), so that a refresh never rotates the tokens a
+   * disconnection is revoking.
+   */
+  private exclusive<T>(connectionId: string, fn: () => Promise<T>): Promise<T> {
+    const withLock = this.options.withLock ?? ((_key, run) => run());
+    const before = this.held.get(connectionId) ?? Promise.resolve();
+    const run = before.then(() => withLock(refreshLockKey(connectionId), fn));
+    const settled = run.then(
+      () => undefined,
+      () => undefined,
+    );
+    this.held.set(connectionId, settled);
+    void settled.then(() => {
+      if (this.held.get(connectionId) === settled) this.held.delete(connectionId);
+    });
+    return run;
+  }
 
   private context(organisationId: string, connectionId: string, which: "access" | "refresh") {
     return `${organisationId}/${connectionId}/${which}`;
@@ -314,6 +340,105 @@ export class Integrations {
     return { added: added.length, removed: gone };
   }
 
+  /**
+   * Disconnects (docs/integration.md, "Disconnecting"): revokes the connection's refresh token at its
+   * provider, then deletes the connection with its data sources (their schedules and the responsible
+   * users' rows go with them). The provider is asked outside any transaction, holding the
+   * connection's lock so that no refresh rotates the token meanwhile. A revocation that fails (the
+   * provider refuses it or cannot be reached) is logged as a warning naming the connection, the
+   * provider and its status, never a token, and the connection is deleted all the same. Answers the
+   * ids of the sources deleted (their cron entries are the caller's to drop) and whether the grant
+   * was revoked; null when the organisation has no such connection.
+   */
+  async disconnect(
+    organisationId: string,
+    connectionId: string,
+  ): Promise<{ sources: string[]; revoked: boolean } | null> {
+    const { db } = this.options;
+    return this.exclusive(connectionId, async () => {
+      const row = await db
+        .selectFrom("connections")
+        .select(["id", "integration_type", "refresh_token_encrypted"])
+        .where("organisation_id", "=", organisationId)
+        .where("id", "=", connectionId)
+        .executeTakeFirst();
+      if (!row) return null;
+      // Revoked first, deleted after: a failure between the two leaves the tokens where a second
+      // Disconnect finds them, never a live grant that Varia has forgotten.
+      const revoked = await this.revoke(organisationId, row);
+      const sources = await db.transaction().execute(async (tx) => {
+        const found = await tx
+          .selectFrom("data_sources")
+          .select("id")
+          .where("organisation_id", "=", organisationId)
+          .where("connection_id", "=", connectionId)
+          .execute();
+        const deleted = await tx
+          .deleteFrom("connections")
+          .where("organisation_id", "=", organisationId)
+          .where("id", "=", connectionId)
+          .executeTakeFirst();
+        return Number(deleted.numDeletedRows) === 0 ? null : found.map((source) => source.id);
+      });
+      return sources && { sources, revoked };
+    });
+  }
+
+  /**
+   * Revokes the connection's grant at its provider with its refresh token; false, after a warning in
+   * the log, when it could not be (never a token in the log).
+   */
+  private async revoke(
+    organisationId: string,
+    row: { id: string; integration_type: AccountingPackage; refresh_token_encrypted: string | null },
+  ): Promise<boolean> {
+    const type = row.integration_type;
+    const provider = providerOfPackage[type];
+    const warn = (reason: string, status: number | null) =>
+      this.options.log?.warn(
+        { organisation: organisationId, connection: row.id, provider, status, reason },
+        "the grant could not be revoked at the provider; the connection is deleted all the same",
+      );
+    if (!row.refresh_token_encrypted) {
+      warn("the connection holds no refresh token; its access token lapses when it expires", null);
+      return false;
+    }
+    const client = this.options.config.ssoProviders[provider];
+    if (!client) {
+      warn(`signing in with ${provider} is not configured on this server`, null);
+      return false;
+    }
+    let refreshToken: string;
+    try {
+      refreshToken = this.options.cipher.decrypt(
+        row.refresh_token_encrypted,
+        this.context(organisationId, row.id, "refresh"),
+      );
+    } catch {
+      warn("the stored refresh token could not be decrypted", null);
+      return false;
+    }
+    try {
+      await this.connectors[type].revoke({
+        revocationUrl: this.options.config.accountingRevocationUrls[type],
+        clientId: client.clientId,
+        clientSecret: client.clientSecret,
+        refreshToken,
+      });
+    } catch (error) {
+      // A ConnectorError's message names the provider and its status, never a token; another
+      // error's message is not trusted to leave it out.
+      if (error instanceof ConnectorError) warn(error.message, error.status ?? null);
+      else warn(`the revocation failed (${(error as Error).name})`, null);
+      return false;
+    }
+    this.options.log?.info(
+      { organisation: organisationId, connection: row.id, provider },
+      "grant revoked at the provider",
+    );
+    return true;
+  }
+
   /** A current access token of the connection: refreshed and stored first when it has expired. */
   async access(organisationId: string, connectionId: string): Promise<ConnectorAccess> {
     const current = await this.currentAccess(organisationId, connectionId);
@@ -323,9 +448,8 @@ export class Integrations {
     // first one stored. See docs/integration.md, "Connections and tokens".
     const under = this.refreshing.get(connectionId);
     if (under) return under;
-    const withLock = this.options.withLock ?? ((_key, fn) => fn());
-    const refresh = withLock(
-      refreshLockKey(connectionId),
+    const refresh = this.exclusive(
+      connectionId,
       async () =>
         (await this.currentAccess(organisationId, connectionId)) ??
         (await this.refresh(organisationId, connectionId)),

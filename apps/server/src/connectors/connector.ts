@@ -13,6 +13,20 @@ export interface ConnectorAccess {
   readonly fetch?: typeof fetch;
 }
 
+/**
+ * What revoking an authorisation takes (docs/integration.md, "Disconnecting"): the provider's
+ * revocation endpoint (configuration: `VARIA_QUICKBOOKS_REVOCATION_URL`, `VARIA_XERO_REVOCATION_URL`),
+ * Varia's client at the provider (`VARIA_SSO_<PROVIDER>_CLIENT_ID` and `_CLIENT_SECRET`), sent as
+ * HTTP Basic, and the refresh token to revoke. Secrets: never logged, never in an error's message.
+ */
+export interface RevocationAccess {
+  readonly revocationUrl: string;
+  readonly clientId: string;
+  readonly clientSecret: string;
+  readonly refreshToken: string;
+  readonly fetch?: typeof fetch;
+}
+
 /** A company (QuickBooks realm) or organisation (Xero tenant) the authorisation reaches. */
 export interface ExternalSource {
   /** The provider's id: QuickBooks' realmId, Xero's tenantId. */
@@ -43,7 +57,7 @@ export class ConnectorError extends Error {
 }
 
 /**
- * An accounting package's API, read-only. Each call pages through the provider's answers, honours
+ * An accounting package's API, read-only but for `revoke`. Each read pages through the provider's answers, honours
  * its rate limits (429 with Retry-After) and throws `ConnectorError` with the provider's status.
  */
 export interface AccountingConnector {
@@ -59,4 +73,10 @@ export interface AccountingConnector {
     source: ExternalSource,
     options?: ReadOptions,
   ): Promise<ConvertedExport>;
+  /**
+   * Revokes the refresh token at the provider, which ends the whole grant: its access tokens and
+   * (Xero) every tenant it reaches. Resolves when the provider answers 200; throws `ConnectorError`
+   * with the provider's status when it refuses, or without one when it cannot be reached in time.
+   */
+  revoke(access: RevocationAccess): Promise<void>;
 }

@@ -1,5 +1,5 @@
 import type { z } from "zod";
-import { type ConnectorAccess, ConnectorError } from "./connector";
+import { type ConnectorAccess, ConnectorError, type RevocationAccess } from "./connector";
 
 /**
  * How a connector waits and how long it lets a provider take (docs/integration.md,
@@ -144,4 +144,65 @@ export async function getProviderJson<T>(
     }
     return parsed.data;
   }
+}
+
+/**
+ * A client id or secret as HTTP Basic carries it (RFC 6749, 2.3.1: form-urlencoded first), the way
+ * openid-client sends them to the token endpoint for a refresh.
+ */
+function formUrlEncode(text: string): string {
+  return encodeURIComponent(text).replace(/[-_.!~*'()]|%20/g, (c) =>
+    c === "%20" ? "+" : `%${c.charCodeAt(0).toString(16).toUpperCase()}`,
+  );
+}
+
+/**
+ * POSTs a refresh token to the provider's revocation endpoint with Varia's client credentials as
+ * HTTP Basic: a form `token=…` (Xero, RFC 7009) or JSON `{ "token": … }` (Intuit). A 2xx is taken
+ * as revoked. Asked once (a disconnection does not wait out a provider); every failure is a
+ * ConnectorError that names the provider and its status, never a token, a secret or the body.
+ */
+export async function revokeAtProvider(
+  access: RevocationAccess,
+  request: { readonly provider: string; readonly body: "form" | "json" },
+  timing: Pick<ProviderTiming, "timeoutMs"> = {},
+): Promise<void> {
+  const { provider } = request;
+  const timeoutMs = timing.timeoutMs ?? providerLimits.timeoutMs;
+  const doFetch = access.fetch ?? fetch;
+  const credentials = Buffer.from(
+    `${formUrlEncode(access.clientId)}:${formUrlEncode(access.clientSecret)}`,
+  ).toString("base64");
+  let response: Response;
+  try {
+    response = await doFetch(access.revocationUrl, {
+      method: "POST",
+      headers: {
+        Authorization: `Basic ${credentials}`,
+        Accept: "application/json",
+        "Content-Type": request.body === "json" ? "application/json" : "application/x-www-form-urlencoded",
+      },
+      body:
+        request.body === "json"
+          ? JSON.stringify({ token: access.refreshToken })
+          : new URLSearchParams({ token: access.refreshToken }).toString(),
+      signal: AbortSignal.timeout(timeoutMs),
+    });
+    // Read to the end, so the connection is free again; the body is not used.
+    await response.arrayBuffer();
+  } catch (error) {
+    const timedOut = error instanceof Error && error.name === "TimeoutError";
+    throw new ConnectorError(
+      timedOut
+        ? `${provider} did not answer the revocation within ${timeoutMs / 1000} s`
+        : `${provider} could not be reached for the revocation`,
+      undefined,
+      true,
+    );
+  }
+  const status = response.status;
+  if (status >= 500)
+    throw new ConnectorError(`${provider} failed to answer the revocation (${status})`, status, true);
+  if (status < 200 || status > 299)
+    throw new ConnectorError(`${provider} refused the revocation (${status})`, status, status === 429);
 }

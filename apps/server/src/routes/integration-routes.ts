@@ -61,27 +61,19 @@ export async function integrationRoutes(app: FastifyInstance, deps: AppDeps) {
     );
   });
 
+  // docs/integration.md, "Disconnecting"
   registerContract(app, deps, deleteConnection, async ({ auth, params, request }) => {
     const organisationId = auth!.organisation.id;
-    const sources = await db.transaction().execute(async (tx) => {
-      const found = await tx
-        .selectFrom("data_sources")
-        .select("id")
-        .where("organisation_id", "=", organisationId)
-        .where("connection_id", "=", params.integrationGuid)
-        .execute();
-      // Its sources and their schedules go with it (on delete cascade).
-      const deleted = await tx
-        .deleteFrom("connections")
-        .where("organisation_id", "=", organisationId)
-        .where("id", "=", params.integrationGuid)
-        .executeTakeFirst();
-      if (Number(deleted.numDeletedRows) === 0) throw new AppError("NotFound", "No such connection");
-      return found;
-    });
-    for (const source of sources) await deps.jobs.unschedule(source.id);
+    const disconnected = await deps.integrations.disconnect(organisationId, params.integrationGuid);
+    if (!disconnected) throw new AppError("NotFound", "No such connection");
+    for (const source of disconnected.sources) await deps.jobs.unschedule(source);
     request.log.info(
-      { organisation: organisationId, sources: sources.length },
+      {
+        organisation: organisationId,
+        connection: params.integrationGuid,
+        sources: disconnected.sources.length,
+        revoked: disconnected.revoked,
+      },
       "accounting package disconnected",
     );
   });

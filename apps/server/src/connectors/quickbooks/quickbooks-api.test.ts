@@ -363,4 +363,42 @@ describe("the QuickBooks Online connector", () => {
       retryable: true,
     });
   });
+
+  it("revokes a refresh token at Intuit as JSON with the client's Basic credentials; a refusal names its status, never the token", async () => {
+    // A secret with the characters HTTP Basic must carry form-urlencoded (RFC 6749, 2.3.1).
+    const client = { clientId: "ABntw7Q2client", clientSecret: "s3cr+t/with:odd chars" };
+    standIn = await startQuickBooksStandIn({
+      accessToken: token,
+      realmId,
+      companyName: "Craig's Design",
+      invoices: [],
+      items: [],
+      client,
+    });
+    const refreshToken = "qb-refresh-token-never-shown";
+    const access = { revocationUrl: `${standIn.url}/v2/oauth2/tokens/revoke`, ...client, refreshToken };
+    const qb = createQuickBooksConnector({ timeoutMs: 200 });
+    await qb.revoke(access);
+    expect(standIn.revocations).toEqual([{ token: refreshToken, ...client }]);
+
+    await expect(qb.revoke({ ...access, clientSecret: "another" })).rejects.toMatchObject({
+      status: 401,
+      message: "QuickBooks refused the revocation (401)",
+      retryable: false,
+    });
+    standIn.failNext({ status: 503 });
+    await expect(qb.revoke(access)).rejects.toMatchObject({
+      status: 503,
+      message: "QuickBooks failed to answer the revocation (503)",
+      retryable: true,
+    });
+    standIn.failNext({ hang: true });
+    const silent = await qb.revoke(access).catch((error: ConnectorError) => error);
+    expect(silent).toBeInstanceOf(ConnectorError);
+    expect(silent).toMatchObject({
+      status: undefined,
+      message: "QuickBooks did not answer the revocation within 0.2 s",
+    });
+    expect(standIn.revocations).toHaveLength(1);
+  });
 });

@@ -7,7 +7,7 @@ import {
   type ReadOptions,
 } from "../connector";
 import { ImportCsvWriter, type ImportLine, numberText } from "../import-csv";
-import { getProviderJson, type ProviderTiming } from "../provider-http";
+import { getProviderJson, type ProviderTiming, revokeAtProvider } from "../provider-http";
 import { classifyItem } from "./convert-quickbooks";
 
 /** QuickBooks Online Accounting API v3 (docs/integration.md, "QuickBooks Online"). */
@@ -176,6 +176,9 @@ export function createQuickBooksConnector(timing: ProviderTiming = {}): Accounti
         options,
       );
     },
+
+    // POST /v2/oauth2/tokens/revoke, JSON { token: <refresh token> }: Intuit ends the grant.
+    revoke: (access) => revokeAtProvider(access, { provider: "QuickBooks", body: "json" }, timing),
   };
 }
 

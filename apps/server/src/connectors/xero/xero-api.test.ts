@@ -352,4 +352,28 @@ describe("the Xero connector", () => {
       /^Xero answered page 1 of the invoices without a valid Invoices\[0\]\.Contact\.ContactID \(/,
     );
   });
+
+  it("revokes a refresh token at Xero as a form with the client's Basic credentials; out of reach is an error without the token", async () => {
+    const client = { clientId: "91E5715B1199038080D6D0296EBC1648", clientSecret: "a-b_c.d~e+f/g=" };
+    standIn = await startXeroStandIn({ accessToken: token, tenants: [], client });
+    const refreshToken = "xero-refresh-token-never-shown";
+    const access = { revocationUrl: `${standIn.url}/connect/revocation`, ...client, refreshToken };
+    const { xero } = connector();
+    await xero.revoke(access);
+    expect(standIn.revocations).toEqual([{ token: refreshToken, ...client }]);
+
+    await expect(xero.revoke({ ...access, clientId: "someone-else" })).rejects.toMatchObject({
+      status: 401,
+      message: "Xero refused the revocation (401)",
+      retryable: false,
+    });
+    standIn.failNext({ drop: true });
+    const lost = await xero.revoke(access).catch((error: ConnectorError) => error);
+    expect(lost).toBeInstanceOf(ConnectorError);
+    expect(lost).toMatchObject({
+      status: undefined,
+      message: "Xero could not be reached for the revocation",
+    });
+    expect(standIn.revocations).toHaveLength(1);
+  });
 });

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import type { AccountingConnector, ConnectorAccess, ExternalSource, ReadOptions } from "../connector";
 import { centsText, ImportCsvWriter, type ImportLine, numberText } from "../import-csv";
-import { getProviderJson, type ProviderTiming } from "../provider-http";
+import { getProviderJson, type ProviderTiming, revokeAtProvider } from "../provider-http";
 import { classifyItem } from "../quickbooks/convert-quickbooks";
 
 /** Xero Accounting API 2.0 (docs/integration.md, "Xero"). */
@@ -156,6 +156,10 @@ export function createXeroConnector(timing: ProviderTiming = {}): AccountingConn
       }
       return mapXeroInvoices(invoices, Items, options);
     },
+
+    // POST /connect/revocation, form token=<refresh token>: Xero ends the grant and removes every
+    // tenant connection it made, so no DELETE /connections/{id} is needed (docs/integration.md, "Disconnecting").
+    revoke: (access) => revokeAtProvider(access, { provider: "Xero", body: "form" }, timing),
   };
 }
 

@@ -461,6 +461,26 @@ describe("signing up through Xero in the browser", () => {
       .waitFor();
     await labs.waitFor({ state: "detached" });
     expect(await connection.getByRole("article", { name: "Harbour Software" }).count()).toBe(1);
+
+    // `varia connections disconnect` changes nothing without --yes; with it, the grant is revoked at
+    // Xero and the connection is gone.
+    const revocations = xero.revocations.length;
+    const unconfirmed = await varia(host, token, ["connections", "disconnect", guid]);
+    expect([unconfirmed.code, unconfirmed.stderr.trim()]).toEqual([
+      1,
+      "varia: Disconnecting revokes Varia's access at Xero and removes the data sources of this connection (Harbour Software) with their schedules; run again with --yes to disconnect",
+    ]);
+    expect(xero.revocations.length).toBe(revocations);
+    expect(JSON.parse((await varia(host, token, ["--json", "connections", "list"])).stdout)).toHaveLength(1);
+    const disconnected = await varia(host, token, ["--json", "connections", "disconnect", guid, "--yes"]);
+    expect([disconnected.code, JSON.parse(disconnected.stdout)]).toEqual([
+      0,
+      { disconnected: guid, integrationType: "Xero", dataSources: ["Harbour Software"] },
+    ]);
+    expect(xero.revocations.slice(revocations)).toEqual([{ token: expect.any(String), ...xeroClient }]);
+    expect(JSON.parse((await varia(host, token, ["--json", "connections", "list"])).stdout)).toEqual([]);
+    const again = await varia(host, token, ["connections", "disconnect", guid, "--yes"]);
+    expect(again.code).toBe(2);
   }, 180_000);
 
   it("connects Xero later, from the integration overview of an organisation that signed up with a password", async () => {

@@ -8,12 +8,12 @@ function parsePollSeconds(value: string): number {
   return seconds * 1000;
 }
 
-/** `varia connections list|show|configure|import`: the connections to accounting packages (docs/integration.md). */
+/** `varia connections list|show|configure|import|disconnect`: the connections to accounting packages (docs/integration.md). */
 export function defineConnections(program: Command, lazy: Lazy) {
   const connections = program
     .command("connections")
     .description(
-      "The organisation's connections to accounting packages (QuickBooks, Xero): list, show, configure, import",
+      "The organisation's connections to accounting packages (QuickBooks, Xero): list, show, configure, import, disconnect",
     );
   connections
     .command("list")
@@ -45,4 +45,12 @@ export function defineConnections(program: Command, lazy: Lazy) {
         .default(5000, "5"),
     )
     .action(lazy(() => import("./connections").then((m) => m.runConnectionsImport)));
+  connections
+    .command("disconnect")
+    .argument("<connection>", "a connection's id (`varia connections list`)")
+    .description(
+      "Disconnect: revoke Varia's access at the provider and remove the connection's data sources and schedules (the invoice lines imported stay); asks for --yes",
+    )
+    .option("--yes", "do it (without it, nothing is changed)")
+    .action(lazy(() => import("./connections").then((m) => m.runConnectionsDisconnect)));
 }

@@ -2,6 +2,7 @@ import {
   accountingPackageNames,
   type Connection,
   configureConnection,
+  deleteConnection,
   getConnectionByGuid,
   getResponsibilities,
   type ImportJob,
@@ -9,6 +10,7 @@ import {
   startImport,
 } from "@varia/contracts";
 import type { CommandContext } from "../../context";
+import { CliError } from "../../errors/cli-error";
 import { type ExitCode, exitCodes } from "../../errors/exit-codes";
 import { configuredClient } from "../../http/client";
 import { formatTable } from "../../output/table";
@@ -125,5 +127,34 @@ export async function runConnectionsImport(ctx: CommandContext, [guid]: string[]
   // The worst outcome: a failed job (4) over a file rejected for its data (2) over success.
   ctx.exitWith(
     ended.map(jobExitCode).reduce<ExitCode>((worst, code) => Math.max(worst, code) as ExitCode, exitCodes.ok),
+  );
+}
+
+/**
+ * `varia connections disconnect`: Connections/Delete, only with --yes (a pipeline that forgets it
+ * changes nothing). The connection is read first, to name its package and sources, and to refuse an
+ * unknown id before anything else.
+ */
+export async function runConnectionsDisconnect(
+  ctx: CommandContext,
+  [guid]: string[],
+  options: { yes?: boolean },
+) {
+  const { client } = configuredClient(ctx);
+  const connection = await client.call(getConnectionByGuid, { params: { integrationGuid: guid! } });
+  const packageName = accountingPackageNames[connection.integrationType];
+  if (!options.yes)
+    throw new CliError(
+      `Disconnecting revokes Varia's access at ${packageName} and removes the data sources of this connection (${sourceNames(connection)}) with their schedules; run again with --yes to disconnect`,
+    );
+  await client.call(deleteConnection, { params: { integrationGuid: guid! } });
+  if (ctx.options.json)
+    return ctx.terminal.json({
+      disconnected: connection.integrationGuid,
+      integrationType: connection.integrationType,
+      dataSources: connection.dataSources.map((s) => s.name),
+    });
+  ctx.terminal.out(
+    `Disconnected the ${packageName} connection: its data sources (${sourceNames(connection)}) and their schedules are removed; the invoice lines imported stay`,
   );
 }

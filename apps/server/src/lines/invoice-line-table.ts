@@ -1,3 +1,4 @@
+import { recordTypes } from "@varia/contracts";
 import { type Kysely, type RawBuilder, sql } from "kysely";
 import type { Schema } from "../db/schema";
 
@@ -90,15 +91,39 @@ const spreadInto = (filter: LineTableFilter) =>
   sql`l.service_from is not null and l.service_to >= ${filter.first}::date and l.service_from < ${filter.afterLast}::date`;
 
 /**
+ * Where the lines of the filter are placed, each condition served by an index of its own
+ * (docs/storage.md, "Level 4's page"): one per record type for the lines dated in the months, in
+ * the partial index of that record type's lines by date (`invoice_lines_actual_date` and the others),
+ * and one for the lines with a service period reaching into them (`invoice_lines_service`). The
+ * record type is written into the SQL as a literal, not a parameter, so that the planner sees that
+ * the condition implies the partial index's `record_type = 'Actual'`: each is first checked to be
+ * one of `recordTypes`.
+ */
+function placements(filter: LineTableFilter): {
+  datedIn: RawBuilder<unknown>[];
+  spreadInto: RawBuilder<unknown>;
+} {
+  const types = [...new Set(filter.recordTypes)];
+  for (const type of types)
+    if (!(recordTypes as readonly string[]).includes(type))
+      throw new Error(`Not a record type: ${JSON.stringify(type)} (one of ${recordTypes.join(", ")})`);
+  return {
+    datedIn: types.map((type) => sql`l.record_type = ${sql.lit(type)} and ${datedIn(filter)}`),
+    spreadInto: sql`l.record_type = any(${types}::text[]) and ${spreadInto(filter)}`,
+  };
+}
+
+/**
  * A page of TableInvoiceData, read from `invoice_lines` (docs/storage.md, "Level 4's page"): the
  * lines placed in the months (dated there, or with a service period reaching into them) of the
  * record types compared, filtered, sorted by the column asked, then by invoice number and line
  * number, all in the direction asked.
  *
- * The lines without a service period are read per record type, in the order of the index
- * `invoice_lines_type_date (record_type, invoice_date, invoice_number, line_number)` (within
- * the organisation's partition) when sorted by date: the first `startRow + rowLimit` of each, not all the months'
- * lines sorted. The lines with a service period are found by `invoice_lines_service` and sorted.
+ * The lines without a service period are read per record type, in the order of that record type's
+ * partial index, `invoice_lines_actual_date (invoice_date, invoice_number, line_number) where
+ * record_type = 'Actual'` and its like (within the organisation's partition), when sorted by date:
+ * the first `startRow + rowLimit` of each, not all the months' lines sorted. The lines with a
+ * service period are found by `invoice_lines_service` and sorted.
  * The page is the first rows of these few. Clients, items and salespeople are named from `names`
  * (the organisation's, as the cube cache holds them); one that is not there yet is read.
  */
@@ -108,34 +133,7 @@ export async function invoiceLinePage(
   query: LinePageQuery,
   names: LineNames,
 ): Promise<LineTableRow[]> {
-  const sort = sortColumns[query.sortBy ?? ""] ?? sortColumns.invoiceDate!;
-  const direction = sql.raw(query.sortDir === "asc" ? "asc" : "desc");
-  const order = (sortColumn: RawBuilder<unknown>) =>
-    sql`${sortColumn} ${direction}, l.invoice_number ${direction}, l.line_number ${direction}`;
-  const filter = filterConditions(organisationId, query);
-  const from =
-    filter.joins || sort.joins ? sql`invoice_lines l ${joinClientsAndItems}` : sql`invoice_lines l`;
-  const reach = query.startRow + query.rowLimit;
-  // Each part carries its sort value out (`sort_value`), so the page is ordered without joins.
-  const part = (placed: RawBuilder<unknown>) =>
-    sql`(select l.*, ${sort.column} as sort_value from ${from}
-      where ${sql.join([...filter.conditions, placed], sql` and `)}
-      order by ${order(sort.column)} limit ${reach})`;
-  const types = [...new Set(query.recordTypes)];
-  const parts = [
-    ...types.map((type) => part(sql`l.record_type = ${type} and ${datedIn(query)}`)),
-    part(sql`l.record_type = any(${types}::text[]) and ${spreadInto(query)}`),
-  ];
-  // The page comes back as one JSON value, a line an array in the order of `LineValues`: PGlite
-  // hands each field of a result to JavaScript on its own, which for 100 rows of 12 columns cost
-  // more than the query (docs/storage.md, "Level 4's page").
-  const page = await sql<{ lines: LineValues[] | null }>`
-    select json_agg(json_build_array(l.invoice_number, l.line_number, l.invoice_date, l.client_id,
-        l.item_id, l.salesperson_id, l.quantity::text, l.amount_cents, l.cost_cents, l.service_from,
-        l.service_to, l.record_type) order by ${order(sql`l.sort_value`)}) as lines
-    from (select * from (${sql.join(parts, sql` union all `)}) l
-      order by ${order(sql`l.sort_value`)}
-      limit ${query.rowLimit} offset ${query.startRow}) l`.execute(db);
+  const page = await invoiceLinePageQuery(organisationId, query).execute(db);
   const lines = page.rows[0]?.lines ?? [];
   const named = await withMissingNames(db, organisationId, lines, names);
   return lines.map((line): LineTableRow => {
@@ -172,6 +170,35 @@ export async function invoiceLinePage(
       recordType,
     };
   });
+}
+
+/** The query of `invoiceLinePage`: its page of lines as one JSON array (checked with `explain` in tests). */
+export function invoiceLinePageQuery(organisationId: string, query: LinePageQuery) {
+  const sort = sortColumns[query.sortBy ?? ""] ?? sortColumns.invoiceDate!;
+  const direction = sql.raw(query.sortDir === "asc" ? "asc" : "desc");
+  const order = (sortColumn: RawBuilder<unknown>) =>
+    sql`${sortColumn} ${direction}, l.invoice_number ${direction}, l.line_number ${direction}`;
+  const filter = filterConditions(organisationId, query);
+  const from =
+    filter.joins || sort.joins ? sql`invoice_lines l ${joinClientsAndItems}` : sql`invoice_lines l`;
+  const reach = query.startRow + query.rowLimit;
+  // Each part carries its sort value out (`sort_value`), so the page is ordered without joins.
+  const part = (placement: RawBuilder<unknown>) =>
+    sql`(select l.*, ${sort.column} as sort_value from ${from}
+      where ${sql.join([...filter.conditions, placement], sql` and `)}
+      order by ${order(sort.column)} limit ${reach})`;
+  const placed = placements(query);
+  const parts = [...placed.datedIn.map(part), part(placed.spreadInto)];
+  // The page comes back as one JSON value, a line an array in the order of `LineValues`: PGlite
+  // hands each field of a result to JavaScript on its own, which for 100 rows of 12 columns cost
+  // more than the query (docs/storage.md, "Level 4's page").
+  return sql<{ lines: LineValues[] | null }>`
+    select json_agg(json_build_array(l.invoice_number, l.line_number, l.invoice_date, l.client_id,
+        l.item_id, l.salesperson_id, l.quantity::text, l.amount_cents, l.cost_cents, l.service_from,
+        l.service_to, l.record_type) order by ${order(sql`l.sort_value`)}) as lines
+    from (select * from (${sql.join(parts, sql` union all `)}) l
+      order by ${order(sql`l.sort_value`)}
+      limit ${query.rowLimit} offset ${query.startRow}) l`;
 }
 
 /** A line of a page as the query gives it (dates as YYYY-MM-DD, as JSON writes them). */
@@ -241,19 +268,27 @@ export async function countInvoiceLines(
   organisationId: string,
   query: LineTableFilter,
 ): Promise<number> {
+  const count = await countInvoiceLinesQuery(organisationId, query).execute(db);
+  return count.rows[0]!.n;
+}
+
+/** The query of `countInvoiceLines` (checked with `explain` in tests). */
+export function countInvoiceLinesQuery(organisationId: string, query: LineTableFilter) {
   const filter = filterConditions(organisationId, query);
   // Every line has its client and item (checked once per import, docs/storage.md): the count joins
   // them only to filter by them.
   const from = filter.joins ? sql`invoice_lines l ${joinClientsAndItems}` : sql`invoice_lines l`;
+  // Each placement is served by an index of its own (`placements`).
+  const placed = placements(query);
   const where = sql.join(
     [
       ...filter.conditions,
-      sql`l.record_type = any(${[...new Set(query.recordTypes)]}::text[])`,
-      // Each half is served by an index of its own (invoice_lines_type_date, invoice_lines_service).
-      sql`((${datedIn(query)}) or (${spreadInto(query)}))`,
+      sql`(${sql.join(
+        [...placed.datedIn, placed.spreadInto].map((condition) => sql`(${condition})`),
+        sql` or `,
+      )})`,
     ],
     sql` and `,
   );
-  const count = await sql<{ n: number }>`select count(*)::int4 as n from ${from} where ${where}`.execute(db);
-  return count.rows[0]!.n;
+  return sql<{ n: number }>`select count(*)::int4 as n from ${from} where ${where}`;
 }

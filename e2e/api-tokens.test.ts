@@ -1,7 +1,7 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTenant, launchChromium, startE2eServer } from "./browser";
-import { seriousViolations } from "./drill-workspace";
+import { accessibilityViolations } from "./drill-workspace";
 import { screenshotWholePage, signIn } from "./workspace";
 
 describe("API tokens in the browser", () => {
@@ -57,7 +57,7 @@ describe("API tokens in the browser", () => {
     const row = page.getByRole("row", { name: /nightly export/ });
     await row.getByText("Dashboard: View").waitFor();
     expect(await row.textContent()).toContain(token.slice(0, 10));
-    expect(await seriousViolations(page)).toEqual([]);
+    expect(await accessibilityViolations(page)).toEqual([]);
     await screenshotWholePage(page, "password/tokens-created.png");
 
     // The token does what its ability allows, and nothing else.
@@ -67,7 +67,7 @@ describe("API tokens in the browser", () => {
     await row.getByRole("button", { name: "Revoke nightly export" }).click();
     const confirm = page.getByRole("alertdialog", { name: "Revoke 'nightly export'?" });
     await confirm.waitFor();
-    expect(await seriousViolations(page)).toEqual([]);
+    expect(await accessibilityViolations(page)).toEqual([]);
     await screenshotWholePage(page, "password/tokens-revoke.png");
     await confirm.getByRole("button", { name: "Revoke token" }).click();
     await page.getByText("Token 'nightly export' is revoked.").waitFor();
@@ -89,7 +89,7 @@ describe("API tokens in the browser", () => {
     // Reports: View reads the months with data (the reports start from them), not the dashboards.
     expect(await callWith(token, "VarianceOverview/ActualPeriods")).toBe(200);
     expect(await callWith(token, "VarianceOverview/OverviewKpi")).toBe(403);
-    expect(await seriousViolations(page)).toEqual([]);
+    expect(await accessibilityViolations(page)).toEqual([]);
     await screenshotWholePage(page, "password/profile-tokens.png");
     await context.close();
   }, 120_000);

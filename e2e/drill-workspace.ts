@@ -182,12 +182,15 @@ export async function animationsSettled(page: Page) {
   );
 }
 
-/** axe-core on the page once it stands: the serious and critical violations (none expected). */
-export async function seriousViolations(page: Page) {
+/**
+ * axe-core on the page once it stands: the moderate, serious and critical violations (none
+ * expected; a moderate one is, for example, two landmarks of the same name).
+ */
+export async function accessibilityViolations(page: Page) {
   await animationsSettled(page);
   const result = await new AxeBuilder({ page }).analyze();
   return result.violations
-    .filter((v) => v.impact === "serious" || v.impact === "critical")
+    .filter((v) => v.impact === "moderate" || v.impact === "serious" || v.impact === "critical")
     .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`);
 }
 

@@ -509,13 +509,19 @@ describe("level 1 in the browser, on the demo data", () => {
     await phone.close();
   }, 90_000);
 
-  it("has no serious or critical accessibility violations on level 1 and its dialogs", async () => {
+  it("has no moderate, serious or critical accessibility violations on level 1 and its dialogs", async () => {
     const violations = async (where: string) => {
       await animationsSettled(page);
       const result = await new AxeBuilder({ page }).analyze();
-      return result.violations
-        .filter((v) => v.impact === "serious" || v.impact === "critical")
-        .map((v) => `${where}: ${v.id} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`);
+      return (
+        result.violations
+          .filter((v) => v.impact === "moderate" || v.impact === "serious" || v.impact === "critical")
+          // React Aria's popover puts a visually hidden Dismiss button for screen readers on each side
+          // of its dialog, outside any landmark on purpose: axe's `region` rule (content outside
+          // landmarks, a best practice) counts those while the filter panel is open.
+          .filter((v) => !(where === "filter panel" && v.id === "region"))
+          .map((v) => `${where}: ${v.id} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`)
+      );
     };
     const found = [...(await violations("level 1"))];
     await page

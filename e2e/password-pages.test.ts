@@ -5,7 +5,7 @@ import { createUser } from "@varia/contracts";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTenant, launchChromium, startE2eServer } from "./browser";
-import { seriousViolations } from "./drill-workspace";
+import { accessibilityViolations } from "./drill-workspace";
 import { adminToken, screenshotWholePage, signIn, testOutput } from "./workspace";
 
 mkdirSync(join(testOutput, "password"), { recursive: true });
@@ -90,14 +90,14 @@ describe("the password pages", () => {
         "If you have entered a valid email address, you'll soon receive an email with a link to reset your password",
       );
     expect(await page.getByLabel("Email").isDisabled()).toBe(true);
-    expect(await seriousViolations(page)).toEqual([]);
+    expect(await accessibilityViolations(page)).toEqual([]);
     await shot(page, "forgot-password-sent");
 
     const link = await mailedLink(env.dataDir, account.email, "passwordReset", seenLinks);
     await page.goto(`${origin}${link}`);
     await page.getByRole("heading", { name: "Choose a new password" }).waitFor();
     expect(await page.title()).toBe("Password Reset | Varia");
-    expect(await seriousViolations(page)).toEqual([]);
+    expect(await accessibilityViolations(page)).toEqual([]);
 
     // The server's rules, shown and enforced; the strength follows what is typed.
     await page.getByText("At least 12 and at most 256 characters").waitFor();
@@ -118,7 +118,7 @@ describe("the password pages", () => {
     // Back on the login view with the notice; the new password signs in, the old one no longer.
     await page.waitForURL(`${origin}/`);
     await page.getByText("Your new password is saved. Sign in with it.").waitFor();
-    expect(await seriousViolations(page)).toEqual([]);
+    expect(await accessibilityViolations(page)).toEqual([]);
     await shot(page, "login-after-reset");
     await page.getByLabel("Email").fill(account.email);
     await page.getByLabel("Password").fill(account.password);
@@ -136,7 +136,7 @@ describe("the password pages", () => {
     await again.getByRole("heading", { name: "This link can no longer be used" }).waitFor();
     await again.getByText("This password reset link has expired or has already been used.").waitFor();
     expect(await again.getByLabel("New password", { exact: true }).count()).toBe(0);
-    expect(await seriousViolations(again)).toEqual([]);
+    expect(await accessibilityViolations(again)).toEqual([]);
     await shot(again, "used-link");
     await again.getByRole("link", { name: "Request a new link" }).click();
     await again.getByRole("heading", { name: "Reset your password" }).waitFor();
@@ -148,7 +148,7 @@ describe("the password pages", () => {
   it("requests a link on /passwordReset and refuses it once it has expired", async () => {
     const page = await openLogin("/passwordReset");
     await page.getByRole("heading", { name: "Reset your password" }).waitFor();
-    expect(await seriousViolations(page)).toEqual([]);
+    expect(await accessibilityViolations(page)).toEqual([]);
     await page.getByLabel("Email").fill(account.email);
     await page.getByRole("button", { name: "Reset Password" }).click();
     await page
@@ -212,7 +212,7 @@ describe("the password pages", () => {
     const page = await openLogin(link);
     await page.getByRole("heading", { name: "Set your password" }).waitFor();
     expect(await page.title()).toBe("Set Password | Varia");
-    expect(await seriousViolations(page)).toEqual([]);
+    expect(await accessibilityViolations(page)).toEqual([]);
     await page.getByLabel("New password", { exact: true }).fill("nora's own long password");
     await page.getByLabel("Confirm new password").fill("nora's own long password");
     await shot(page, "set-form");

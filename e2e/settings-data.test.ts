@@ -6,7 +6,7 @@ import { backupList, importGetJobStatus, importUpload, lookupClientList } from "
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTenant, launchChromium, startE2eServer } from "./browser";
-import { seriousViolations } from "./drill-workspace";
+import { accessibilityViolations } from "./drill-workspace";
 import { comparedMonths } from "./level-1-checks";
 import {
   adminToken,
@@ -55,7 +55,7 @@ describe("exclusion lists, organisation and backups in the browser", () => {
     await page.evaluate(
       "Promise.all(document.getAnimations().filter((a) => a.effect?.getComputedTiming().iterations !== Infinity).map((a) => a.finished))",
     );
-    return seriousViolations(page);
+    return accessibilityViolations(page);
   };
 
   beforeAll(async () => {

@@ -13,7 +13,7 @@ import {
 } from "../apps/server/test/accounting-stand-ins";
 import { startOidcProvider } from "../apps/server/test/oidc-stand-ins";
 import { createTenant, launchChromium, startE2eServer } from "./browser";
-import { seriousViolations } from "./drill-workspace";
+import { accessibilityViolations } from "./drill-workspace";
 import {
   acceptTermsAndTour,
   adminToken,
@@ -165,7 +165,7 @@ describe("signing up through Xero in the browser", () => {
     ]);
     await page.getByRole("radio", { name: /Xero/ }).check({ force: true });
     await page.getByLabel("I agree to the terms and conditions and the privacy policy").check();
-    expect(await seriousViolations(page)).toEqual([]);
+    expect(await accessibilityViolations(page)).toEqual([]);
     await shot("1-welcome");
 
     // Xero's sign-in answers at once; Varia makes the organisation and its admin, signed in, at Data.
@@ -188,7 +188,7 @@ describe("signing up through Xero in the browser", () => {
     await page.getByRole("button", { name: /Minute/ }).click();
     await page.getByRole("option", { name: "30" }).click();
     await page.getByText("Varia reads Harbour Software every Monday at 7:30 AM.").waitFor();
-    expect(await seriousViolations(page)).toEqual([]);
+    expect(await accessibilityViolations(page)).toEqual([]);
     await shot("2-data");
     await page.getByRole("button", { name: "Start import" }).click();
 
@@ -209,7 +209,7 @@ describe("signing up through Xero in the browser", () => {
     expect(await page.getByRole("group", { name: "Recurring services" }).count()).toBe(0);
     // The visitor decides the sensor is a subscription of its own: it counts in MRR from now on.
     await adhoc.getByRole("checkbox", { name: /Leak sensor/ }).uncheck();
-    expect(await seriousViolations(page)).toEqual([]);
+    expect(await accessibilityViolations(page)).toEqual([]);
     await shot("3-configure");
     await page.getByRole("button", { name: "Finish and open the dashboard" }).click();
 
@@ -331,7 +331,7 @@ describe("signing up through Xero in the browser", () => {
     // Looking for new organisations at Xero: the same one, said so.
     await connection.getByRole("button", { name: "Look for new organisations" }).click();
     await connection.getByText("No change: Xero reaches the same organisations.").waitFor();
-    expect(await seriousViolations(page)).toEqual([]);
+    expect(await accessibilityViolations(page)).toEqual([]);
     await page.screenshot({ path: join(screenshots, "5-integrations.png"), fullPage: true });
     // Removed again: nobody is responsible, the admins are told.
     await connection.getByRole("button", { name: "Remove Bob Ledger" }).click();
@@ -511,7 +511,7 @@ describe("signing up through Xero in the browser", () => {
     await source.getByRole("button", { name: "Disconnect" }).click();
     const confirm = own.getByRole("alertdialog", { name: "Disconnect Xero?" });
     await confirm.getByText("Varia stops reading Harbour Software").waitFor();
-    expect(await seriousViolations(own)).toEqual([]);
+    expect(await accessibilityViolations(own)).toEqual([]);
     await confirm.getByRole("button", { name: "Disconnect" }).click();
     await own
       .getByText("No accounting package is connected: this organisation imports from CSV files.")

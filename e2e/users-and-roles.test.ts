@@ -5,7 +5,7 @@ import { abilities, createUser, editRole } from "@varia/contracts";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTenant, launchChromium, startE2eServer } from "./browser";
-import { seriousViolations } from "./drill-workspace";
+import { accessibilityViolations } from "./drill-workspace";
 import { totpCode } from "./totp";
 import { adminToken, signIn, testOutput } from "./workspace";
 
@@ -35,7 +35,7 @@ async function setPasswordThroughLink(page: Page, origin: string, mail: string, 
 }
 
 async function look(page: Page, name: string) {
-  expect(await seriousViolations(page), `axe-core on ${name}`).toEqual([]);
+  expect(await accessibilityViolations(page), `axe-core on ${name}`).toEqual([]);
   await page.screenshot({ path: join(screenshots, `${name}.png`), fullPage: true });
 }
 

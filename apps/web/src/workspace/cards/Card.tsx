@@ -281,7 +281,7 @@ export function Card<D>({
     <section
       ref={frame}
       className={`card card--${definition.id}`}
-      aria-labelledby={headingId}
+      aria-labelledby={subtitle ? `${headingId} ${headingId}-subtitle` : headingId}
       data-card={definition.id}
       data-card-state={view}
       aria-busy={view === "loading"}
@@ -294,7 +294,11 @@ export function Card<D>({
           {help}
         </div>
         {actions(false)}
-        {subtitle ? <p className="card__subtitle">{subtitle}</p> : null}
+        {subtitle ? (
+          <p id={`${headingId}-subtitle`} className="card__subtitle">
+            {subtitle}
+          </p>
+        ) : null}
       </header>
       {settings()}
       <div className="card__body">{renderBody(false)}</div>

@@ -1,8 +1,9 @@
-import { existsSync, mkdirSync } from "node:fs";
-import { join } from "node:path";
+import { spawn } from "node:child_process";
+import { existsSync, mkdirSync, readdirSync, renameSync, rmdirSync, rmSync } from "node:fs";
+import { dirname, join } from "node:path";
 import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
-import { Worker } from "node:worker_threads";
+import { fileURLToPath } from "node:url";
 import { PGlite } from "@electric-sql/pglite";
 import { Kysely, PostgresDialect } from "kysely";
 import pg from "pg";
@@ -169,10 +170,8 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
       },
     };
   }
-  if (target.dataDir) {
-    mkdirSync(target.dataDir, { recursive: true });
-    if (!existsSync(join(target.dataDir, "PG_VERSION"))) await createPgliteCluster(target.dataDir);
-  }
+  if (target.dataDir && !existsSync(join(target.dataDir, "PG_VERSION")))
+    await createPgliteCluster(target.dataDir);
   const pglite = new PGlite(target.dataDir ?? undefined, { postgresqlconf: pgliteSettings });
   await pglite.waitReady;
   const scope = new TransactionScope();
@@ -219,23 +218,47 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
 }
 
 /**
- * Creates a new PGlite data directory on a thread of its own and lets that thread end: opened
- * there, the cluster's creation (half a gigabyte of WebAssembly memory, kept for as long as the
- * instance lives) does not stay in the server's memory; the server's own instance then opens an
- * existing directory, which takes about a third of that.
+ * Creates a new PGlite data directory in a process of its own, run with V8's baseline WebAssembly
+ * compiler only (`--liftoff-only`), and lets it end (docs/storage.md, "PGlite's memory"): creating
+ * the cluster takes half a gigabyte of WebAssembly memory, and under the optimising compiler
+ * another 0.6 GB to compile PGlite's SQL parser; neither reaches the server, whose own instance then
+ * opens an existing directory. The cluster is made in a sibling folder and renamed into place, so an
+ * interrupted creation leaves no half-made directory where the database is looked for.
  */
 async function createPgliteCluster(dataDir: string) {
-  const worker = new Worker(new URL("./pglite-init-worker.mjs", import.meta.url), {
-    workerData: { dataDir, settings: pgliteSettings },
-  });
-  await new Promise<void>((resolve, reject) => {
-    worker.once("error", reject);
-    worker.once("exit", (code) =>
-      code === 0
-        ? resolve()
-        : reject(new Error(`creating the database in ${dataDir} stopped (exit code ${code})`)),
+  if (existsSync(dataDir) && readdirSync(dataDir).length)
+    throw new Error(
+      `${dataDir} holds files but no database (it has no PG_VERSION): move it away or delete it, and start again`,
     );
+  const creating = `${dataDir}.creating`;
+  mkdirSync(dirname(dataDir), { recursive: true });
+  rmSync(creating, { recursive: true, force: true });
+  const child = spawn(
+    process.execPath,
+    [
+      "--liftoff-only",
+      fileURLToPath(new URL("./pglite-init.mjs", import.meta.url)),
+      creating,
+      JSON.stringify(pgliteSettings),
+    ],
+    { stdio: ["ignore", "ignore", "pipe", "ipc"] },
+  );
+  let stderr = "";
+  child.stderr!.setEncoding("utf8").on("data", (text: string) => {
+    if (stderr.length < 4000) stderr += text;
   });
+  const code = await new Promise<number | null>((resolve, reject) => {
+    child.once("error", reject);
+    child.once("close", resolve);
+  });
+  if (code !== 0) {
+    rmSync(creating, { recursive: true, force: true });
+    throw new Error(
+      `creating the database in ${dataDir} stopped (exit code ${code})${stderr.trim() ? `: ${stderr.trim()}` : ""}`,
+    );
+  }
+  if (existsSync(dataDir)) rmdirSync(dataDir);
+  renameSync(creating, dataDir);
 }
 
 /** PGlite hands a COPY's output over as a blob (reading bytea through a query is ten times slower). */

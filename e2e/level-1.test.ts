@@ -506,6 +506,10 @@ describe("level 1 in the browser, on the demo data", () => {
     await phone.locator("#navigation-map").getByRole("heading", { name: "Navigation map" }).waitFor();
     expect((await box(main)).width).toBe(width);
     await screenshotWholePage(phone, "level-1-phone.png");
+    // Following one of its links closes it over the page it leads to.
+    await phone.locator("#navigation-map").getByRole("link", { name: "Reports" }).click();
+    await phone.waitForURL("**/variance/reports/types");
+    await phone.locator("#navigation-map").waitFor({ state: "detached" });
     await phone.close();
   }, 90_000);
 

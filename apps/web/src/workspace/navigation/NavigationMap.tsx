@@ -26,6 +26,9 @@ const hints: Record<DrillLevel, string> = {
  * screens, with the current view marked and each level on its path a link. A panel beside the page, toggled
  * on its own (the workspace machine's navigationMap region); Escape closes it.
  */
+/** The widths at which the frame is one column and the map lies over the page (workspace.css). */
+const narrowScreen = "(max-width: 900px)";
+
 export function NavigationMap({ onClose }: { onClose: () => void }) {
   const location = useLocation();
   const periods = StartupContext.useSelector(selectActualPeriods);
@@ -50,6 +53,12 @@ export function NavigationMap({ onClose }: { onClose: () => void }) {
     document.addEventListener("keydown", onKey);
     return () => document.removeEventListener("keydown", onKey);
   }, [onClose]);
+
+  // Over the page on a narrow screen (apps/web/README.md, "Narrow screens"), the map closes once a
+  // link of it is followed, to show the page it leads to; beside the page it stays open.
+  const followed = () => {
+    if (window.matchMedia(narrowScreen).matches) onClose();
+  };
 
   const others = [
     { path: "/variance/forecast", label: "Forecast" },
@@ -83,6 +92,7 @@ export function NavigationMap({ onClose }: { onClose: () => void }) {
                 {crumb && reachable(l) ? (
                   <Link
                     to={crumb.href}
+                    onClick={followed}
                     aria-current={current ? "page" : undefined}
                     className="navigation-map__level-link"
                   >
@@ -104,6 +114,7 @@ export function NavigationMap({ onClose }: { onClose: () => void }) {
             <li key={o.path} className={current ? "is-current" : undefined}>
               <Link
                 to={o.path}
+                onClick={followed}
                 aria-current={current ? "page" : undefined}
                 className={`navigation-map__link${current ? " navigation-map__current" : ""}`}
               >

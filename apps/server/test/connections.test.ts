@@ -6,7 +6,7 @@ import { queueScheduledImport } from "../src/connectors/connections";
 import type { XeroInvoice, XeroItem } from "../src/connectors/xero/xero-api";
 import "../src/db/integration-schema";
 import { type AccountingStandIn, startXeroStandIn, type XeroStandInTenant } from "./accounting-stand-ins";
-import { Browser, describeWithServer, finishedJob } from "./harness";
+import { Browser, describeWithServer, finishedJob, heldGrant } from "./harness";
 import { MailReceiver } from "./mail-receiver";
 import { followToVaria, startOidcProvider } from "./oidc-stand-ins";
 
@@ -524,22 +524,6 @@ describeWithServer(
       expect(log).not.toContain("a-revoked-refresh-token");
     });
 
-    /** The organisation's one connection: its id and the refresh token it holds, decrypted. */
-    async function heldGrant(organisationId: string) {
-      const db = ctx().database.db;
-      const row = await db
-        .selectFrom("connections")
-        .select(["id", "refresh_token_encrypted"])
-        .where("organisation_id", "=", organisationId)
-        .executeTakeFirstOrThrow();
-      const cipher = await TokenCipher.open(db);
-      const refreshToken = cipher.decrypt(
-        row.refresh_token_encrypted!,
-        `${organisationId}/${row.id}/refresh`,
-      );
-      return { id: row.id, refreshToken };
-    }
-
     const connectionRows = async (organisationId: string) =>
       ctx()
         .database.db.selectFrom("connections")
@@ -556,7 +540,7 @@ describeWithServer(
 
     it("disconnecting revokes the connection's refresh token at Xero, with Varia's client credentials", async () => {
       const leaver = await signUp(`xero-leaver-${ctx().kind}`);
-      const grant = await heldGrant(leaver.organisation.id);
+      const grant = await heldGrant(ctx().database, leaver.organisation.id);
       const seen = xero.revocations.length;
       expect((await leaver.del(`/api/Connections/${grant.id}`)).status).toBe(200);
       expect(xero.revocations.slice(seen)).toEqual([
@@ -575,7 +559,7 @@ describeWithServer(
       // Xero holds the revocation: the connection is still there, and the database answers meanwhile
       // (no transaction waits on Xero). Then Xero answers 500.
       const refused = await signUp(`xero-refused-${ctx().kind}`);
-      const grant = await heldGrant(refused.organisation.id);
+      const grant = await heldGrant(ctx().database, refused.organisation.id);
       const seen = xero.requests.length;
       const revocations = xero.revocations.length;
       xero.failNext({ path: "/connect/revocation", hang: true });
@@ -604,7 +588,7 @@ describeWithServer(
 
       // Xero out of reach: the connection closes without an answer.
       const unreached = await signUp(`xero-unreached-${ctx().kind}`);
-      const lost = await heldGrant(unreached.organisation.id);
+      const lost = await heldGrant(ctx().database, unreached.organisation.id);
       xero.failNext({ path: "/connect/revocation", drop: true });
       expect((await unreached.del(`/api/Connections/${lost.id}`)).status).toBe(200);
       expect(await connectionRows(unreached.organisation.id)).toEqual([]);

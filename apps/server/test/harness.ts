@@ -6,6 +6,7 @@ import { join } from "node:path";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, vi } from "vitest";
 import { createOrganisation } from "../src/admin/organisations";
+import { TokenCipher } from "../src/auth/token-cipher";
 import { loadConfig, type ServerConfig } from "../src/config";
 import type { ConnectorRegistry } from "../src/connectors/index";
 import { type Database, openDatabase } from "../src/db/database";
@@ -295,4 +296,16 @@ export async function finishedJob(site: Browser, jobGuid: string) {
     { timeout: 30_000, interval: 50 },
   );
   return job;
+}
+
+/** The organisation's one connection: its id and the refresh token it holds, decrypted. */
+export async function heldGrant(database: Database, organisationId: string) {
+  const row = await database.db
+    .selectFrom("connections")
+    .select(["id", "refresh_token_encrypted"])
+    .where("organisation_id", "=", organisationId)
+    .executeTakeFirstOrThrow();
+  const cipher = await TokenCipher.open(database.db);
+  const refreshToken = cipher.decrypt(row.refresh_token_encrypted!, `${organisationId}/${row.id}/refresh`);
+  return { id: row.id, refreshToken };
 }

@@ -4,7 +4,6 @@ import type { AddressInfo } from "node:net";
 import { join } from "node:path";
 import type { AccountingPackage, ImportSchedule } from "@varia/contracts";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { TokenCipher } from "../src/auth/token-cipher";
 import { queueScheduledImport } from "../src/connectors/connections";
 import { type AccountingConnector, ConnectorError, type ExternalSource } from "../src/connectors/connector";
 import type { ConnectorRegistry } from "../src/connectors/index";
@@ -14,7 +13,7 @@ import { xeroConnector } from "../src/connectors/xero/xero-api";
 import { hour24, scheduleCron } from "../src/imports/import-schedules";
 import "../src/db/integration-schema";
 import { type AccountingStandIn, startQuickBooksStandIn, startXeroStandIn } from "./accounting-stand-ins";
-import { Browser, describeWithServer, finishedJob } from "./harness";
+import { Browser, describeWithServer, finishedJob, heldGrant } from "./harness";
 import { MailReceiver } from "./mail-receiver";
 import { followToVaria, startOidcProvider } from "./oidc-stand-ins";
 
@@ -193,22 +192,6 @@ describeWithServer(
       const post = (path: string, body: unknown) =>
         site.request("POST", path, body, { "x-xsrf-token": site.cookie("XSRF-TOKEN") ?? "" });
       return { site, post, organisationId: organisation.id };
-    }
-
-    /** The organisation's one connection: its id and the refresh token it holds, decrypted. */
-    async function heldGrant(organisationId: string) {
-      const db = ctx().database.db;
-      const row = await db
-        .selectFrom("connections")
-        .select(["id", "refresh_token_encrypted"])
-        .where("organisation_id", "=", organisationId)
-        .executeTakeFirstOrThrow();
-      const cipher = await TokenCipher.open(db);
-      const refreshToken = cipher.decrypt(
-        row.refresh_token_encrypted!,
-        `${organisationId}/${row.id}/refresh`,
-      );
-      return { id: row.id, refreshToken };
     }
 
     const logged = (msg: string, connection: string) =>
@@ -598,7 +581,7 @@ describeWithServer(
           })
         ).status,
       ).toBe(404);
-      const refreshToken = (await heldGrant(org.organisationId)).refreshToken;
+      const refreshToken = (await heldGrant(ctx().database, org.organisationId)).refreshToken;
       const revoked = xeroIdentity.revocations.length;
       expect((await browser.request("DELETE", `/api/Connections/${guid}`, undefined, xsrf)).status).toBe(200);
       expect(xeroIdentity.revocations.slice(revoked)).toEqual([{ token: refreshToken, ...oidcClient }]);
@@ -662,7 +645,7 @@ describeWithServer(
     });
 
     it("disconnecting QuickBooks revokes the connection's refresh token at Intuit, with Varia's client credentials", async () => {
-      const grant = await heldGrant(founder.organisationId);
+      const grant = await heldGrant(ctx().database, founder.organisationId);
       const seen = intuit.revocations.length;
       const gone = await founder.site.request("DELETE", `/api/Connections/${grant.id}`, undefined, {
         "x-xsrf-token": founder.site.cookie("XSRF-TOKEN") ?? "",
@@ -679,7 +662,7 @@ describeWithServer(
 
     it("disconnects QuickBooks all the same when Intuit is out of reach: a warning without the token", async () => {
       const leaver = await signUp("Quickbooks", `qb-unreached-${ctx().kind}`, "9130");
-      const grant = await heldGrant(leaver.organisationId);
+      const grant = await heldGrant(ctx().database, leaver.organisationId);
       const seen = intuit.revocations.length;
       intuit.failNext({ path: "/v2/oauth2/tokens/revoke", drop: true });
       const gone = await leaver.site.request("DELETE", `/api/Connections/${grant.id}`, undefined, {

@@ -368,12 +368,7 @@ for (const kind of testDatabaseKinds()) {
       const { database, drop } = await openTestDatabase(kind);
       try {
         // The database as migration 090 left it, with lines of two organisations and a run job.
-        await sql`drop schema public cascade`.execute(database.db);
-        await sql`create schema public`.execute(database.db);
-        await migrate(
-          database,
-          listMigrations().filter((m) => m.version < 100),
-        );
+        await migratedTo(database, 90);
         const orgs: string[] = [];
         for (const tenant of ["mig-a", "mig-b"]) {
           const { organisationId } = await createOrganisation(database.db, {
@@ -450,12 +445,7 @@ for (const kind of testDatabaseKinds()) {
       const { database, drop } = await openTestDatabase(kind);
       try {
         // The database as migration 120 left it, with a partition of Actual and Budget lines.
-        await sql`drop schema public cascade`.execute(database.db);
-        await sql`create schema public`.execute(database.db);
-        await migrate(
-          database,
-          listMigrations().filter((m) => m.version <= 120),
-        );
+        await migratedTo(database, 120);
         const org = async (tenant: string) =>
           (
             await createOrganisation(database.db, {
@@ -505,4 +495,14 @@ for (const kind of testDatabaseKinds()) {
       }
     });
   });
+}
+
+/** The database emptied, then migrated up to (and with) `version` only. */
+async function migratedTo(database: Database, version: number) {
+  await sql`drop schema public cascade`.execute(database.db);
+  await sql`create schema public`.execute(database.db);
+  await migrate(
+    database,
+    listMigrations().filter((m) => m.version <= version),
+  );
 }

@@ -185,13 +185,24 @@ export async function animationsSettled(page: Page) {
 /**
  * axe-core on the page once it stands: the moderate, serious and critical violations (none
  * expected; a moderate one is, for example, two landmarks of the same name).
+ *
+ * One is not counted: axe's `region` rule (content outside landmarks, a best practice) on an open
+ * React Aria popover, which puts a visually hidden Dismiss button for screen readers on each side of
+ * its dialog, outside any landmark on purpose.
  */
 export async function accessibilityViolations(page: Page) {
   await animationsSettled(page);
   const result = await new AxeBuilder({ page }).analyze();
-  return result.violations
-    .filter((v) => v.impact === "moderate" || v.impact === "serious" || v.impact === "critical")
-    .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`);
+  const holdsPopover = async (target: string) =>
+    (await page.locator(target).locator("[data-trigger]").count()) > 0;
+  const counted = [];
+  for (const v of result.violations) {
+    if (v.impact !== "moderate" && v.impact !== "serious" && v.impact !== "critical") continue;
+    const targets = v.nodes.map((n) => n.target.join(" "));
+    if (v.id === "region" && (await Promise.all(targets.map(holdsPopover))).every(Boolean)) continue;
+    counted.push(`${v.id}: ${v.help} (${targets.join(", ")})`);
+  }
+  return counted;
 }
 
 /** A full-page screenshot kept in the test output, named for what it shows. */

@@ -1,10 +1,9 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import AxeBuilder from "@axe-core/playwright";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTenant, launchChromium, startE2eServer } from "./browser";
-import { animationsSettled } from "./drill-workspace";
+import { accessibilityViolations } from "./drill-workspace";
 import { comparedMonths, expectLevel1Matches } from "./level-1-checks";
 import {
   adminToken,
@@ -514,19 +513,8 @@ describe("level 1 in the browser, on the demo data", () => {
   }, 90_000);
 
   it("has no moderate, serious or critical accessibility violations on level 1 and its dialogs", async () => {
-    const violations = async (where: string) => {
-      await animationsSettled(page);
-      const result = await new AxeBuilder({ page }).analyze();
-      return (
-        result.violations
-          .filter((v) => v.impact === "moderate" || v.impact === "serious" || v.impact === "critical")
-          // React Aria's popover puts a visually hidden Dismiss button for screen readers on each side
-          // of its dialog, outside any landmark on purpose: axe's `region` rule (content outside
-          // landmarks, a best practice) counts those while the filter panel is open.
-          .filter((v) => !(where === "filter panel" && v.id === "region"))
-          .map((v) => `${where}: ${v.id} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`)
-      );
-    };
+    const violations = async (where: string) =>
+      (await accessibilityViolations(page)).map((v) => `${where}: ${v}`);
     const found = [...(await violations("level 1"))];
     await page
       .locator(".page__actions")

@@ -115,28 +115,32 @@ export function fitCategoryLabels(categories: string[], band: number): CategoryL
 /** A category label on one line, as an upright label is written. */
 export const oneLine = (text: string) => text.replace(/<br>|\n/g, " ");
 
+/** The gap between a chart's plot and its right edge, in px. */
+const rightMargin = 8;
+
 /**
- * The margins the axes' labels need, measured before Plotly draws. Plotly's automargin measures
- * the drawn labels and, when they need more room than the margins give, draws the whole chart again
- * (often twice): margins that already fit make the first drawing the last. Automargin stays on, so a
- * label that needs more room still gets it.
+ * The margins the axes' labels need, measured before Plotly draws, and how a vertical chart's
+ * category labels are written to fit the band each category has in `width` px. Plotly's automargin
+ * measures the drawn labels and, when they need more room than the margins give, draws the whole
+ * chart again (often twice): margins that already fit make the first drawing the last. Automargin
+ * stays on, so a label that needs more room still gets it.
  */
-export function axisMargins(
-  valueTicks: string[],
-  categories: string[],
-  horizontal: boolean,
-  labels: CategoryLabels = { size: categoryFontSize, upright: false },
-) {
+export function axisMargins(valueTicks: string[], categories: string[], horizontal: boolean, width: number) {
   const slack = 14;
-  const valueWidth = Math.max(0, ...valueTicks.map((t) => textWidth(t, chartFont.size)));
   if (horizontal) {
     const categoryWidth = Math.max(0, ...categories.map((c) => textWidth(c, categoryFontSize)));
-    return { l: Math.ceil(categoryWidth) + slack, b: Math.ceil(chartFont.size * 1.3) + slack };
+    return {
+      l: Math.ceil(categoryWidth) + slack,
+      b: Math.ceil(chartFont.size * 1.3) + slack,
+      labels: { size: categoryFontSize, upright: false },
+    };
   }
+  const l = Math.ceil(Math.max(0, ...valueTicks.map((t) => textWidth(t, chartFont.size)))) + slack;
+  const labels = fitCategoryLabels(categories, (width - l - rightMargin) / Math.max(1, categories.length));
   const depth = labels.upright
     ? Math.max(0, ...categories.map((c) => textWidth(oneLine(c), labels.size)))
     : lineCount(categories) * labels.size * 1.3;
-  return { l: Math.ceil(valueWidth) + slack, b: Math.ceil(depth) + slack };
+  return { l, b: Math.ceil(depth) + slack, labels };
 }
 
 /** Legend entries are written in this size; an entry's symbol and gaps take `legendEntryExtra` px. */
@@ -174,19 +178,14 @@ export function figureLayout(props: ChartProps, format: Format, width: number) {
         : format.count(t),
   );
   const categoryLabels = [...new Set(props.series.flatMap((s) => s.categories.map(label)))];
-  const horizontal = props.horizontal ?? false;
-  // The categories' band, from the plot's width less the value axis's labels (as measured below).
-  const valueWidth = Math.max(0, ...tickText.map((t) => textWidth(t, chartFont.size))) + 14;
-  const categoryFit =
-    isDonut || horizontal
-      ? { size: categoryFontSize, upright: false }
-      : fitCategoryLabels(categoryLabels, (width - valueWidth - 8) / Math.max(1, categoryLabels.length));
-  const margins = isDonut ? { l: 8, b: 8 } : axisMargins(tickText, categoryLabels, horizontal, categoryFit);
+  const margins = isDonut
+    ? { l: 8, b: 8, labels: { size: categoryFontSize, upright: false } }
+    : axisMargins(tickText, categoryLabels, props.horizontal ?? false, width);
   // The legend sits at the bottom of the figure, below the labels, in rows reserved for it.
   const showLegend = props.showLegend ?? false;
   const legendNames = props.series.filter((s) => s.showInLegend !== false).map((s) => s.name);
   const legendHeight = showLegend
-    ? legendRows(legendNames, Math.max(120, width - margins.l - 8)) * legendRowHeight + 12
+    ? legendRows(legendNames, Math.max(120, width - margins.l - rightMargin)) * legendRowHeight + 12
     : 0;
   return {
     kind,
@@ -196,8 +195,8 @@ export function figureLayout(props: ChartProps, format: Format, width: number) {
     ticks,
     tickText,
     categoryLabels,
-    categoryFit,
-    margin: { l: margins.l, r: 8, t: 8, b: margins.b + legendHeight, pad: 4 },
+    categoryFit: margins.labels,
+    margin: { l: margins.l, r: rightMargin, t: 8, b: margins.b + legendHeight, pad: 4 },
     showLegend,
     legendNames,
     height: props.height ?? 280,

@@ -325,7 +325,7 @@ function Donut({ series, frame }: { series: DonutSeries; frame: Frame }) {
 /** The legend in rows at the bottom of the figure, wrapped as Plotly wraps it (chart-layout.ts). */
 function Legend({ series, figure, width }: { series: Series[]; figure: FigureLayout; width: number }) {
   const shown = series.filter((s) => s.showInLegend !== false);
-  const room = Math.max(120, width - figure.margin.l - 8);
+  const room = Math.max(120, width - figure.margin.l - figure.margin.r);
   const rows: { s: Series; x: number; row: number }[] = [];
   let row = 0;
   let used = 0;

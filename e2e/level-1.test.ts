@@ -441,7 +441,7 @@ describe("level 1 in the browser, on the demo data", () => {
     await cardsDrawn(page, drawn);
   }, 60_000);
 
-  it("fits a phone's width: one line of top bar, key figures two to a row, waterfall labels apart, the map over the page", async () => {
+  it("fits a phone's width: one line of top bar, key figures two to a row, waterfall labels apart, the map over the page, the menu folded after use", async () => {
     const phone = await context.newPage();
     await phone.setViewportSize({ width: 390, height: 844 });
     await phone.goto(`${origin}/variance/dashboard/stockTypeOverview`);
@@ -509,6 +509,18 @@ describe("level 1 in the browser, on the demo data", () => {
     await phone.locator("#navigation-map").getByRole("link", { name: "Reports" }).click();
     await phone.waitForURL("**/variance/reports/types");
     await phone.locator("#navigation-map").waitFor({ state: "detached" });
+
+    // The menu's strip, expanded, folds away once one of its entries is followed; that is not
+    // remembered as the user's choice of menu.
+    const expand = phone.getByRole("button", { name: "Expand the menu" });
+    if (await expand.isVisible()) await expand.click();
+    const remembered = await phone.evaluate(() => localStorage.getItem("varia.sideMenuExpanded"));
+    const menu = phone.getByRole("navigation", { name: "Main" });
+    await menu.getByRole("link", { name: "Forecast" }).click();
+    await phone.waitForURL("**/variance/forecast");
+    await expand.waitFor();
+    expect(await menu.getByRole("link", { name: "Forecast" }).isVisible()).toBe(false);
+    expect(await phone.evaluate(() => localStorage.getItem("varia.sideMenuExpanded"))).toBe(remembered);
     await phone.close();
   }, 90_000);
 

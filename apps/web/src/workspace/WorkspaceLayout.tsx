@@ -20,7 +20,7 @@ import { ProfileModal } from "./profile/ProfileModal";
 import { SearchModal } from "./search/SearchModal";
 import { useAllowedSettings } from "./settings/settings-entries";
 import { usePermissionRefresh } from "./use-permission-refresh";
-import { useAlert, WorkspaceContext } from "./workspace-actors";
+import { narrowScreen, useAlert, WorkspaceContext } from "./workspace-actors";
 
 export const logoutFailedMessage = "Logout was not successful.";
 
@@ -71,6 +71,12 @@ export function WorkspaceLayout({ children }: { children: ReactNode }) {
     return () => document.removeEventListener("keydown", onKey);
   }, [workspace]);
 
+  // On a narrow screen the expanded menu is a strip above the page (apps/web/README.md, "Narrow
+  // screens"): following one of its entries folds it, so the page it leads to starts at the top.
+  const followed = () => {
+    if (expanded && window.matchMedia(narrowScreen).matches) workspace.send({ type: "menu.followed" });
+  };
+
   const signOut = async () => {
     try {
       await api.call(logout);
@@ -116,6 +122,7 @@ export function WorkspaceLayout({ children }: { children: ReactNode }) {
                   className={({ isActive }) => `side-menu__link${isActive ? " is-active" : ""}`}
                   title={expanded ? undefined : item.title}
                   aria-label={expanded ? undefined : item.title}
+                  onClick={followed}
                 >
                   <Icon name={menuIcons[item.key] ?? "dashboard"} size={20} />
                   <span className="side-menu__label">{item.title}</span>

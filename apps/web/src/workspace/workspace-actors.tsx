@@ -12,6 +12,9 @@ import { api } from "../api";
 
 const menuKey = "varia.sideMenuExpanded";
 
+/** The widths at which the frame is one column (workspace.css): the menu a strip, the map over the page. */
+export const narrowScreen = "(max-width: 900px)";
+
 function rememberedMenu(): boolean {
   try {
     const stored = localStorage.getItem(menuKey);
@@ -19,7 +22,7 @@ function rememberedMenu(): boolean {
   } catch {
     // Storage may be refused: fall back to the screen's width.
   }
-  return typeof window === "undefined" || window.matchMedia("(min-width: 900px)").matches;
+  return typeof window === "undefined" || !window.matchMedia(narrowScreen).matches;
 }
 
 /** The frame's panels (side menu, search, navigation map, profile), the menu's state kept locally. */

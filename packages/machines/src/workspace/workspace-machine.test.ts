@@ -30,6 +30,17 @@ describe("workspace panels (docs/behaviour.md#widgets-and-panels)", () => {
     expect(remember.mock.calls.map((c) => c[0])).toEqual([false, true]);
   });
 
+  it("folds the expanded menu when an entry is followed, without remembering it as a choice", () => {
+    const { actor, remember } = start(true);
+    actor.send({ type: "menu.followed" });
+    expect(selectMenuExpanded(actor.getSnapshot())).toBe(false);
+    actor.send({ type: "menu.followed" });
+    expect(selectMenuExpanded(actor.getSnapshot())).toBe(false);
+    expect(remember).not.toHaveBeenCalled();
+    actor.send({ type: "menu.toggle" });
+    expect(remember.mock.calls.map((c) => c[0])).toEqual([true]);
+  });
+
   it("toggles each panel independently of the others", () => {
     const { actor } = start(true);
     actor.send({ type: "search.open" });

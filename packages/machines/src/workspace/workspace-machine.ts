@@ -7,6 +7,8 @@ export interface WorkspaceInput {
 
 export type WorkspaceEvent =
   | { type: "menu.toggle" }
+  /** One of the menu's entries was followed on a narrow screen: the expanded strip folds away. */
+  | { type: "menu.followed" }
   | { type: "search.open" }
   | { type: "search.close" }
   | { type: "navigationMap.toggle" }
@@ -18,7 +20,8 @@ export type WorkspaceEvent =
 
 /**
  * The signed-in frame's panels (docs/behaviour.md#widgets-and-panels), each toggled independently of the
- * others: the side menu (expanded or collapsed; the app provides `rememberMenu` to keep the choice), the
+ * others: the side menu (expanded or collapsed; the app provides `rememberMenu` to keep the choice;
+ * following an entry on a narrow screen folds it without remembering that as a choice), the
  * search modal, the navigation map, the user profile modal and the demo call-to-action modal. The tour modal
  * belongs to start-up (it follows the terms form).
  */
@@ -52,6 +55,7 @@ export const workspaceMachine = setup({
               target: "collapsed",
               actions: { type: "rememberMenu", params: { expanded: false } },
             },
+            "menu.followed": { target: "collapsed" },
           },
         },
         collapsed: {

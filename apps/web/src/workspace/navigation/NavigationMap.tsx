@@ -4,6 +4,7 @@ import { Link, useLocation } from "react-router";
 import { StartupContext } from "../../shell/startup-context";
 import { Icon } from "../../ui/Icon";
 import { readViewFilter } from "../filters/view-filter";
+import { narrowScreen } from "../workspace-actors";
 import { type DrillLevel, drillCrumbs, drillLevelOf, hasStep, hasSubject, level1Href } from "./drill-path";
 import { useSubjectNames } from "./use-subject-names";
 
@@ -26,8 +27,6 @@ const hints: Record<DrillLevel, string> = {
  * screens, with the current view marked and each level on its path a link. A panel beside the page, toggled
  * on its own (the workspace machine's navigationMap region); Escape closes it.
  */
-/** The widths at which the frame is one column and the map lies over the page (workspace.css). */
-const narrowScreen = "(max-width: 900px)";
 
 export function NavigationMap({ onClose }: { onClose: () => void }) {
   const location = useLocation();

@@ -74,6 +74,7 @@ export const matrix: Partial<Record<ContractName, MatrixEntry>> = {
   // The matrix sends JSON: an allowed caller reaches the multipart check (415).
   importUpload: { status: 415 },
   importGetJobStatus: { input: { query: { JobGuid: randomUuid } }, status: 404 },
+  importGetJobs: {},
   importTemplate: {},
   exportRawData: {},
   backupList: {},

@@ -413,6 +413,60 @@ describeWithServer("CSV import", (ctx) => {
     expect(await selectedLines("bad")).toEqual(linesOfFiles(goodFile));
   });
 
+  it("lists the organisation's latest jobs newest first, with who started them, to its own users only", async () => {
+    const good = await upload("jobs", goodFile, { name: "may.csv" });
+    await finalStatus("jobs", good.json.jobGuid);
+    const bad = await upload(
+      "jobs",
+      `${header}\n2025-02-30,INV-9,1,C001,Acme Ltd,PRO,Pro plan,Subscription,1,,5,,,,,,\n`,
+      {
+        name: "june.csv",
+      },
+    );
+    await finalStatus("jobs", bad.json.jobGuid);
+    const admin = await ctx()
+      .database.db.selectFrom("users")
+      .innerJoin("organisations", "organisations.id", "users.organisation_id")
+      .select("users.name")
+      .where("tenant", "=", "jobs")
+      .executeTakeFirstOrThrow();
+
+    const listed = await call("jobs", "/api/Import/GetJobs");
+    expect(listed.status).toBe(200);
+    expect(listed.json).toEqual([
+      expect.objectContaining({
+        jobGuid: bad.json.jobGuid,
+        kind: "Import",
+        status: "Failed",
+        fileName: "june.csv",
+        errorCount: 1,
+        rowsImported: null,
+        startedBy: admin.name,
+      }),
+      expect.objectContaining({
+        jobGuid: good.json.jobGuid,
+        status: "Completed",
+        fileName: "may.csv",
+        rowsImported: 4,
+        errorCount: 0,
+        startedBy: admin.name,
+      }),
+    ]);
+    // The bad cells are the job's own call's to list, not the list's.
+    expect(listed.json[0]).not.toHaveProperty("errors");
+    expect(Date.parse(listed.json[0].createdAt)).toBeGreaterThanOrEqual(Date.parse(listed.json[1].createdAt));
+
+    expect(
+      (await call("jobs", "/api/Import/GetJobs?Limit=1")).json.map((j: { jobGuid: string }) => j.jobGuid),
+    ).toEqual([bad.json.jobGuid]);
+    const tooMany = await call("jobs", "/api/Import/GetJobs?Limit=101");
+    expect(tooMany.status).toBe(400);
+    expect(tooMany.json.message).toContain("Limit");
+    // Another organisation sees none of them.
+    const theirs = await call("jobs-other", "/api/Import/GetJobs");
+    expect(theirs.json.map((j: { jobGuid: string }) => j.jobGuid)).not.toContain(good.json.jobGuid);
+  });
+
   it("names a missing required column on line 1", async () => {
     const queued = await upload("header", "InvoiceDate,InvoiceNumber,ClientCode,StockType,Quantity,Amount\n");
     const job = await finalStatus("header", queued.json.jobGuid);

@@ -45,6 +45,16 @@ export const importJobSchema = z.object({
 });
 export type ImportJob = z.infer<typeof importJobSchema>;
 
+/** A job in the organisation's list of jobs: as its status, without the bad cells, with who started it. */
+export const importJobSummarySchema = importJobSchema.omit({ errors: true }).extend({
+  /** The user who started it (an API token acts as its user); null for a schedule or the server. */
+  startedBy: z.string().nullable(),
+});
+export type ImportJobSummary = z.infer<typeof importJobSummarySchema>;
+
+/** How many jobs Import/GetJobs answers when not told, and at most. */
+export const importJobListLimits = { default: 20, max: 100 } as const;
+
 export const importUpload = defineContract({
   name: "import/upload",
   method: "POST",
@@ -70,6 +80,20 @@ export const importGetJobStatus = defineContract({
   access: abilities.importRun,
   policy: "never",
   summary: "The status of an import job, with every bad row of a rejected file.",
+});
+
+export const importGetJobs = defineContract({
+  name: "Import/GetJobs",
+  method: "GET",
+  root: "api",
+  path: "Import/GetJobs",
+  query: z.object({ Limit: z.coerce.number().int().min(1).max(importJobListLimits.max).optional() }),
+  response: z.array(importJobSummarySchema),
+  responseKind: "json",
+  access: abilities.importRun,
+  policy: "never",
+  summary:
+    "The organisation's latest jobs, newest first: uploads, imports from data sources and restores, with their status and who started them (Limit: 20, at most 100).",
 });
 
 export const importTemplate = defineContract({

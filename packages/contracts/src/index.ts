@@ -50,6 +50,7 @@ export const contracts = {
   putAnalyticsGeneral: usageRecords.putAnalyticsGeneral,
   importUpload: imports.importUpload,
   importGetJobStatus: imports.importGetJobStatus,
+  importGetJobs: imports.importGetJobs,
   importTemplate: imports.importTemplate,
   exportRawData: dataExport.exportRawData,
   backupList: backups.backupList,

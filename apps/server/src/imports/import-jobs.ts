@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { rm, stat } from "node:fs/promises";
-import type { ImportJob, ImportRowError, JobKind, MaintenanceJob } from "@varia/contracts";
-import { type Kysely, sql } from "kysely";
+import type { ImportJob, ImportJobSummary, ImportRowError, JobKind, MaintenanceJob } from "@varia/contracts";
+import { type Kysely, type Selectable, sql } from "kysely";
 import { CubeCellsBuilder } from "../cube/cube-cells";
 import {
   cellsVersion,
@@ -99,18 +99,8 @@ export async function enqueueImport(queue: ImportQueue, job: NewImportJob) {
   return { jobGuid: existing.id, status: existing.status, duplicate: true };
 }
 
-export async function getImportJob(
-  db: Kysely<Schema>,
-  organisationId: string,
-  id: string,
-): Promise<ImportJob | null> {
-  const row = await db
-    .selectFrom("import_jobs")
-    .selectAll()
-    .where("organisation_id", "=", organisationId)
-    .where("id", "=", id)
-    .executeTakeFirst();
-  if (!row) return null;
+/** A job's row as Import/GetJobStatus answers it. */
+function jobOfRow(row: Selectable<Schema["import_jobs"]>): ImportJob {
   const result = (typeof row.result === "string" ? JSON.parse(row.result) : row.result) as {
     errors?: ImportRowError[];
     errorCount?: number;
@@ -128,6 +118,49 @@ export async function getImportJob(
     createdAt: new Date(row.created_at as unknown as string).toISOString(),
     finishedAt: row.finished_at ? new Date(row.finished_at as unknown as string).toISOString() : null,
   };
+}
+
+export async function getImportJob(
+  db: Kysely<Schema>,
+  organisationId: string,
+  id: string,
+): Promise<ImportJob | null> {
+  const row = await db
+    .selectFrom("import_jobs")
+    .selectAll()
+    .where("organisation_id", "=", organisationId)
+    .where("id", "=", id)
+    .executeTakeFirst();
+  return row ? jobOfRow(row) : null;
+}
+
+/**
+ * The organisation's latest jobs, newest first (Import/GetJobs; docs/import.md, "The list of jobs"):
+ * each as its status without the bad cells, with the name of the user who started it.
+ */
+export async function listImportJobs(
+  db: Kysely<Schema>,
+  organisationId: string,
+  limit: number,
+): Promise<ImportJobSummary[]> {
+  const rows = await db
+    .selectFrom("import_jobs")
+    .leftJoin("users", (join) =>
+      join
+        .onRef("users.organisation_id", "=", "import_jobs.organisation_id")
+        .onRef("users.id", "=", "import_jobs.user_id"),
+    )
+    .selectAll("import_jobs")
+    .select("users.name as started_by")
+    .where("import_jobs.organisation_id", "=", organisationId)
+    .orderBy("import_jobs.created_at", "desc")
+    .orderBy("import_jobs.id")
+    .limit(limit)
+    .execute();
+  return rows.map(({ started_by, ...row }) => {
+    const { errors: _errors, ...job } = jobOfRow(row);
+    return { ...job, startedBy: started_by };
+  });
 }
 
 class RejectedFile extends Error {

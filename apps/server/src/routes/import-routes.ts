@@ -5,12 +5,18 @@ import { join } from "node:path";
 import { Transform } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import fastifyMultipart from "@fastify/multipart";
-import { importGetJobStatus, importTemplate, importUpload } from "@varia/contracts";
+import {
+  importGetJobStatus,
+  importGetJobs,
+  importJobListLimits,
+  importTemplate,
+  importUpload,
+} from "@varia/contracts";
 import type { FastifyInstance } from "fastify";
 import { AppError } from "../errors";
 import { registerContract } from "../http/contract-route";
 import type { AppDeps } from "../http/deps";
-import { enqueueImport, getImportJob, workerThresholdBytes } from "../imports/import-jobs";
+import { enqueueImport, getImportJob, listImportJobs, workerThresholdBytes } from "../imports/import-jobs";
 import { importLimits, invoiceTemplate } from "../imports/invoice-columns";
 import { startUploadReading, takeUploadReading } from "../imports/upload-readings";
 import { backupRoutes } from "./backup-routes";
@@ -134,6 +140,10 @@ export async function importRoutes(app: FastifyInstance, deps: AppDeps) {
     if (!job) throw new AppError("NotFound", `No import job ${query.JobGuid}`);
     return job;
   });
+
+  registerContract(app, deps, importGetJobs, async ({ auth, query }) =>
+    listImportJobs(deps.db, auth!.organisation.id, query.Limit ?? importJobListLimits.default),
+  );
 
   registerContract(app, deps, importTemplate, ({ reply }) => {
     reply

@@ -4,6 +4,7 @@ import { join } from "node:path";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTenant, launchChromium, startE2eServer } from "./browser";
+import { accessibilityViolations } from "./drill-workspace";
 import { acceptTermsAndTour } from "./workspace";
 
 describe("importing a CSV in the browser", () => {
@@ -16,7 +17,7 @@ describe("importing a CSV in the browser", () => {
     env = await startE2eServer();
     const account = await createTenant(env.server, "importer", "a long import password");
     browser = await launchChromium();
-    page = await browser.newPage();
+    page = await (await browser.newContext()).newPage();
     await page.goto(`http://importer.localhost:${env.port}/`);
     await page.getByLabel("Email").fill(account.email);
     await page.getByLabel("Password").fill(account.password);
@@ -52,7 +53,7 @@ describe("importing a CSV in the browser", () => {
     await page.getByRole("button", { name: "Upload" }).click();
     await page.getByText("Job completed successfully").waitFor();
     await page.getByText("2 invoice lines imported from good.csv.", { exact: false }).waitFor();
-    await page.getByText(/Finished \w+ \d+, \d{4}/).waitFor();
+    await page.getByText(/Finished \d+\w\w \w+ \d{4}, \d\d:\d\d/).waitFor();
 
     const bad = join(dir, "bad.csv");
     writeFileSync(
@@ -62,10 +63,33 @@ describe("importing a CSV in the browser", () => {
     await page.locator('input[type="file"]').setInputFiles(bad);
     await page.getByRole("button", { name: "Upload" }).click();
     await page.getByText("Job failed").waitFor();
-    const rows = page.getByRole("row");
+    const rows = page.getByRole("status").filter({ hasText: "Job failed" }).getByRole("row");
     await expect.poll(() => rows.count()).toBe(3);
     expect(await rows.nth(1).textContent()).toBe("2InvoiceDate'2025-13-01' is not a date (YYYY-MM-DD)");
     expect(await rows.nth(2).textContent()).toBe("3ClientCodeis required");
+  });
+
+  it("lists the latest imports, newest first, with who made them and what came of each", async () => {
+    const one = join(dir, "one.csv");
+    writeFileSync(
+      one,
+      "InvoiceDate,InvoiceNumber,ClientCode,ItemCode,StockType,Quantity,Amount\n2025-06-01,A-3,C2,PRO,Subscription,1,50.00\n",
+    );
+    await page.locator('input[type="file"]').setInputFiles(one);
+    await page.getByRole("button", { name: "Upload" }).click();
+    await page.getByText("1 invoice line imported from one.csv.", { exact: false }).waitFor();
+
+    const list = page.getByRole("table", { name: "Recent imports" });
+    const cells = (n: number) => list.getByRole("row").nth(n).getByRole("cell").allTextContents();
+    // The list is loaded again once the job ends: the newest first.
+    await expect.poll(() => cells(1)).toEqual(["one.csv", "Upload", "admin", "Completed", "1 line"]);
+    expect(await cells(2)).toEqual(["bad.csv", "Upload", "admin", "Failed", "2 bad cells, nothing imported"]);
+    expect(await cells(3)).toEqual(["good.csv", "Upload", "admin", "Completed", "2 lines"]);
+    expect(await list.getByRole("row").count()).toBe(4);
+    // On a phone the table scrolls sideways within a frame the keyboard reaches.
+    await page.setViewportSize({ width: 390, height: 844 });
+    expect(await accessibilityViolations(page)).toEqual([]);
+    await page.setViewportSize({ width: 1280, height: 720 });
   });
 
   it("shows the months a first import brought on the dashboard, without a reload", async () => {

@@ -33,11 +33,14 @@ function SourceRow({
   source,
   connectionSources,
   onSaved,
+  onJobChanged,
 }: {
   source: DataSource;
   /** The names of every source of the same connection: a disconnection ends them all. */
   connectionSources: string[];
   onSaved: () => void;
+  /** An import of it was queued or has ended. */
+  onJobChanged?: () => void;
 }) {
   const [disconnecting, setDisconnecting] = useState(false);
   const [disconnectBusy, setDisconnectBusy] = useState(false);
@@ -70,7 +73,9 @@ function SourceRow({
     (jobGuid: string) => {
       const actor = createActor(appImportJobMachine, { input: { jobGuid } });
       actor.subscribe((snapshot) => {
-        if (snapshot.status === "done") afterDataChanged(startup);
+        if (snapshot.status !== "done") return;
+        afterDataChanged(startup);
+        onJobChanged?.();
       });
       actor.start();
       setJob((before) => {
@@ -78,7 +83,7 @@ function SourceRow({
         return actor;
       });
     },
-    [startup],
+    [startup, onJobChanged],
   );
   // The last import, as it stands (or as it runs).
   useEffect(() => {
@@ -90,6 +95,7 @@ function SourceRow({
     setError(null);
     try {
       follow((await api.call(runSchedule, { body: { dataSourceId: source.id } })).jobGuid);
+      onJobChanged?.();
     } catch (e) {
       setError(errorText(e));
     } finally {
@@ -214,7 +220,7 @@ const forbidden = (e: unknown) => (e as { status?: number }).status === 403;
  * organisation it reaches, with its schedule, its last import and Import now. Hidden from a user
  * without Integration/Connections/Manage.
  */
-export function DataSourcesPanel() {
+export function DataSourcesPanel({ onJobChanged }: { onJobChanged?: () => void } = {}) {
   const [sources, setSources] = useState<DataSource[] | null>(null);
   const [connections, setConnections] = useState<Connection[]>([]);
   // The users to choose responsible ones from: null for a user who may not list them.
@@ -252,6 +258,7 @@ export function DataSourcesPanel() {
         source={s}
         connectionSources={list.filter((o) => o.integrationGuid === s.integrationGuid).map((o) => o.name)}
         onSaved={load}
+        onJobChanged={onJobChanged}
       />
     ));
   const grouped = new Set(connections.map((c) => c.integrationGuid));

@@ -1,6 +1,6 @@
 import { errorText } from "@varia/api-client";
 import { importUpload } from "@varia/contracts";
-import { useState } from "react";
+import { useCallback, useState } from "react";
 import { createActor } from "xstate";
 import { api } from "../api";
 import { FilePicker } from "../shell/FilePicker";
@@ -11,16 +11,20 @@ import { DataSourcesPanel } from "./DataSourcesPanel";
 import { appImportJobMachine } from "./import-job-actor";
 import { type JobActor, JobProgress } from "./JobProgress";
 import { PageFrame } from "./PageFrame";
+import { RecentImports } from "./RecentImports";
 
 /**
  * Integration overview: import invoice lines from a CSV file and follow the job (docs/import.md,
- * docs/behaviour.md#import-jobs).
+ * docs/behaviour.md#import-jobs), and the latest jobs (docs/import.md, "The list of jobs").
  */
 export function ImportPage() {
   const [file, setFile] = useState<File | null>(null);
   const [uploading, setUploading] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [job, setJob] = useState<JobActor | null>(null);
+  // Bumped when a job is queued or ends here: the list of recent imports is loaded again.
+  const [jobsChanged, setJobsChanged] = useState(0);
+  const changed = useCallback(() => setJobsChanged((n) => n + 1), []);
   const startup = StartupContext.useActorRef();
 
   const upload = async () => {
@@ -33,10 +37,13 @@ export function ImportPage() {
       const actor = createActor(appImportJobMachine, { input: { jobGuid: queued.jobGuid } });
       actor.subscribe((snapshot) => {
         // A finished job may have changed the data (a first import brings its months).
-        if (snapshot.status === "done") afterDataChanged(startup);
+        if (snapshot.status !== "done") return;
+        afterDataChanged(startup);
+        changed();
       });
       actor.start();
       setJob(actor);
+      changed();
     } catch (e) {
       setError(errorText(e));
     } finally {
@@ -46,7 +53,7 @@ export function ImportPage() {
 
   return (
     <PageFrame title="Integrations">
-      <DataSourcesPanel />
+      <DataSourcesPanel onJobChanged={changed} />
       <section className="panel" aria-labelledby="csv-heading">
         <h2 id="csv-heading">Import from CSV</h2>
         <p className="page__subtitle">
@@ -68,6 +75,7 @@ export function ImportPage() {
         <FormMessage error={error} />
         {job && <JobProgress actor={job} />}
       </section>
+      <RecentImports refreshKey={jobsChanged} />
     </PageFrame>
   );
 }

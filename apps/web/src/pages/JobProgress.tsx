@@ -1,11 +1,9 @@
 import { selectJob, selectJobCompleted, selectJobFinished, selectJobLabel } from "@varia/machines";
 import { useSelector } from "@xstate/react";
 import type { ActorRefFrom } from "xstate";
+import { useFormat } from "../ui/format";
+import { dateTime } from "../workspace/settings/date-time";
 import type { appImportJobMachine } from "./import-job-actor";
-
-/** When a job ended, in the browser's own words and time zone ("24 Nov 2026, 07:40"). */
-const finishedAt = (iso: string) =>
-  new Intl.DateTimeFormat(undefined, { dateStyle: "medium", timeStyle: "short" }).format(new Date(iso));
 
 export type JobActor = ActorRefFrom<typeof appImportJobMachine>;
 
@@ -18,6 +16,7 @@ export function JobProgress({ actor }: { actor: JobActor }) {
   const job = useSelector(actor, selectJob);
   const finished = useSelector(actor, selectJobFinished);
   const completed = useSelector(actor, selectJobCompleted);
+  const format = useFormat();
   return (
     <div className="job-progress" role="status" aria-live="polite">
       <p className={`job-progress__label${finished ? (completed ? " is-done" : " is-failed") : ""}`}>
@@ -26,9 +25,10 @@ export function JobProgress({ actor }: { actor: JobActor }) {
       </p>
       {completed && job && (
         <p>
-          {job.rowsImported} invoice lines imported from {job.fileName}.
+          {format.count(job.rowsImported ?? 0)} invoice {job.rowsImported === 1 ? "line" : "lines"} imported
+          from {job.fileName}.
           {job.finishedAt ? (
-            <span className="job-progress__when"> Finished {finishedAt(job.finishedAt)}.</span>
+            <span className="job-progress__when"> Finished {dateTime(job.finishedAt, format)}.</span>
           ) : null}
         </p>
       )}

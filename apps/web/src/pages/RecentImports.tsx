@@ -1,0 +1,122 @@
+import { errorText } from "@varia/api-client";
+import { type ImportJobSummary, importGetJobs, type JobKind, type JobStatus } from "@varia/contracts";
+import { jobPollIntervalMs } from "@varia/machines";
+import { useCallback, useEffect, useState } from "react";
+import { api } from "../api";
+import { FormMessage } from "../shell/FormMessage";
+import { type Format, useFormat } from "../ui/format";
+import { dateTime } from "../workspace/settings/date-time";
+
+/** How many of the latest jobs the Integrations page shows. */
+export const recentImportCount = 10;
+
+const kinds: Record<JobKind, string> = {
+  Import: "Upload",
+  Connector: "Accounting package",
+  Restore: "Restore of a backup",
+  RebuildCube: "Figures rebuilt",
+};
+
+const statuses: Record<JobStatus, string> = {
+  Unknown: "Unknown",
+  Pending: "Queued",
+  Running: "Running",
+  Completed: "Completed",
+  Failed: "Failed",
+  FailedPermanently: "Failed",
+};
+
+const unfinished = (job: ImportJobSummary) => job.status === "Pending" || job.status === "Running";
+
+/** What came of a job: the lines it imported or restored, the bad cells of a refused file, or why it failed. */
+function outcome(job: ImportJobSummary, format: Format): string {
+  if (job.status === "Completed") {
+    const n = job.rowsImported ?? 0;
+    return `${format.count(n)} ${n === 1 ? "line" : "lines"}`;
+  }
+  if (job.status === "Failed" && job.errorCount > 0)
+    return `${format.count(job.errorCount)} bad ${job.errorCount === 1 ? "cell" : "cells"}, nothing imported`;
+  if (job.status === "Failed" || job.status === "FailedPermanently") return job.message ?? "";
+  return "";
+}
+
+/**
+ * The organisation's latest jobs (Import/GetJobs; docs/import.md, "The list of jobs"): when each was
+ * queued, its file or source, who started it (a schedule, or none: the server's own import or a user
+ * since deleted), its status and what came of it. Loaded again when
+ * `refreshKey` changes (a job queued or finished on the page) and, while one of them is unfinished,
+ * as often as a job is followed.
+ */
+export function RecentImports({ refreshKey }: { refreshKey: number }) {
+  const format = useFormat();
+  const [jobs, setJobs] = useState<ImportJobSummary[] | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const load = useCallback(async () => {
+    try {
+      setJobs(await api.call(importGetJobs, { query: { Limit: recentImportCount } }));
+      setError(null);
+    } catch (e) {
+      setError(errorText(e));
+    }
+  }, []);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: refreshKey asks for the list again.
+  useEffect(() => {
+    void load();
+  }, [load, refreshKey]);
+  const running = jobs?.some(unfinished) ?? false;
+  useEffect(() => {
+    if (!running) return;
+    const timer = window.setInterval(() => void load(), jobPollIntervalMs);
+    return () => window.clearInterval(timer);
+  }, [running, load]);
+
+  return (
+    <section className="panel" aria-labelledby="recent-imports-heading">
+      <h2 id="recent-imports-heading">Recent imports</h2>
+      <FormMessage error={error} />
+      {jobs === null && !error ? (
+        <p className="page__subtitle" role="status">
+          <span className="spinner spinner--dark" aria-hidden="true" /> Loading the imports…
+        </p>
+      ) : null}
+      {jobs?.length === 0 ? (
+        <p className="page__subtitle">
+          Nothing has been imported yet: upload a CSV file or connect a package.
+        </p>
+      ) : null}
+      {jobs?.length ? (
+        // Wider than a phone, the table scrolls sideways: its frame takes the keyboard's focus for that.
+        // biome-ignore lint/a11y/useSemanticElements: a table's frame, not a form's fieldset
+        // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling frame must be reachable by keyboard (axe)
+        <div className="recent-imports" role="group" aria-labelledby="recent-imports-heading" tabIndex={0}>
+          <table className="data-table" aria-labelledby="recent-imports-heading">
+            <thead>
+              <tr>
+                <th scope="col">Queued</th>
+                <th scope="col">File or source</th>
+                <th scope="col">Kind</th>
+                <th scope="col">By</th>
+                <th scope="col">Status</th>
+                <th scope="col">Result</th>
+              </tr>
+            </thead>
+            <tbody>
+              {jobs.map((job) => (
+                <tr key={job.jobGuid}>
+                  <th scope="row">{dateTime(job.createdAt, format, { seconds: true })}</th>
+                  <td className="recent-imports__file">{job.fileName}</td>
+                  <td>{kinds[job.kind]}</td>
+                  <td>{job.startedBy ?? (job.kind === "Connector" ? "Schedule" : "None")}</td>
+                  <td>
+                    <span className={`job-status job-status--${job.status}`}>{statuses[job.status]}</span>
+                  </td>
+                  <td>{outcome(job, format)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      ) : null}
+    </section>
+  );
+}

@@ -38,6 +38,22 @@ const importJob = z
 const sums = z.object({ positive: z.number(), negative: z.number() }).strict();
 const client = z.object({ clientCode: z.string(), clientName: z.string(), value: z.number() }).strict();
 const shapes = {
+  importJobs: z.array(
+    z
+      .object({
+        jobGuid: z.string(),
+        kind: z.string(),
+        status: z.string(),
+        fileName: z.string(),
+        rowsImported: z.number().nullable(),
+        errorCount: z.number(),
+        message: z.string().nullable(),
+        createdAt: z.string(),
+        finishedAt: z.string().nullable(),
+        startedBy: z.string().nullable(),
+      })
+      .strict(),
+  ),
   login: z
     .object({
       profile: z.string(),
@@ -336,6 +352,38 @@ describe("every varia command against a running server", () => {
     ]);
     expect(quiet.stderr).toBe("");
     expect(quiet.stdout).toContain("Job completed successfully");
+
+    // The latest imports, newest first: the upload above last.
+    const listed = json(shapes.importJobs, ["import", "list", "--limit", "2"]);
+    expect(listed.length).toBe(2);
+    expect(listed[1]!.createdAt <= listed[0]!.createdAt).toBe(true);
+    const all = json(shapes.importJobs, ["import", "list"]);
+    expect(all.map((j) => j.jobGuid)).toContain(done.jobGuid);
+    expect(all.find((j) => j.jobGuid === done.jobGuid)).toMatchObject({
+      status: "Completed",
+      rowsImported: 4,
+      fileName: "lines.csv",
+    });
+    const table = varia(["import", "list", "--limit", "1"]);
+    expect(table.status).toBe(0);
+    const [head, row] = table.stdout.trimEnd().split("\n");
+    expect(head!.split(/\s{2,}/)).toEqual([
+      "JOB",
+      "QUEUED",
+      "KIND",
+      "FILE OR SOURCE",
+      "BY",
+      "STATUS",
+      "RESULT",
+    ]);
+    expect(row).toMatch(
+      new RegExp(
+        `^${listed[0]!.jobGuid}\\s+\\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d UTC\\s+Import\\s+lines\\.csv\\s+.+\\s+Completed\\s+4 lines$`,
+      ),
+    );
+    const tooMany = varia(["import", "list", "--limit", "101"]);
+    expect(tooMany.status).toBe(1);
+    expect(tooMany.stderr).toContain("--limit");
   });
 
   it("connections list, show and import; jobs add RebuildCube, followed to its end", () => {

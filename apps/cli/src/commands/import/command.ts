@@ -1,5 +1,15 @@
+import { importJobListLimits } from "@varia/contracts";
 import { type Command, InvalidArgumentError, Option } from "commander";
+import { integerAtLeast } from "../../filters/filter-options";
 import type { Lazy } from "../../program";
+
+/** `--limit` of `import list`: a whole number from 1 to what Import/GetJobs answers at most. */
+function parseJobLimit(value: string): number {
+  const n = integerAtLeast(1)(value);
+  if (n > importJobListLimits.max)
+    throw new InvalidArgumentError(`expected at most ${importJobListLimits.max}.`);
+  return n;
+}
 
 function parsePollSeconds(value: string): number {
   const seconds = Number(value);
@@ -8,7 +18,7 @@ function parsePollSeconds(value: string): number {
   return seconds * 1000;
 }
 
-/** `varia import upload|status|template`. */
+/** `varia import upload|status|list|template`. */
 export function defineImport(program: Command, lazy: Lazy) {
   const command = program.command("import").description("Import invoice lines from CSV");
   command
@@ -33,6 +43,17 @@ export function defineImport(program: Command, lazy: Lazy) {
     .argument("<job>", "the job id that `varia import upload` printed")
     .description("Show an import job's status, and a rejected file's bad cells (exit codes as upload --wait)")
     .action(lazy(() => import("./job-status").then((m) => m.runJobStatus)));
+  command
+    .command("list")
+    .description(
+      "List the latest imports, newest first: uploads, data sources' imports and restores, with who started each",
+    )
+    .addOption(
+      new Option("--limit <n>", `how many (at most ${importJobListLimits.max})`)
+        .argParser(parseJobLimit)
+        .default(importJobListLimits.default, String(importJobListLimits.default)),
+    )
+    .action(lazy(() => import("./list-jobs").then((m) => m.runImportList)));
   command
     .command("template")
     .description("Print the CSV template (or save it with -o)")

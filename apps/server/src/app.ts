@@ -240,7 +240,11 @@ export const app = fp(
     }
     fastify.setNotFoundHandler((request, reply) => {
       const path = request.url.split("?")[0] ?? "";
-      const isPage = request.method === "GET" && !path.startsWith("/api/") && !path.startsWith("/assets/");
+      // HEAD as GET (its body is never sent): uptime checks and link previews ask a page with HEAD.
+      const isPage =
+        (request.method === "GET" || request.method === "HEAD") &&
+        !path.startsWith("/api/") &&
+        !path.startsWith("/assets/");
       if (isPage && hasWeb) {
         return reply.type("text/html; charset=utf-8").header("cache-control", "no-cache").send(indexHtml());
       }

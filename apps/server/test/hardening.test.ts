@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, expect, it } from "vitest";
-import { Browser, describeWithServer } from "./harness";
+import { Browser, describeWithServer, localFetch } from "./harness";
 
 describeWithServer(
   "hardening: headers, content types, body size, rate limits",
@@ -109,6 +109,17 @@ describeWithServer(
       const icon = await browser.request("GET", "/favicon.svg");
       expect(icon.status).toBe(200);
       expect(icon.headers.get("cache-control")).not.toContain("immutable");
+    });
+
+    it("answers HEAD of a page as GET, without the body, for uptime checks and link previews", async () => {
+      for (const path of ["/", "/variance/forecast"]) {
+        const head = await localFetch(`${ctx().url}${path}`, { method: "HEAD" });
+        expect(head.status, path).toBe(200);
+        expect(head.headers.get("content-type"), path).toContain("text/html");
+        expect(await head.text(), path).toBe("");
+      }
+      const api = await localFetch(`${ctx().url}/api/No/Such`, { method: "HEAD" });
+      expect(api.status).toBe(404);
     });
 
     it("names the captcha's site key and script on the page, and admits only that script's origin", async () => {

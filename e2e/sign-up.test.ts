@@ -307,7 +307,7 @@ describe("signing up through Xero in the browser", () => {
       const [c] = (await (await fetch("/api/Connections")).json()) as { integrationGuid: string }[];
       return {
         responsibilities: `/api/Connections/${c?.integrationGuid}/Responsibilities`,
-        bob: { userID, name: "Bob Ledger", email: "bob@bigcorp.example.com" },
+        bob: { userID, name: "Bob Ledger", email: "bob@bigcorp.example.com", disabled: false },
       };
     }, xsrf?.value ?? "");
     const responsible = () =>

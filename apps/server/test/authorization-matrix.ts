@@ -207,6 +207,7 @@ export const matrix: Partial<Record<ContractName, MatrixEntry>> = {
   getConnectionByGuid: { input: { params: { integrationGuid: randomUuid } }, status: 404 },
   configureConnection: { input: { params: { integrationGuid: randomUuid } }, status: 404 },
   getResponsibilities: { input: { params: { integrationGuid: randomUuid } }, status: 404 },
+  getResponsibilityCandidates: {},
   addResponsibilities: {
     input: (f) => ({ params: { integrationGuid: randomUuid }, body: { userIDs: [f.plainUserId] } }),
     status: 404,

@@ -226,8 +226,8 @@ describeWithServer(
         .where("id", "=", founder.admin.id)
         .executeTakeFirstOrThrow();
       const both = [
-        { userID: colleague.id, name: "Ada Colleague", email: colleague.email },
-        { userID: founder.admin.id, name: admin.name, email: admin.email },
+        { userID: colleague.id, name: "Ada Colleague", email: colleague.email, disabled: false },
+        { userID: founder.admin.id, name: admin.name, email: admin.email, disabled: false },
       ].sort((a, b) => a.name.localeCompare(b.name));
       expect(added.json).toEqual(both);
       expect((await founder.get(path)).json).toEqual(both);
@@ -238,7 +238,7 @@ describeWithServer(
 
       expect((await founder.del(`${path}?userID=${founder.admin.id}`)).status).toBe(200);
       expect((await founder.get(path)).json).toEqual([
-        { userID: colleague.id, name: "Ada Colleague", email: colleague.email },
+        { userID: colleague.id, name: "Ada Colleague", email: colleague.email, disabled: false },
       ]);
       expect((await founder.del(`${path}?userID=${founder.admin.id}`)).status).toBe(404);
       // Another organisation reaches none of it.
@@ -246,6 +246,50 @@ describeWithServer(
       expect((await other.post(path, { userIDs: [other.userId] })).status).toBe(404);
       expect((await other.del(`${path}?userID=${colleague.id}`)).status).toBe(404);
       expect((await founder.get(path)).json).toHaveLength(1);
+    });
+
+    it("offers every user of the organisation to make responsible, a disabled one marked, none of another's", async () => {
+      const candidates = "/api/Connections/ResponsibilityCandidates";
+      const offered = await founder.get(candidates);
+      expect(offered.status).toBe(200);
+      const users = await ctx()
+        .database.db.selectFrom("users")
+        .select(["id", "name", "email"])
+        .where("organisation_id", "=", founder.organisation.id)
+        .orderBy("name")
+        .orderBy("email")
+        .execute();
+      expect(offered.json).toEqual(
+        users.map((u) => ({ userID: u.id, name: u.name, email: u.email, disabled: false })),
+      );
+      expect(users.map((u) => u.id)).toContain(colleague.id);
+
+      await ctx()
+        .database.db.updateTable("users")
+        .set({ disabled_at: new Date().toISOString() })
+        .where("organisation_id", "=", founder.organisation.id)
+        .where("id", "=", colleague.id)
+        .execute();
+      try {
+        const after = (await founder.get(candidates)).json as unknown as {
+          userID: string;
+          disabled: boolean;
+        }[];
+        expect(after.find((u) => u.userID === colleague.id)?.disabled).toBe(true);
+        const path = `/api/Connections/${guid}/Responsibilities`;
+        expect((await founder.get(path)).json).toEqual([
+          { userID: colleague.id, name: "Ada Colleague", email: colleague.email, disabled: true },
+        ]);
+      } finally {
+        await ctx()
+          .database.db.updateTable("users")
+          .set({ disabled_at: null })
+          .where("organisation_id", "=", founder.organisation.id)
+          .where("id", "=", colleague.id)
+          .execute();
+      }
+      const theirs = (await other.get(candidates)).json as unknown as { userID: string }[];
+      expect(theirs.map((u) => u.userID)).toEqual([other.userId]);
     });
 
     it("imports now from one source of the connection or from all of them", async () => {

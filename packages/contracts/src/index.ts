@@ -114,6 +114,7 @@ export const contracts = {
   getConnectionByGuid: integration.getConnectionByGuid,
   configureConnection: integration.configureConnection,
   getResponsibilities: integration.getResponsibilities,
+  getResponsibilityCandidates: integration.getResponsibilityCandidates,
   addResponsibilities: integration.addResponsibilities,
   deleteResponsibility: integration.deleteResponsibility,
   startImport: integration.startImport,

@@ -297,9 +297,29 @@ export const configureConnection = defineContract({
     "List the connection's data sources again at the provider: add those it newly reaches, remove those it no longer reaches (with their schedules); answers the connection.",
 });
 
-/** A user responsible for a connection, told when an import from one of its sources fails. */
-export const responsibleUserSchema = z.object({ userID: z.string(), name: z.string(), email: z.string() });
+/**
+ * A user responsible for a connection, told when an import from one of its sources fails (a disabled
+ * one is not told); or one who could be made so.
+ */
+export const responsibleUserSchema = z.object({
+  userID: z.string(),
+  name: z.string(),
+  email: z.string(),
+  disabled: z.boolean(),
+});
 export type ResponsibleUser = z.infer<typeof responsibleUserSchema>;
+
+export const getResponsibilityCandidates = defineContract({
+  name: "Connections/GetResponsibilityCandidates",
+  method: "GET",
+  root: "api",
+  path: "Connections/ResponsibilityCandidates",
+  response: z.array(responsibleUserSchema),
+  responseKind: "json",
+  access: abilities.integrationManage,
+  summary:
+    "The organisation's users by name, to choose responsible users from: for a user who manages connections without managing users.",
+});
 
 export const getResponsibilities = defineContract({
   name: "Connections/GetResponsibilities",

@@ -4,6 +4,7 @@ import {
   deleteResponsibility,
   getConnectionByGuid,
   getResponsibilities,
+  getResponsibilityCandidates,
   listConnections,
 } from "@varia/contracts";
 import type { FastifyInstance } from "fastify";
@@ -30,13 +31,8 @@ export async function connectionRoutes(app: FastifyInstance, deps: AppDeps) {
     return connection;
   };
 
-  /** The responsible users as the API answers them (no flags of their own). */
-  const responsibilities = async (organisationId: string, integrationGuid: string) =>
-    (await responsibleUsers(db, organisationId, integrationGuid)).map(({ userID, name, email }) => ({
-      userID,
-      name,
-      email,
-    }));
+  const responsibilities = (organisationId: string, integrationGuid: string) =>
+    responsibleUsers(db, organisationId, integrationGuid);
 
   registerContract(app, deps, listConnections, ({ auth }) => describeConnections(db, auth!.organisation.id));
 
@@ -57,6 +53,24 @@ export async function connectionRoutes(app: FastifyInstance, deps: AppDeps) {
     if (!changed) throw new AppError("NotFound", "No such connection");
     for (const id of changed.removed) await deps.jobs.unschedule(id);
     return oneConnection(organisationId, params.integrationGuid);
+  });
+
+  // Who may be made responsible: every user of the organisation, for a caller who may manage
+  // connections but not users (UserManagement/GetUserList is not theirs to call).
+  registerContract(app, deps, getResponsibilityCandidates, async ({ auth }) => {
+    const rows = await db
+      .selectFrom("users")
+      .select(["id", "name", "email", "disabled_at"])
+      .where("organisation_id", "=", auth!.organisation.id)
+      .orderBy("name")
+      .orderBy("email")
+      .execute();
+    return rows.map((row) => ({
+      userID: row.id,
+      name: row.name,
+      email: row.email,
+      disabled: row.disabled_at !== null,
+    }));
   });
 
   registerContract(app, deps, getResponsibilities, async ({ auth, params }) => {

@@ -6,7 +6,6 @@ import {
   deleteResponsibility,
   getResponsibilities,
   type ResponsibleUser,
-  type UserSummary,
 } from "@varia/contracts";
 import { type ReactNode, useCallback, useEffect, useState } from "react";
 import { api } from "../api";
@@ -20,7 +19,8 @@ const day = new Intl.DateTimeFormat(undefined, { dateStyle: "medium" });
 
 /**
  * The users responsible for a connection: named, and changed here (Connections/AddResponsibilities
- * and DeleteResponsibility) by choosing among the organisation's users.
+ * and DeleteResponsibility) by choosing among the organisation's users
+ * (Connections/GetResponsibilityCandidates).
  */
 function Responsibilities({
   connection,
@@ -28,7 +28,7 @@ function Responsibilities({
   onEdit,
 }: {
   connection: Connection;
-  users: UserSummary[] | null;
+  users: ResponsibleUser[];
   onEdit: () => void;
 }) {
   const integrationGuid = connection.integrationGuid;
@@ -70,7 +70,7 @@ function Responsibilities({
     });
 
   const taken = new Set(responsible?.map((u) => u.userID));
-  const options = (users ?? [])
+  const options = users
     .filter((u) => !taken.has(u.userID))
     .map((u) => ({ value: u.userID, label: u.disabled ? `${u.name} (disabled)` : u.name }))
     .sort((a, b) => a.label.localeCompare(b.label));
@@ -78,7 +78,7 @@ function Responsibilities({
     <div className="connection__responsible">
       <div className="data-source__head">
         <p className="data-source__meta">
-          {responsible ? whoIsTold(responsible, users) : "Loading who is told when an import fails…"}
+          {responsible ? whoIsTold(responsible) : "Loading who is told when an import fails…"}
         </p>
         {editing ? null : (
           <button
@@ -116,30 +116,19 @@ function Responsibilities({
               ))}
             </ul>
           ) : null}
-          {users === null ? (
-            <p className="data-source__meta">
-              The organisation's users are listed only to a user who may manage users.
-            </p>
-          ) : (
-            <div className="panel__row connection__add">
-              <SelectField
-                label="Add a responsible user"
-                options={options}
-                value={chosen}
-                onChange={setChosen}
-                placeholder={options.length ? "Choose a user" : "Every user is responsible"}
-              />
-              <button
-                type="button"
-                className="button button--primary"
-                disabled={busy || !chosen}
-                onClick={add}
-              >
-                {busy ? <span className="spinner" aria-hidden="true" /> : null}
-                Add
-              </button>
-            </div>
-          )}
+          <div className="panel__row connection__add">
+            <SelectField
+              label="Add a responsible user"
+              options={options}
+              value={chosen}
+              onChange={setChosen}
+              placeholder={options.length ? "Choose a user" : "Every user is responsible"}
+            />
+            <button type="button" className="button button--primary" disabled={busy || !chosen} onClick={add}>
+              {busy ? <span className="spinner" aria-hidden="true" /> : null}
+              Add
+            </button>
+          </div>
           <div className="panel__row">
             <button type="button" className="button button--secondary" onClick={() => setEditing(false)}>
               Done
@@ -165,8 +154,8 @@ export function ConnectionGroup({
   children,
 }: {
   connection: Connection;
-  /** The organisation's users to choose from; null when the caller may not list them. */
-  users: UserSummary[] | null;
+  /** The organisation's users to choose from (Connections/GetResponsibilityCandidates). */
+  users: ResponsibleUser[];
   /** After Configure: the sources to list again. */
   onChanged: () => void;
   /** When the responsible users are about to be changed: the users to choose from loaded again. */

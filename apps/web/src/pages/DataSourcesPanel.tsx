@@ -6,12 +6,12 @@ import {
   deleteConnection,
   describeSchedule,
   getDataSources,
+  getResponsibilityCandidates,
   getTimeZones,
-  getUserList,
   listConnections,
+  type ResponsibleUser,
   runSchedule,
   type TimeZone,
-  type UserSummary,
 } from "@varia/contracts";
 import type { DropdownOption } from "@varia/machines";
 import { useCallback, useEffect, useState } from "react";
@@ -223,8 +223,8 @@ const forbidden = (e: unknown) => (e as { status?: number }).status === 403;
 export function DataSourcesPanel({ onJobChanged }: { onJobChanged?: () => void } = {}) {
   const [sources, setSources] = useState<DataSource[] | null>(null);
   const [connections, setConnections] = useState<Connection[]>([]);
-  // The users to choose responsible ones from: null for a user who may not list them.
-  const [users, setUsers] = useState<UserSummary[] | null>(null);
+  // The users to choose responsible ones from (Connections/GetResponsibilityCandidates).
+  const [users, setUsers] = useState<ResponsibleUser[]>([]);
   const [hidden, setHidden] = useState(false);
   // A refused connection comes back with the reason (Auth/SingleSignOnCallback).
   const [search] = useSearchParams();
@@ -244,7 +244,7 @@ export function DataSourcesPanel({ onJobChanged }: { onJobChanged?: () => void }
   useEffect(load, [load]);
   // Loaded again when the responsible users are changed: a user added since is offered.
   const loadUsers = useCallback(() => {
-    api.call(getUserList).then(setUsers, (e) => {
+    api.call(getResponsibilityCandidates).then(setUsers, (e) => {
       if (!forbidden(e)) setError(errorText(e));
     });
   }, []);

@@ -3,7 +3,6 @@ import {
   type Connection,
   accountingPackageNames as packageNames,
   type ResponsibleUser,
-  type UserSummary,
 } from "@varia/contracts";
 
 /** What the provider calls what a connection reaches: QuickBooks companies, Xero organisations. */
@@ -40,15 +39,13 @@ export function configureOutcome(before: Connection, after: Connection): string 
  * disabled, else the admins, and those only for a scheduled import.
  * docs/integration.md, "When an import from a data source fails"
  */
-export function whoIsTold(responsible: ResponsibleUser[], users: UserSummary[] | null): string {
-  const disabled = new Set(users?.filter((u) => u.disabled).map((u) => u.userID));
+export function whoIsTold(responsible: ResponsibleUser[]): string {
   const adminsTold =
     "the organisation's admins are e-mailed when a scheduled import fails; an import started by hand is followed on screen and e-mails nobody";
   if (responsible.length === 0) return `Nobody is responsible: ${adminsTold}.`;
   const names = responsible
-    .map((u) => (disabled.has(u.userID) ? `${u.name} (disabled: not e-mailed)` : u.name))
+    .map((u) => (u.disabled ? `${u.name} (disabled: not e-mailed)` : u.name))
     .join(", ");
-  if (responsible.every((u) => disabled.has(u.userID)))
-    return `Responsible: ${names}. As none is active, ${adminsTold}.`;
+  if (responsible.every((u) => u.disabled)) return `Responsible: ${names}. As none is active, ${adminsTold}.`;
   return `E-mailed when an import fails: ${names}.`;
 }

@@ -53,7 +53,7 @@ export async function runConnectionsShow(ctx: CommandContext, [guid]: string[]) 
     [
       `${accountingPackageNames[connection.integrationType]} connection ${connection.integrationGuid}`,
       `Connected: ${connection.connectedAt}`,
-      `E-mailed when an import fails: ${responsible.map((u) => `${u.name} <${u.email}>`).join(", ") || "nobody responsible (admins, for scheduled imports)"}`,
+      `E-mailed when an import fails: ${responsible.map((u) => `${u.name} <${u.email}>${u.disabled ? " (disabled: not e-mailed)" : ""}`).join(", ") || "nobody responsible (admins, for scheduled imports)"}`,
       "",
       connection.dataSources.length
         ? formatTable([

@@ -33,6 +33,20 @@ describe("importing a CSV in the browser", () => {
     await env?.stop();
   });
 
+  it("says on the dashboard and the forecast that nothing is imported yet, and leads to the import", async () => {
+    const menu = page.getByRole("navigation", { name: "Main" });
+    for (const [entry, heading] of [
+      ["Dashboard", "Stock Type Overview"],
+      ["Forecast", "Forecast"],
+    ] as const) {
+      await menu.getByRole("link", { name: entry }).click();
+      await page.getByRole("heading", { name: heading, level: 1 }).waitFor();
+      await page.getByRole("heading", { name: "No data imported yet" }).waitFor();
+      await page.getByRole("link", { name: "Import data" }).click();
+      await page.getByRole("heading", { name: "Import from CSV" }).waitFor();
+    }
+  });
+
   it("offers to connect an accounting package, and says when the server cannot", async () => {
     await page
       .getByText("No accounting package is connected: this organisation imports from CSV files.")

@@ -1,5 +1,5 @@
 import { periodFormat, periodFromKey } from "@varia/period";
-import { EmptyState, PageFrame } from "../../pages/PageFrame";
+import { PageFrame } from "../../pages/PageFrame";
 import { StartupContext } from "../../shell/startup-context";
 import type { LayoutItem } from "../cards/CardGrid";
 import { CardGrid } from "../cards/CardGrid";
@@ -7,6 +7,7 @@ import { DataTypeToggle } from "../filters/DataTypeToggle";
 import { FilterChips } from "../filters/FilterChips";
 import { FilterPanel } from "../filters/FilterPanel";
 import { useViewFilter } from "../filters/use-view-filter";
+import { NoDataYet } from "../NoDataYet";
 import { measureName } from "../variance-labels";
 
 /**
@@ -32,11 +33,9 @@ export function ForecastPage() {
   const margins = StartupContext.useSelector((s) => s.context.profile?.organisationHasMargins ?? true);
   if (!filter.dateTo) {
     return (
-      <PageFrame title="Forecast">
-        <EmptyState title="No data imported yet">
-          <p>The forecast needs months of invoice lines to fit its trend on.</p>
-        </EmptyState>
-      </PageFrame>
+      <NoDataYet title="Forecast">
+        <p>The forecast needs months of invoice lines to fit its trend on.</p>
+      </NoDataYet>
     );
   }
   return (

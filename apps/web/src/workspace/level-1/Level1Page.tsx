@@ -1,8 +1,5 @@
-import { abilities } from "@varia/contracts";
-import { selectHasAbility } from "@varia/machines";
 import { periodFormat, periodFromKey, periodMonthIndex } from "@varia/period";
-import { Link } from "react-router";
-import { EmptyState, PageFrame } from "../../pages/PageFrame";
+import { PageFrame } from "../../pages/PageFrame";
 import { StartupContext } from "../../shell/startup-context";
 import { useFormat } from "../../ui/format";
 import { CardGrid } from "../cards/CardGrid";
@@ -10,10 +7,9 @@ import { DataTypeToggle } from "../filters/DataTypeToggle";
 import { FilterChips } from "../filters/FilterChips";
 import { FilterPanel } from "../filters/FilterPanel";
 import { useViewFilter } from "../filters/use-view-filter";
+import { NoDataYet } from "../NoDataYet";
 import { measureName } from "../variance-labels";
 import { level1DrawnMark, level1Layout } from "./level-1-layout";
-
-const selectCanImport = selectHasAbility(abilities.importRun);
 
 /**
  * Level 1, `/variance/dashboard/stockTypeOverview`: how MRR moved between the two months of the
@@ -22,21 +18,13 @@ const selectCanImport = selectHasAbility(abilities.importRun);
 export function Level1Page() {
   const { filter, setFilter } = useViewFilter();
   const format = useFormat();
-  const canImport = StartupContext.useSelector(selectCanImport);
   const margins = StartupContext.useSelector((s) => s.context.profile?.organisationHasMargins ?? true);
   const title = "Stock Type Overview";
   if (!filter.dateFrom || !filter.dateTo) {
     return (
-      <PageFrame title={title}>
-        <EmptyState title="No data imported yet">
-          <p>Import invoice lines from a CSV file to see how your recurring revenue moves.</p>
-          {canImport ? (
-            <Link className="button button--primary" to="/integration/overview">
-              Import data
-            </Link>
-          ) : null}
-        </EmptyState>
-      </PageFrame>
+      <NoDataYet title={title}>
+        <p>Import invoice lines from a CSV file to see how your recurring revenue moves.</p>
+      </NoDataYet>
     );
   }
   const from = periodFromKey(filter.dateFrom);

@@ -1,16 +1,13 @@
-import { abilities } from "@varia/contracts";
-import { selectHasAbility } from "@varia/machines";
 import type { ReactNode } from "react";
-import { EmptyState, PageFrame } from "../../pages/PageFrame";
+import { PageFrame } from "../../pages/PageFrame";
 import { StartupContext } from "../../shell/startup-context";
 import { DataTypeToggle } from "../filters/DataTypeToggle";
 import { FilterChips } from "../filters/FilterChips";
 import { FilterPanel } from "../filters/FilterPanel";
 import type { ViewFilter } from "../filters/view-filter";
+import { NoDataYet } from "../NoDataYet";
 import { Breadcrumbs } from "./Breadcrumbs";
 import { type DrillLevel, drillCrumbs, type SubjectNames } from "./drill-path";
-
-const selectCanImport = selectHasAbility(abilities.importRun);
 
 /**
  * The frame of a drill-down page (levels 2 to 4): the breadcrumbs of its path, its title, the
@@ -37,19 +34,11 @@ export function DrillPage({
   children: ReactNode;
 }) {
   const margins = StartupContext.useSelector((s) => s.context.profile?.organisationHasMargins ?? true);
-  const canImport = StartupContext.useSelector(selectCanImport);
   if (!filter.dateFrom || !filter.dateTo) {
     return (
-      <PageFrame title={title}>
-        <EmptyState title="No data imported yet">
-          <p>Import invoice lines from a CSV file to see how your recurring revenue moves.</p>
-          {canImport ? (
-            <a className="button button--primary" href="/integration/overview">
-              Import data
-            </a>
-          ) : null}
-        </EmptyState>
-      </PageFrame>
+      <NoDataYet title={title}>
+        <p>Import invoice lines from a CSV file to see how your recurring revenue moves.</p>
+      </NoDataYet>
     );
   }
   return (

@@ -581,6 +581,29 @@ export class Integrations {
 }
 
 /** The users responsible for a connection (docs/integration.md, "Responsible users"), by name. */
+/** A user as the responsibility calls answer one. */
+const responsibleUserOfRow = (row: { id: string; name: string; email: string; disabled_at: unknown }) => ({
+  userID: row.id,
+  name: row.name,
+  email: row.email,
+  disabled: row.disabled_at !== null,
+});
+
+/**
+ * Who may be made responsible: every user of the organisation, by name (for a caller who manages
+ * connections but may not list users).
+ */
+export async function responsibilityCandidates(db: Kysely<Schema>, organisationId: string) {
+  const rows = await db
+    .selectFrom("users")
+    .select(["id", "name", "email", "disabled_at"])
+    .where("organisation_id", "=", organisationId)
+    .orderBy("name")
+    .orderBy("email")
+    .execute();
+  return rows.map(responsibleUserOfRow);
+}
+
 export async function responsibleUsers(db: Kysely<Schema>, organisationId: string, connectionId: string) {
   const rows = await db
     .selectFrom("connection_responsibilities")
@@ -595,12 +618,7 @@ export async function responsibleUsers(db: Kysely<Schema>, organisationId: strin
     .orderBy("users.name")
     .orderBy("users.email")
     .execute();
-  return rows.map((row) => ({
-    userID: row.id,
-    name: row.name,
-    email: row.email,
-    disabled: row.disabled_at !== null,
-  }));
+  return rows.map(responsibleUserOfRow);
 }
 
 /**

@@ -8,7 +8,7 @@ import {
   listConnections,
 } from "@varia/contracts";
 import type { FastifyInstance } from "fastify";
-import { describeConnections, responsibleUsers } from "../connectors/connections";
+import { describeConnections, responsibilityCandidates, responsibleUsers } from "../connectors/connections";
 import { ConnectorError } from "../connectors/connector";
 import { AppError, type FieldError } from "../errors";
 import { registerContract } from "../http/contract-route";
@@ -55,23 +55,9 @@ export async function connectionRoutes(app: FastifyInstance, deps: AppDeps) {
     return oneConnection(organisationId, params.integrationGuid);
   });
 
-  // Who may be made responsible: every user of the organisation, for a caller who may manage
-  // connections but not users (UserManagement/GetUserList is not theirs to call).
-  registerContract(app, deps, getResponsibilityCandidates, async ({ auth }) => {
-    const rows = await db
-      .selectFrom("users")
-      .select(["id", "name", "email", "disabled_at"])
-      .where("organisation_id", "=", auth!.organisation.id)
-      .orderBy("name")
-      .orderBy("email")
-      .execute();
-    return rows.map((row) => ({
-      userID: row.id,
-      name: row.name,
-      email: row.email,
-      disabled: row.disabled_at !== null,
-    }));
-  });
+  registerContract(app, deps, getResponsibilityCandidates, ({ auth }) =>
+    responsibilityCandidates(db, auth!.organisation.id),
+  );
 
   registerContract(app, deps, getResponsibilities, async ({ auth, params }) => {
     await oneConnection(auth!.organisation.id, params.integrationGuid);

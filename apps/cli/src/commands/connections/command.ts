@@ -1,12 +1,6 @@
-import { type Command, InvalidArgumentError, Option } from "commander";
+import type { Command } from "commander";
 import type { Lazy } from "../../program";
-
-function parsePollSeconds(value: string): number {
-  const seconds = Number(value);
-  if (!Number.isFinite(seconds) || seconds <= 0)
-    throw new InvalidArgumentError("a number of seconds above 0.");
-  return seconds * 1000;
-}
+import { pollIntervalOption } from "../job-options";
 
 /** `varia connections list|show|configure|import|disconnect`: the connections to accounting packages (docs/integration.md). */
 export function defineConnections(program: Command, lazy: Lazy) {
@@ -39,11 +33,7 @@ export function defineConnections(program: Command, lazy: Lazy) {
     )
     .option("--source <id>", "only this data source of the connection (its id)")
     .option("--wait", "follow the jobs until they end: exit 4 when one fails")
-    .addOption(
-      new Option("--poll-interval <seconds>", "seconds between status checks while waiting")
-        .argParser(parsePollSeconds)
-        .default(5000, "5"),
-    )
+    .addOption(pollIntervalOption())
     .action(lazy(() => import("./connections").then((m) => m.runConnectionsImport)));
   connections
     .command("disconnect")

@@ -2,6 +2,7 @@ import { importJobListLimits } from "@varia/contracts";
 import { type Command, InvalidArgumentError, Option } from "commander";
 import { integerAtLeast } from "../../filters/filter-options";
 import type { Lazy } from "../../program";
+import { pollIntervalOption } from "../job-options";
 
 /** `--limit` of `import list`: a whole number from 1 to what Import/GetJobs answers at most. */
 function parseJobLimit(value: string): number {
@@ -9,13 +10,6 @@ function parseJobLimit(value: string): number {
   if (n > importJobListLimits.max)
     throw new InvalidArgumentError(`expected at most ${importJobListLimits.max}.`);
   return n;
-}
-
-function parsePollSeconds(value: string): number {
-  const seconds = Number(value);
-  if (!Number.isFinite(seconds) || seconds <= 0)
-    throw new InvalidArgumentError("a number of seconds above 0.");
-  return seconds * 1000;
 }
 
 /** `varia import upload|status|list|template`. */
@@ -31,11 +25,7 @@ export function defineImport(program: Command, lazy: Lazy) {
       "--wait",
       "follow the job until it ends: exit 2 when the file is rejected, 4 when the job fails otherwise",
     )
-    .addOption(
-      new Option("--poll-interval <seconds>", "seconds between status checks while waiting")
-        .argParser(parsePollSeconds)
-        .default(5000, "5"),
-    )
+    .addOption(pollIntervalOption())
     .option("--idempotency-key <key>", "makes a retried upload a no-op (default: the file's SHA-256)")
     .action(lazy(() => import("./upload-file").then((m) => m.runUpload)));
   command

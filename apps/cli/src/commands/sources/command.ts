@@ -1,12 +1,6 @@
-import { type Command, InvalidArgumentError, Option } from "commander";
+import type { Command } from "commander";
 import type { Lazy } from "../../program";
-
-function parsePollSeconds(value: string): number {
-  const seconds = Number(value);
-  if (!Number.isFinite(seconds) || seconds <= 0)
-    throw new InvalidArgumentError("a number of seconds above 0.");
-  return seconds * 1000;
-}
+import { pollIntervalOption } from "../job-options";
 
 /** `varia sources list|run`: the accounting package's data sources (docs/integration.md). */
 export function defineSources(program: Command, lazy: Lazy) {
@@ -26,10 +20,6 @@ export function defineSources(program: Command, lazy: Lazy) {
       "Import from the data source now, outside its schedule; with --wait, follow the job to its end",
     )
     .option("--wait", "follow the job until it ends: exit 4 when it fails")
-    .addOption(
-      new Option("--poll-interval <seconds>", "seconds between status checks while waiting")
-        .argParser(parsePollSeconds)
-        .default(5000, "5"),
-    )
+    .addOption(pollIntervalOption())
     .action(lazy(() => import("./data-sources").then((m) => m.runSourcesRun)));
 }

@@ -602,6 +602,8 @@ describeWithServer("CSV import", (ctx) => {
     expect(reasons[0]).toBe("BeforeRestore");
     const onDemand = await call("backup", "/api/Backup/Create", { method: "POST" });
     expect(onDemand.json).toMatchObject({ reason: "OnDemand", lineCount: 4, importFileName: null });
+    // Answered as the list shows it, to the millisecond the database stamped.
+    expect((await call("backup", "/api/Backup/BackupList")).json[0]).toEqual(onDemand.json);
 
     // Deleting a backup takes it (and its stored lines) out of the list; a second delete is a 404.
     const removeOnDemand = () =>

@@ -11,16 +11,17 @@ const iso = (value: unknown) => new Date(value as string).toISOString();
 
 /** Backups (docs/storage.md, docs/settings.md): list, take now, download, restore (admins only, as a job), delete (admins only). */
 export async function backupRoutes(app: FastifyInstance, deps: AppDeps) {
-  registerContract(app, deps, backupList, async ({ auth }) => {
-    const rows = await deps.db
+  /** The organisation's backups as Backup/BackupList answers them, newest first; only `backupID` when given. */
+  const backupsOf = async (organisationId: string, backupID?: string) => {
+    let query = deps.db
       .selectFrom("backups as b")
       .leftJoin("import_jobs as j", (join) =>
         join.onRef("j.organisation_id", "=", "b.organisation_id").onRef("j.id", "=", "b.import_job_id"),
       )
       .select(["b.id", "b.reason", "b.line_count", "b.size_bytes", "b.created_at", "j.file_name"])
-      .where("b.organisation_id", "=", auth!.organisation.id)
-      .orderBy("b.created_at", "desc")
-      .execute();
+      .where("b.organisation_id", "=", organisationId);
+    if (backupID) query = query.where("b.id", "=", backupID);
+    const rows = await query.orderBy("b.created_at", "desc").execute();
     return rows.map((r) => ({
       backupID: r.id,
       reason: r.reason,
@@ -29,20 +30,17 @@ export async function backupRoutes(app: FastifyInstance, deps: AppDeps) {
       createdAt: iso(r.created_at),
       importFileName: r.file_name ?? null,
     }));
-  });
+  };
+
+  registerContract(app, deps, backupList, ({ auth }) => backupsOf(auth!.organisation.id));
 
   registerContract(app, deps, backupCreate, async ({ auth }) => {
     const taken = await deps.database.bulkTransaction((session) =>
       takeBackup(session, auth!.organisation.id, "OnDemand"),
     );
-    return {
-      backupID: taken.id,
-      reason: "OnDemand" as const,
-      lineCount: taken.lineCount,
-      sizeBytes: taken.sizeBytes,
-      createdAt: new Date().toISOString(),
-      importFileName: null,
-    };
+    // As the list will show it: the time the database stamped it with.
+    const [backup] = await backupsOf(auth!.organisation.id, taken.id);
+    return backup!;
   });
 
   registerContract(app, deps, backupDownload, async ({ auth, query, reply }) => {

@@ -1,5 +1,6 @@
 import { Command, CommanderError, InvalidArgumentError, Option } from "commander";
 import packageJson from "../package.json" with { type: "json" };
+import { defineBackups } from "./commands/backups/command";
 import { defineCompletion } from "./commands/completion/command";
 import { defineConnections } from "./commands/connections/command";
 import { defineExport } from "./commands/export/command";
@@ -83,6 +84,7 @@ export function buildProgram(io: Io, lazy: Lazy): Command {
   defineConnections(program, lazy);
   defineJobs(program, lazy);
   defineExport(program, lazy);
+  defineBackups(program, lazy);
   defineTokens(program, lazy);
   defineSmoke(program, lazy);
   defineCompletion(program, lazy);

@@ -37,7 +37,21 @@ const importJob = z
   .strict();
 const sums = z.object({ positive: z.number(), negative: z.number() }).strict();
 const client = z.object({ clientCode: z.string(), clientName: z.string(), value: z.number() }).strict();
+const backup = z
+  .object({
+    backupID: z.uuid(),
+    reason: z.enum(["BeforeImport", "OnDemand", "BeforeRestore"]),
+    lineCount: z.number().int(),
+    sizeBytes: z.number().int(),
+    createdAt: z.string(),
+    importFileName: z.string().nullable(),
+  })
+  .strict();
+
 const shapes = {
+  backup,
+  backups: z.array(backup),
+  deleted: z.object({ deleted: z.uuid() }).strict(),
   importJobs: z.array(
     z
       .object({
@@ -431,6 +445,60 @@ describe("every varia command against a running server", () => {
     expect([bad.status, bad.stderr.trim()]).toEqual([
       1,
       "varia: No maintenance job 'Reindex': one of RebuildCube",
+    ]);
+  });
+
+  it("backups create, list, download, restore (said and refused without --yes, then followed) and delete", () => {
+    const taken = json(shapes.backup, ["backups", "create"]);
+    expect(taken).toMatchObject({ reason: "OnDemand", lineCount: 4, importFileName: null });
+    const listed = json(shapes.backups, ["backups", "list"]);
+    expect(listed[0]).toEqual(taken);
+    expect(listed.some((b) => b.reason === "BeforeImport" && b.importFileName === "lines.csv")).toBe(true);
+    const [head, first] = varia(["backups", "list"]).stdout.split("\n");
+    expect(head!.split(/\s{2,}/)).toEqual(["ID", "TAKEN", "WHY", "LINES", "SIZE"]);
+    expect(first).toMatch(
+      new RegExp(
+        `^${taken.backupID}\\s+\\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d:\\d\\d UTC\\s+made by hand\\s+4\\s+\\d`,
+      ),
+    );
+
+    const saved = json(shapes.templateFile, [
+      "backups",
+      "download",
+      taken.backupID,
+      "-o",
+      file("backup.json.gz"),
+    ]);
+    expect(saved).toEqual({ file: file("backup.json.gz"), bytes: statSync(file("backup.json.gz")).size });
+    expect(saved.bytes).toBeGreaterThan(0);
+    expect(readFileSync(file("backup.json.gz")).subarray(0, 2)).toEqual(Buffer.from([0x1f, 0x8b]));
+
+    // Without --yes: what it replaces and undoes, and nothing done.
+    const said = varia(["backups", "restore", taken.backupID]);
+    expect(said.status).toBe(1);
+    expect(said.stderr).toContain("no import or restore has been made since it was taken");
+    expect(said.stderr).toContain("Run again with --yes to restore");
+    expect(json(shapes.backups, ["backups", "list"])).toEqual(listed);
+    const restored = json(shapes.importJob, [
+      "backups",
+      "restore",
+      taken.backupID,
+      "--yes",
+      "--wait",
+      "--poll-interval",
+      "0.2",
+    ]);
+    expect(restored).toMatchObject({ kind: "Restore", status: "Completed", rowsImported: 4 });
+    const before = json(shapes.backups, ["backups", "list"]).find((b) => b.reason === "BeforeRestore")!;
+    expect(varia(["backups", "delete", before.backupID]).status).toBe(1);
+    expect(json(shapes.deleted, ["backups", "delete", before.backupID, "--yes"])).toEqual({
+      deleted: before.backupID,
+    });
+    expect(json(shapes.backups, ["backups", "list"]).map((b) => b.backupID)).not.toContain(before.backupID);
+    const unknown = varia(["backups", "restore", "6f1c2d3e-0000-4000-8000-000000000000", "--yes"]);
+    expect([unknown.status, unknown.stderr.trim()]).toEqual([
+      2,
+      "varia: No backup '6f1c2d3e-0000-4000-8000-000000000000' (varia backups list shows them)",
     ]);
   });
 

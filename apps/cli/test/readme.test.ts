@@ -23,7 +23,7 @@ describe("the README's CLI section", () => {
   it("has an example of every command, and of none that does not exist", () => {
     const examples = [
       ...section.matchAll(
-        /^npx varia ((?:[a-z]+)(?: (?:list|run|export|upload|status|template|raw|create|revoke|show|import|add|configure|disconnect))?)/gm,
+        /^npx varia ((?:[a-z]+)(?: (?:list|run|export|upload|status|template|raw|create|revoke|show|import|add|configure|disconnect|download|restore|delete))?)/gm,
       ),
     ].map((m) => m[1]);
     expect(new Set(examples)).toEqual(new Set(leaves(program)));

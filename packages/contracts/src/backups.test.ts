@@ -1,6 +1,5 @@
-import type { Backup } from "@varia/contracts";
 import { describe, expect, it } from "vitest";
-import { restoreSummary } from "./restore-summary";
+import { type Backup, restoreSummary } from "./backups";
 
 const backup = (backupID: string, reason: Backup["reason"], createdAt: string): Backup => ({
   backupID,

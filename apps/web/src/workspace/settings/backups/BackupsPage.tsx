@@ -5,6 +5,7 @@ import {
   backupDownload,
   backupList,
   backupRestore,
+  restoreSummary,
 } from "@varia/contracts";
 import { selectJob, selectJobCompleted, selectJobFinished, selectJobLabel } from "@varia/machines";
 import { useSelector } from "@xstate/react";
@@ -23,7 +24,7 @@ import { afterDataChanged } from "../../refresh-periods";
 import { dateTime } from "../date-time";
 import { formErrorsOf } from "../form-errors";
 import { ConfirmDialog } from "../settings-widgets";
-import { restoreSummary } from "./restore-summary";
+
 import "../data-settings.css";
 
 type RestoreActor = ActorRefFrom<typeof appImportJobMachine>;

@@ -1,5 +1,5 @@
 import { spawnSync } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -498,6 +498,28 @@ describe("every varia command against a running server", () => {
     expect(varia(["report", "run", "nope"]).stderr).toContain(
       "varia: Unknown report 'nope'. Reports: mrr-by-client",
     );
+  });
+
+  it("exit 1 for --from after --to, in every command that takes both, and for --from after the latest month", () => {
+    // Not computed with every sign turned, nor written as an empty file.
+    for (const args of [
+      ["variance"],
+      ["report", "run", "mrr-by-client"],
+      ["report", "export", "mrr-by-client", "-o", file("swapped.csv")],
+      ["export", "raw", "-o", file("swapped.csv")],
+    ]) {
+      const swapped = varia([...args, "--from", "2025-06", "--to", "2025-05"]);
+      expect([swapped.status, swapped.stderr], args.join(" ")).toEqual([
+        1,
+        "varia: --from 2025-06 is after --to 2025-05\n",
+      ]);
+    }
+    expect(existsSync(file("swapped.csv"))).toBe(false);
+    const pastLatest = varia(["variance", "--from", "2025-07"]);
+    expect([pastLatest.status, pastLatest.stderr]).toEqual([
+      1,
+      "varia: --from 2025-07 is after 2025-06, the latest month with actual data (the default of --to)\n",
+    ]);
   });
 
   it("exit 2 when the server refuses: a token without the ability (403), a revoked token (401), a file with bad rows", () => {

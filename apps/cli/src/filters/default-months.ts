@@ -3,11 +3,13 @@ import { actualPeriods } from "@varia/contracts";
 import { periodDefaultRange, periodFormat, periodFromKey, periodPrevious } from "@varia/period";
 import { CliError } from "../errors/cli-error";
 import { exitCodes } from "../errors/exit-codes";
+import { checkMonthOrder } from "./filter-options";
 
 /**
  * The two months to compare when --from or --to is left out, as the app chooses them: --to the
  * latest month with actual data, --from the one before it in the data (or the calendar month before
- * --to when --to is given). Asks the server only when --to is missing.
+ * --to when --to is given). Asks the server only when --to is missing. A --from after the latest month
+ * (when --to is left out) is a usage error; callers check a --from after a given --to before any call.
  */
 export async function defaultMonths(
   client: ApiClient,
@@ -21,8 +23,7 @@ export async function defaultMonths(
       "No months with actual data yet: give --from and --to, or import data first",
       exitCodes.refused,
     );
-  return {
-    to: periodFormat(range.dateTo, "yearMonth"),
-    from: from ?? periodFormat(range.dateFrom, "yearMonth"),
-  };
+  const latest = periodFormat(range.dateTo, "yearMonth");
+  checkMonthOrder(from, latest, true);
+  return { to: latest, from: from ?? periodFormat(range.dateFrom, "yearMonth") };
 }

@@ -1,4 +1,5 @@
 import { InvalidArgumentError, Option } from "commander";
+import { CliError } from "../errors/cli-error";
 
 /**
  * Options shared by the analytics commands, parsed as commander reads them: a bad value is a usage
@@ -58,4 +59,17 @@ export function integerAtLeast(min: number) {
       throw new InvalidArgumentError(`expected a whole number of at least ${min}.`);
     return n;
   };
+}
+
+/**
+ * Refuses a --from after --to (a usage error, before any call): the months are compared from the
+ * first to the second, so swapped flags would print every change with the wrong sign.
+ */
+export function checkMonthOrder(from: string | undefined, to: string | undefined, toDefaulted = false): void {
+  if (!from || !to || from <= to) return;
+  throw new CliError(
+    toDefaulted
+      ? `--from ${from} is after ${to}, the latest month with actual data (the default of --to)`
+      : `--from ${from} is after --to ${to}`,
+  );
 }

@@ -522,6 +522,26 @@ describe("every varia command against a running server", () => {
     ]);
   });
 
+  it("exit 1 for an id argument that is not an id, named as the argument (not as a 400 of the API)", () => {
+    for (const [args, what] of [
+      [
+        ["import", "status", "3f2a"],
+        "'3f2a' is invalid for argument 'job'. expected a job id as `varia import upload` prints it.",
+      ],
+      [
+        ["connections", "show", "5c1d"],
+        "'5c1d' is invalid for argument 'connection'. expected a connection's id as `varia connections list` prints it.",
+      ],
+      [
+        ["tokens", "revoke", "0b7c"],
+        "'0b7c' is invalid for argument 'tokenID'. expected a token's id as `varia tokens list` prints it.",
+      ],
+    ] as const) {
+      const run = varia([...args]);
+      expect([run.status, run.stderr.split("\n")[0]]).toEqual([1, `varia: command-argument value ${what}`]);
+    }
+  });
+
   it("exit 2 when the server refuses: a token without the ability (403), a revoked token (401), a file with bad rows", () => {
     const scoped = varia([
       "tokens",

@@ -73,3 +73,15 @@ export function checkMonthOrder(from: string | undefined, to: string | undefined
       : `--from ${from} is after --to ${to}`,
   );
 }
+
+const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** An argument that is an id (a UUID) as a list command prints it, checked before any call. */
+export function idArgument(what: string, listedBy: string) {
+  return (value: string): string => {
+    const id = value.trim();
+    if (!uuidPattern.test(id))
+      throw new InvalidArgumentError(`expected ${what} as \`${listedBy}\` prints it.`);
+    return id;
+  };
+}

@@ -1,4 +1,5 @@
 import type { Command } from "commander";
+import { idArgument } from "../../filters/filter-options";
 import type { Lazy } from "../../program";
 
 const collect = (value: string, previous: string[]) => [...previous, value];
@@ -24,6 +25,10 @@ export function defineTokens(program: Command, lazy: Lazy) {
   tokens
     .command("revoke")
     .description("Revoke a token by its id; it is refused from then on")
-    .argument("<tokenID>", "the id shown by `varia tokens list`")
+    .argument(
+      "<tokenID>",
+      "the id shown by `varia tokens list`",
+      idArgument("a token's id", "varia tokens list"),
+    )
     .action(lazy(() => import("./manage-tokens").then((m) => m.runTokensRevoke)));
 }

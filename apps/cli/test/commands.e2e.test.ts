@@ -542,6 +542,19 @@ describe("every varia command against a running server", () => {
     }
   });
 
+  it("a command that fails while a call of its own is under way ends at once, not after that call's retries", () => {
+    // report run asks for the profile (the currency) at once, then finds the report unknown: the
+    // profile's call loses its connection as the command closes, and is not retried (1.5 s, 3 s).
+    const started = performance.now();
+    const unknown = varia(["report", "run", "nope"], {
+      VARIA_PROFILE: "",
+      VARIA_HOST: tenantUrl(server, "acme"),
+      VARIA_TOKEN: acme.token,
+    });
+    expect([unknown.status, unknown.stderr]).toEqual([1, expect.stringContaining("Unknown report 'nope'")]);
+    expect(performance.now() - started).toBeLessThan(3000);
+  });
+
   it("exit 2 when the server refuses: a token without the ability (403), a revoked token (401), a file with bad rows", () => {
     const scoped = varia([
       "tokens",

@@ -48,8 +48,23 @@ function parseSeconds(value: string): number {
   return Math.round(seconds * 1000);
 }
 
-/** The `varia` command tree: every command, its options and its help. */
-export function buildProgram(io: Io, lazy: Lazy): Command {
+/** The arguments before `--` ask for JSON: a usage error is then a JSON document too. */
+function wantsJson(argv: readonly string[]): boolean {
+  const end = argv.indexOf("--");
+  return (end === -1 ? argv : argv.slice(0, end)).includes("--json");
+}
+
+/** A usage error as `--json` prints every error: `{"error": {message, exitCode}}` on stderr. */
+function usageErrorJson(text: string): string {
+  const message = text.replace(/^error: /, "").trim();
+  return `${JSON.stringify({ error: { message, exitCode: exitCodes.usage } })}\n`;
+}
+
+/**
+ * The `varia` command tree: every command, its options and its help. With `jsonErrors` (the
+ * command line has --json), a usage error is printed as JSON, like every other error.
+ */
+export function buildProgram(io: Io, lazy: Lazy, { jsonErrors = false } = {}): Command {
   const program = new Command("varia")
     .description("Varia: subscription-revenue variance analytics from the command line, for ops and CI")
     .version(packageJson.version, "-V, --version", "print the version")
@@ -65,13 +80,14 @@ export function buildProgram(io: Io, lazy: Lazy): Command {
     .option("--no-color", "no colours (also NO_COLOR)")
     .option("--debug", "print a stack trace with an error")
     .exitOverride()
-    .showHelpAfterError("(varia --help lists commands and options)")
+    .showHelpAfterError(jsonErrors ? false : "(varia --help lists commands and options)")
     .configureHelp({ showGlobalOptions: true, sortSubcommands: false })
     .configureOutput({
       writeOut: (text) => io.stdout.write(text),
       writeErr: (text) => io.stderr.write(text),
       // Usage errors read like every other error of the CLI: `varia: ...`.
-      outputError: (text, write) => write(text.replace(/^error: /, "varia: ")),
+      outputError: (text, write) =>
+        write(jsonErrors ? usageErrorJson(text) : text.replace(/^error: /, "varia: ")),
     })
     .addHelpText("after", `\n${exitCodeHelp}\n\n${environmentHelp}\n`);
   defineProfiles(program, lazy);
@@ -121,7 +137,7 @@ export async function runCli(
       await run(context, command.processedArgs as string[], options as never, command);
     };
   try {
-    await buildProgram(io, lazy).parseAsync(argv, { from: "user" });
+    await buildProgram(io, lazy, { jsonErrors: wantsJson(argv) }).parseAsync(argv, { from: "user" });
     return ctx?.exitCode ?? exitCodes.ok;
   } catch (error) {
     if (error instanceof CommanderError) return error.exitCode === 0 ? exitCodes.ok : exitCodes.usage;

@@ -555,6 +555,18 @@ describe("every varia command against a running server", () => {
     expect(performance.now() - started).toBeLessThan(3000);
   });
 
+  it("with --json, a usage error is one JSON document on stderr, as every other error", () => {
+    const asJson = varia(["--json", "variance", "--from", "June"]);
+    expect(asJson.status).toBe(1);
+    expect(shapes.error.parse(JSON.parse(asJson.stderr))).toEqual({
+      error: {
+        message:
+          "option '--from <month>' argument 'June' is invalid. expected a month such as 2025-06 (or 06/2025, Jun-2025).",
+        exitCode: 1,
+      },
+    });
+  });
+
   it("exit 2 when the server refuses: a token without the ability (403), a revoked token (401), a file with bad rows", () => {
     const scoped = varia([
       "tokens",

@@ -567,6 +567,18 @@ describe("every varia command against a running server", () => {
     });
   });
 
+  it("exit 1 for a VARIA_HOST that is not an address, not a server that cannot be reached", () => {
+    const badHost = varia(["periods"], {
+      VARIA_PROFILE: "",
+      VARIA_HOST: "acme.example.com",
+      VARIA_TOKEN: "t",
+    });
+    expect([badHost.status, badHost.stderr]).toEqual([
+      1,
+      "varia: Invalid VARIA_HOST 'acme.example.com': expected an address such as https://acme.example.com\n",
+    ]);
+  });
+
   it("exit 2 when the server refuses: a token without the ability (403), a revoked token (401), a file with bad rows", () => {
     const scoped = varia([
       "tokens",

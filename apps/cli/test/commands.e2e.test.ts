@@ -579,6 +579,17 @@ describe("every varia command against a running server", () => {
     ]);
   });
 
+  it("upload --wait of a file already uploaded says that nothing is imported again", () => {
+    const first = json(shapes.upload, ["import", "upload", file("lines.csv")]);
+    expect(first.duplicate).toBe(true);
+    const again = varia(["import", "upload", file("lines.csv"), "--wait", "--poll-interval", "0.2"]);
+    expect(again.status).toBe(0);
+    expect(again.stderr).toContain(
+      `lines.csv was already uploaded as job ${first.jobGuid}: nothing is imported again; that job's status follows`,
+    );
+    expect(again.stderr).not.toContain("Uploaded lines.csv");
+  });
+
   it("exit 2 when the server refuses: a token without the ability (403), a revoked token (401), a file with bad rows", () => {
     const scoped = varia([
       "tokens",

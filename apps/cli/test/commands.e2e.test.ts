@@ -590,6 +590,14 @@ describe("every varia command against a running server", () => {
     expect(again.stderr).not.toContain("Uploaded lines.csv");
   });
 
+  it("import template -o into a folder that does not exist says so, as the exports do", () => {
+    const nowhere = varia(["import", "template", "-o", file("no/such/template.csv")]);
+    expect([nowhere.status, nowhere.stderr]).toEqual([
+      1,
+      `varia: Cannot write ${file("no/such/template.csv")}: no such folder\n`,
+    ]);
+  });
+
   it("exit 2 when the server refuses: a token without the ability (403), a revoked token (401), a file with bad rows", () => {
     const scoped = varia([
       "tokens",

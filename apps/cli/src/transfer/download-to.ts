@@ -6,6 +6,19 @@ import { CliError } from "../errors/cli-error";
 import { formatTransfer } from "../output/format";
 import { throttled } from "./throttled";
 
+/** A file that cannot be written, as a usage error naming it and why in words. */
+export function cannotWrite(path: string, error: NodeJS.ErrnoException): CliError {
+  const why =
+    error.code === "ENOENT"
+      ? "no such folder"
+      : error.code === "EACCES"
+        ? "permission denied"
+        : error.code === "EISDIR"
+          ? "it is a folder"
+          : error.message;
+  return new CliError(`Cannot write ${path}: ${why}`);
+}
+
 /**
  * Downloads a file and writes it to `path`, showing the bytes as they arrive on a terminal (redrawn
  * at most ten times a second). A file that cannot be written is a usage error naming it.
@@ -23,7 +36,7 @@ export async function downloadTo(
   show.flush();
   ctx.terminal.endProgress();
   await writeFile(path, file.body).catch((error: NodeJS.ErrnoException) => {
-    throw new CliError(`Cannot write ${path}: ${error.code === "ENOENT" ? "no such folder" : error.message}`);
+    throw cannotWrite(path, error);
   });
   return file;
 }

@@ -1,10 +1,10 @@
 import { writeFile } from "node:fs/promises";
 import type { CommandContext } from "../../context";
-import { CliError } from "../../errors/cli-error";
 import { exitCodes } from "../../errors/exit-codes";
 import { agentFor, clientFor } from "../../http/client";
 import { formatMs } from "../../output/format";
 import { formatTable } from "../../output/table";
+import { cannotWrite } from "../../transfer/download-to";
 import { checkTenant, type TenantResult, tenantPassed } from "./check-tenant";
 import { junitReport } from "./junit-report";
 import { type SmokeTarget, smokeTargets } from "./smoke-targets";
@@ -104,8 +104,8 @@ export async function runSmoke(ctx: CommandContext, _args: string[], options: Sm
   );
   if (options.junit) {
     const file = options.junit;
-    await writeFile(file, junitReport(results, options.maxMs)).catch((error: Error) => {
-      throw new CliError(`Cannot write ${file}: ${error.message}`);
+    await writeFile(file, junitReport(results, options.maxMs)).catch((error: NodeJS.ErrnoException) => {
+      throw cannotWrite(file, error);
     });
   }
   if (ctx.options.json) ctx.terminal.json(smokeJson(results, options.maxMs));

@@ -102,7 +102,25 @@ export function buildProgram(io: Io, lazy: Lazy, { jsonErrors = false } = {}): C
   defineTokens(program, lazy);
   defineSmoke(program, lazy);
   defineCompletion(program, lazy);
+  if (!jsonErrors) pointToOwnHelp(program);
   return program;
+}
+
+/**
+ * After a usage error, each command points to its own help (`varia tokens create --help`), which
+ * lists the arguments and options it was given wrongly; `varia --help` lists only the commands.
+ */
+function pointToOwnHelp(command: Command, path = "varia"): void {
+  for (const sub of command.commands) {
+    const own = `${path} ${sub.name()}`;
+    const lists = sub.commands.length
+      ? "its commands"
+      : sub.registeredArguments.length
+        ? "its arguments and options"
+        : "its options";
+    sub.showHelpAfterError(`(${own} --help lists ${lists})`);
+    pointToOwnHelp(sub, own);
+  }
 }
 
 /** Runs `varia` with these arguments and answers its exit code (see `exitCodes`). */

@@ -500,6 +500,17 @@ describe("every varia command against a running server", () => {
     );
   });
 
+  it("after a usage error, points to the help of the command that was given wrongly", () => {
+    expect(varia(["tokens", "create"]).stderr).toBe(
+      "varia: missing required argument 'name'\n(varia tokens create --help lists its arguments and options)\n",
+    );
+    expect(varia(["variance", "--stock-type", "Rental"]).stderr).toMatch(
+      /argument 'Rental' is invalid\. expected Subscription, Product, Hourly\.\n\(varia variance --help lists its options\)\n$/,
+    );
+    expect(varia(["report", "rerun"]).stderr).toMatch(/\(varia report --help lists its commands\)\n$/);
+    expect(varia(["--nope"]).stderr).toMatch(/\(varia --help lists commands and options\)\n$/);
+  });
+
   it("exit 1 for --from after --to, in every command that takes both, and for --from after the latest month", () => {
     // Not computed with every sign turned, nor written as an empty file.
     for (const args of [

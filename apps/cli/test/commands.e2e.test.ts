@@ -511,6 +511,28 @@ describe("every varia command against a running server", () => {
     expect(varia(["--nope"]).stderr).toMatch(/\(varia --help lists commands and options\)\n$/);
   });
 
+  it("exit 2 for a client, service or salesperson that is not there, listing those that contain the text", () => {
+    const client = varia(["variance", "--client", "labs"]);
+    expect([client.status, client.stderr]).toEqual([
+      2,
+      "varia: No client with the code or name 'labs'; 1 contains it:\n  C003  Gamma Labs, Inc.\n",
+    ]);
+    // Salespeople have names only.
+    const salesperson = varia(["report", "run", "mrr-by-client", "--salesperson", "ann"]);
+    expect([salesperson.status, salesperson.stderr]).toEqual([
+      2,
+      "varia: No salesperson named 'ann'; 1 contains it:\n  Ann Lee\n",
+    ]);
+    const service = varia(["--json", "export", "raw", "-o", file("none.csv"), "--item", "plan"]);
+    expect(shapes.error.parse(JSON.parse(service.stderr))).toEqual({
+      error: {
+        message: "No service with the code or name 'plan'; 1 contains it:",
+        exitCode: 2,
+        details: ["PRO  Pro plan"],
+      },
+    });
+  });
+
   it("exit 1 for --from after --to, in every command that takes both, and for --from after the latest month", () => {
     // Not computed with every sign turned, nor written as an empty file.
     for (const args of [

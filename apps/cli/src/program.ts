@@ -1,4 +1,4 @@
-import { Command, CommanderError, InvalidArgumentError, Option } from "commander";
+import { Command, CommanderError, Option } from "commander";
 import packageJson from "../package.json" with { type: "json" };
 import { defineCompletion } from "./commands/completion/command";
 import { defineConnections } from "./commands/connections/command";
@@ -14,6 +14,7 @@ import { defineTokens } from "./commands/tokens/command";
 import { defineVariance } from "./commands/variance/command";
 import { type CommandContext, defaultTimeoutMs, type GlobalOptions } from "./context";
 import { exitCodeHelp, exitCodes } from "./errors/exit-codes";
+import { parseSeconds } from "./filters/filter-options";
 import { type Sink, Terminal } from "./output/terminal";
 
 /** What a command does once parsed; loaded only when that command runs (see `lazy`). */
@@ -40,13 +41,6 @@ const environmentHelp = [
   "  XDG_CONFIG_HOME           where config.json lives (default ~/.config; VARIA_CONFIG_DIR names the folder itself)",
   "  NO_COLOR                  no colours (colours are only ever used on a terminal)",
 ].join("\n");
-
-function parseSeconds(value: string): number {
-  const seconds = Number(value);
-  if (!Number.isFinite(seconds) || seconds <= 0)
-    throw new InvalidArgumentError("a number of seconds above 0.");
-  return Math.round(seconds * 1000);
-}
 
 /** The arguments before `--` ask for JSON: a usage error is then a JSON document too. */
 function wantsJson(argv: readonly string[]): boolean {

@@ -509,6 +509,15 @@ describe("every varia command against a running server", () => {
     );
     expect(varia(["report", "rerun"]).stderr).toMatch(/\(varia report --help lists its commands\)\n$/);
     expect(varia(["--nope"]).stderr).toMatch(/\(varia --help lists commands and options\)\n$/);
+    // Every bad value says what was expected, in the same words.
+    for (const args of [
+      ["--timeout", "0", "periods"],
+      ["import", "upload", file("lines.csv"), "--wait", "--poll-interval", "soon"],
+      ["jobs", "add", "RebuildCube", "--poll-interval", "-1"],
+    ])
+      expect(varia(args).stderr, args.join(" ")).toMatch(
+        /^varia: option '--[a-z-]+ <seconds>' argument '[^']+' is invalid\. expected a number of seconds above 0\.\n/,
+      );
   });
 
   it("exit 2 for a client, service or salesperson that is not there, listing those that contain the text", () => {

@@ -51,6 +51,14 @@ export const itemOption = () =>
 export const salespersonOption = (description = "only this salesperson's clients") =>
   new Option("--salesperson <name>", description);
 
+/** A number of seconds above 0, in ms (`--timeout`, `--poll-interval`). */
+export function parseSeconds(value: string): number {
+  const seconds = Number(value);
+  if (!Number.isFinite(seconds) || seconds <= 0)
+    throw new InvalidArgumentError("expected a number of seconds above 0.");
+  return Math.round(seconds * 1000);
+}
+
 /** A whole number of at least `min`. */
 export function integerAtLeast(min: number) {
   return (value: string): number => {

@@ -1,15 +1,8 @@
-import { type Command, InvalidArgumentError, Option } from "commander";
-import { idArgument } from "../../filters/filter-options";
+import { type Command, Option } from "commander";
+import { idArgument, parseSeconds } from "../../filters/filter-options";
 import type { Lazy } from "../../program";
 
 const connectionID = idArgument("a connection's id", "varia connections list");
-
-function parsePollSeconds(value: string): number {
-  const seconds = Number(value);
-  if (!Number.isFinite(seconds) || seconds <= 0)
-    throw new InvalidArgumentError("a number of seconds above 0.");
-  return seconds * 1000;
-}
 
 /** `varia connections list|show|configure|import|disconnect`: the connections to accounting packages (docs/integration.md). */
 export function defineConnections(program: Command, lazy: Lazy) {
@@ -48,7 +41,7 @@ export function defineConnections(program: Command, lazy: Lazy) {
     .option("--wait", "follow the jobs until they end: exit 4 when one fails")
     .addOption(
       new Option("--poll-interval <seconds>", "seconds between status checks while waiting")
-        .argParser(parsePollSeconds)
+        .argParser(parseSeconds)
         .default(5000, "5"),
     )
     .action(lazy(() => import("./connections").then((m) => m.runConnectionsImport)));

@@ -1,13 +1,6 @@
-import { type Command, InvalidArgumentError, Option } from "commander";
-import { idArgument } from "../../filters/filter-options";
+import { type Command, Option } from "commander";
+import { idArgument, parseSeconds } from "../../filters/filter-options";
 import type { Lazy } from "../../program";
-
-function parsePollSeconds(value: string): number {
-  const seconds = Number(value);
-  if (!Number.isFinite(seconds) || seconds <= 0)
-    throw new InvalidArgumentError("a number of seconds above 0.");
-  return seconds * 1000;
-}
 
 /** `varia import upload|status|template`. */
 export function defineImport(program: Command, lazy: Lazy) {
@@ -24,7 +17,7 @@ export function defineImport(program: Command, lazy: Lazy) {
     )
     .addOption(
       new Option("--poll-interval <seconds>", "seconds between status checks while waiting")
-        .argParser(parsePollSeconds)
+        .argParser(parseSeconds)
         .default(5000, "5"),
     )
     .option("--idempotency-key <key>", "makes a retried upload a no-op (default: the file's SHA-256)")

@@ -1,13 +1,7 @@
 import { maintenanceJobs } from "@varia/contracts";
-import { type Command, InvalidArgumentError, Option } from "commander";
+import { type Command, Option } from "commander";
+import { parseSeconds } from "../../filters/filter-options";
 import type { Lazy } from "../../program";
-
-function parsePollSeconds(value: string): number {
-  const seconds = Number(value);
-  if (!Number.isFinite(seconds) || seconds <= 0)
-    throw new InvalidArgumentError("a number of seconds above 0.");
-  return seconds * 1000;
-}
 
 /** `varia jobs add`: the organisation's maintenance jobs (docs/integration.md, "Maintenance jobs"). */
 export function defineJobs(program: Command, lazy: Lazy) {
@@ -21,7 +15,7 @@ export function defineJobs(program: Command, lazy: Lazy) {
     .option("--wait", "follow the job until it ends: exit 4 when it fails")
     .addOption(
       new Option("--poll-interval <seconds>", "seconds between status checks while waiting")
-        .argParser(parsePollSeconds)
+        .argParser(parseSeconds)
         .default(5000, "5"),
     )
     .action(lazy(() => import("./add-job").then((m) => m.runJobsAdd)));

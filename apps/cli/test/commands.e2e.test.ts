@@ -458,6 +458,12 @@ describe("every varia command against a running server", () => {
       "Gamma Labs, Inc.",
     ]);
     expect(june.stdout).toMatch(/^Wrote 1 invoice lines \([\d,]+ bytes\) to .*june\.csv$/m);
+    // No --data-type: the lines hold Amount, Cost and Margin whichever the measure, so it would change nothing.
+    const measured = varia(["export", "raw", "-o", file("margin.csv"), "--data-type", "Margin"]);
+    expect([measured.status, measured.stderr.split("\n")[0]]).toEqual([
+      1,
+      "varia: unknown option '--data-type'",
+    ]);
   });
 
   it("tokens list, create and revoke; completion scripts", () => {

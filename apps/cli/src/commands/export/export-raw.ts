@@ -10,7 +10,6 @@ interface ExportOptions {
   output: string;
   from?: string;
   to?: string;
-  dataType?: string;
   client?: string;
   item?: string;
   salesperson?: string;
@@ -42,7 +41,6 @@ export async function runExportRaw(ctx: CommandContext, _args: string[], options
       exportRawData,
       {
         query: {
-          dataType: options.dataType,
           dateFrom: options.from,
           dateTo: options.to,
           clientID: named.client?.id,

@@ -515,6 +515,10 @@ describe("every varia command against a running server", () => {
     );
     expect(varia(["report", "rerun"]).stderr).toMatch(/\(varia report --help lists its commands\)\n$/);
     expect(varia(["--nope"]).stderr).toMatch(/\(varia --help lists commands and options\)\n$/);
+    // A default is said in words, never as commander's '(default: [])'.
+    const help = varia(["tokens", "create", "--help"]).stdout.replace(/\s+/g, " ");
+    expect(help).toContain("scope the token to this ability (repeatable) (default: every ability you hold)");
+    expect(help).not.toContain("default: []");
     // Every bad value says what was expected, in the same words.
     for (const args of [
       ["--timeout", "0", "periods"],

@@ -1,4 +1,4 @@
-import type { Command } from "commander";
+import { type Command, Option } from "commander";
 import { idArgument } from "../../filters/filter-options";
 import type { Lazy } from "../../program";
 
@@ -15,11 +15,10 @@ export function defineTokens(program: Command, lazy: Lazy) {
     .command("create")
     .description("Create a named token; it is printed once, and stored hashed by the server")
     .argument("<name>", "a name to recognise the token by")
-    .option(
-      "--ability <module/feature/ability>",
-      "scope the token to this ability (repeatable; default: every ability you hold)",
-      collect,
-      [] as string[],
+    .addOption(
+      new Option("--ability <module/feature/ability>", "scope the token to this ability (repeatable)")
+        .argParser(collect)
+        .default([] as string[], "every ability you hold"),
     )
     .action(lazy(() => import("./manage-tokens").then((m) => m.runTokensCreate)));
   tokens

@@ -506,7 +506,7 @@ describe("every varia command against a running server", () => {
     );
   });
 
-  it("after a usage error, points to the help of the command that was given wrongly", () => {
+  it("a usage error points to the help of the command given wrongly and says what was expected; help says defaults in words", () => {
     expect(varia(["tokens", "create"]).stderr).toBe(
       "varia: missing required argument 'name'\n(varia tokens create --help lists its arguments and options)\n",
     );

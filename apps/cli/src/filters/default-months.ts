@@ -9,7 +9,7 @@ import { checkMonthOrder } from "./filter-options";
  * The two months to compare when --from or --to is left out, as the app chooses them: --to the
  * latest month with actual data, --from the one before it in the data (or the calendar month before
  * --to when --to is given). Asks the server only when --to is missing. A --from after the latest month
- * (when --to is left out) is a usage error; callers check a --from after a given --to before any call.
+ * (when --to is left out) is a usage error; callers check a --from after a given --to first.
  */
 export async function defaultMonths(
   client: ApiClient,

@@ -70,8 +70,8 @@ export function integerAtLeast(min: number) {
 }
 
 /**
- * Refuses a --from after --to (a usage error, before any call): the months are compared from the
- * first to the second, so swapped flags would print every change with the wrong sign.
+ * Refuses a --from after --to (a usage error): the months are compared from the first to the
+ * second, so swapped flags would print every change with the wrong sign.
  */
 export function checkMonthOrder(from: string | undefined, to: string | undefined, toDefaulted = false): void {
   if (!from || !to || from <= to) return;

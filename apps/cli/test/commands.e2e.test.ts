@@ -552,6 +552,21 @@ describe("every varia command against a running server", () => {
     });
   });
 
+  it("notes on stderr a month compared that holds no actual data, and only then", () => {
+    const early = varia(["variance", "--from", "2024-05", "--to", "2025-06"]);
+    expect([early.status, early.stderr]).toEqual([
+      0,
+      "No actual data in 2024-05 (`varia periods` lists the months with data)\n",
+    ]);
+    const late = varia(["--json", "report", "run", "lost-clients", "--from", "2025-06", "--to", "2025-07"]);
+    expect([late.status, late.stderr]).toEqual([
+      0,
+      "No actual data in 2025-07 (`varia periods` lists the months with data)\n",
+    ]);
+    expect(varia(["variance"]).stderr).toBe("");
+    expect(varia(["--quiet", "variance", "--from", "2024-05", "--to", "2024-06"]).stderr).toBe("");
+  });
+
   it("exit 1 for --from after --to, in every command that takes both, and for --from after the latest month", () => {
     // Not computed with every sign turned, nor written as an empty file.
     for (const args of [

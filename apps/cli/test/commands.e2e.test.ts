@@ -567,6 +567,21 @@ describe("every varia command against a running server", () => {
     expect(varia(["--quiet", "variance", "--from", "2024-05", "--to", "2024-06"]).stderr).toBe("");
   });
 
+  it("smoke --junit into a folder that does not exist is refused before any check runs", () => {
+    const junit = file("no/such/smoke.xml");
+    const run = varia(
+      ["smoke", "--tenant", "ghost", "--host-pattern", "http://{tenant}.localhost:9", "--junit", junit],
+      {
+        VARIA_TOKEN_GHOST: "t",
+      },
+    );
+    expect([run.status, run.stdout, run.stderr]).toEqual([
+      1,
+      "",
+      `varia: Cannot write ${junit}: no such folder\n`,
+    ]);
+  });
+
   it("exit 1 for --from after --to, in every command that takes both, and for --from after the latest month", () => {
     // Not computed with every sign turned, nor written as an empty file.
     for (const args of [

@@ -1,4 +1,6 @@
-import { writeFile } from "node:fs/promises";
+import { constants } from "node:fs";
+import { access, writeFile } from "node:fs/promises";
+import { dirname } from "node:path";
 import type { CommandContext } from "../../context";
 import { exitCodes } from "../../errors/exit-codes";
 import { agentFor, clientFor } from "../../http/client";
@@ -90,6 +92,12 @@ function smokeTable(ctx: CommandContext, results: readonly TenantResult[]): stri
  */
 export async function runSmoke(ctx: CommandContext, _args: string[], options: SmokeOptions) {
   const targets = smokeTargets({ ...options, profile: ctx.options.profile }, ctx.env);
+  // A JUnit file that cannot be written is said before any call, not after every check has run.
+  const junit = options.junit;
+  if (junit)
+    await access(dirname(junit), constants.W_OK).catch((error: NodeJS.ErrnoException) => {
+      throw cannotWrite(junit, error);
+    });
   const agent = agentFor(ctx);
   ctx.terminal.note(
     `Smoke test of ${targets.length} ${targets.length === 1 ? "tenant" : "tenants"}, ${options.maxMs} ms a call...`,

@@ -582,6 +582,31 @@ describe("every varia command against a running server", () => {
     ]);
   });
 
+  it("report export and export raw into a folder that does not exist are refused before the download", () => {
+    // The server here cannot be reached: the folder is found missing before it is called.
+    const nowhere = { VARIA_PROFILE: "", VARIA_HOST: "http://localhost:9", VARIA_TOKEN: "t" };
+    for (const args of [
+      ["export", "raw", "-o", file("no/such/raw.csv")],
+      [
+        "report",
+        "export",
+        "mrr-by-client",
+        "--from",
+        "2025-05",
+        "--to",
+        "2025-06",
+        "-o",
+        file("no/such/r.xlsx"),
+      ],
+    ]) {
+      const run = varia(args, nowhere);
+      expect([run.status, run.stderr], args.join(" ")).toEqual([
+        1,
+        `varia: Cannot write ${args.find((a) => a.includes("no/such"))}: no such folder\n`,
+      ]);
+    }
+  });
+
   it("exit 1 for --from after --to, in every command that takes both, and for --from after the latest month", () => {
     // Not computed with every sign turned, nor written as an empty file.
     for (const args of [

@@ -1,4 +1,4 @@
-import { Command, CommanderError, InvalidArgumentError, Option } from "commander";
+import { Command, CommanderError, Option } from "commander";
 import packageJson from "../package.json" with { type: "json" };
 import { defineBackups } from "./commands/backups/command";
 import { defineCompletion } from "./commands/completion/command";
@@ -15,6 +15,7 @@ import { defineTokens } from "./commands/tokens/command";
 import { defineVariance } from "./commands/variance/command";
 import { type CommandContext, defaultTimeoutMs, type GlobalOptions } from "./context";
 import { exitCodeHelp, exitCodes } from "./errors/exit-codes";
+import { parseSeconds } from "./filters/filter-options";
 import { type Sink, Terminal } from "./output/terminal";
 
 /** What a command does once parsed; loaded only when that command runs (see `lazy`). */
@@ -42,15 +43,23 @@ const environmentHelp = [
   "  NO_COLOR                  no colours (colours are only ever used on a terminal)",
 ].join("\n");
 
-function parseSeconds(value: string): number {
-  const seconds = Number(value);
-  if (!Number.isFinite(seconds) || seconds <= 0)
-    throw new InvalidArgumentError("a number of seconds above 0.");
-  return Math.round(seconds * 1000);
+/** The arguments before `--` ask for JSON: a usage error is then a JSON document too. */
+function wantsJson(argv: readonly string[]): boolean {
+  const end = argv.indexOf("--");
+  return (end === -1 ? argv : argv.slice(0, end)).includes("--json");
 }
 
-/** The `varia` command tree: every command, its options and its help. */
-export function buildProgram(io: Io, lazy: Lazy): Command {
+/** A usage error as `--json` prints every error: `{"error": {message, exitCode}}` on stderr. */
+function usageErrorJson(text: string): string {
+  const message = text.replace(/^error: /, "").trim();
+  return `${JSON.stringify({ error: { message, exitCode: exitCodes.usage } })}\n`;
+}
+
+/**
+ * The `varia` command tree: every command, its options and its help. With `jsonErrors` (the
+ * command line has --json), a usage error is printed as JSON, like every other error.
+ */
+export function buildProgram(io: Io, lazy: Lazy, { jsonErrors = false } = {}): Command {
   const program = new Command("varia")
     .description("Varia: subscription-revenue variance analytics from the command line, for ops and CI")
     .version(packageJson.version, "-V, --version", "print the version")
@@ -66,13 +75,14 @@ export function buildProgram(io: Io, lazy: Lazy): Command {
     .option("--no-color", "no colours (also NO_COLOR)")
     .option("--debug", "print a stack trace with an error")
     .exitOverride()
-    .showHelpAfterError("(varia --help lists commands and options)")
+    .showHelpAfterError(jsonErrors ? false : "(varia --help lists commands and options)")
     .configureHelp({ showGlobalOptions: true, sortSubcommands: false })
     .configureOutput({
       writeOut: (text) => io.stdout.write(text),
       writeErr: (text) => io.stderr.write(text),
       // Usage errors read like every other error of the CLI: `varia: ...`.
-      outputError: (text, write) => write(text.replace(/^error: /, "varia: ")),
+      outputError: (text, write) =>
+        write(jsonErrors ? usageErrorJson(text) : text.replace(/^error: /, "varia: ")),
     })
     .addHelpText("after", `\n${exitCodeHelp}\n\n${environmentHelp}\n`);
   defineProfiles(program, lazy);
@@ -88,7 +98,25 @@ export function buildProgram(io: Io, lazy: Lazy): Command {
   defineTokens(program, lazy);
   defineSmoke(program, lazy);
   defineCompletion(program, lazy);
+  if (!jsonErrors) pointToOwnHelp(program);
   return program;
+}
+
+/**
+ * After a usage error, each command points to its own help (`varia tokens create --help`), which
+ * lists the arguments and options it was given wrongly; `varia --help` lists only the commands.
+ */
+function pointToOwnHelp(command: Command, path = "varia"): void {
+  for (const sub of command.commands) {
+    const own = `${path} ${sub.name()}`;
+    const lists = sub.commands.length
+      ? "its commands"
+      : sub.registeredArguments.length
+        ? "its arguments and options"
+        : "its options";
+    sub.showHelpAfterError(`(${own} --help lists ${lists})`);
+    pointToOwnHelp(sub, own);
+  }
 }
 
 /** Runs `varia` with these arguments and answers its exit code (see `exitCodes`). */
@@ -123,7 +151,7 @@ export async function runCli(
       await run(context, command.processedArgs as string[], options as never, command);
     };
   try {
-    await buildProgram(io, lazy).parseAsync(argv, { from: "user" });
+    await buildProgram(io, lazy, { jsonErrors: wantsJson(argv) }).parseAsync(argv, { from: "user" });
     return ctx?.exitCode ?? exitCodes.ok;
   } catch (error) {
     if (error instanceof CommanderError) return error.exitCode === 0 ? exitCodes.ok : exitCodes.usage;

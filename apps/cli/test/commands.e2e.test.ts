@@ -1,5 +1,5 @@
 import { spawnSync } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -574,6 +574,12 @@ describe("every varia command against a running server", () => {
       "Gamma Labs, Inc.",
     ]);
     expect(june.stdout).toMatch(/^Wrote 1 invoice lines \([\d,]+ bytes\) to .*june\.csv$/m);
+    // No --data-type: the lines hold Amount, Cost and Margin whichever the measure, so it would change nothing.
+    const measured = varia(["export", "raw", "-o", file("margin.csv"), "--data-type", "Margin"]);
+    expect([measured.status, measured.stderr.split("\n")[0]]).toEqual([
+      1,
+      "varia: unknown option '--data-type'",
+    ]);
   });
 
   it("tokens list, create and revoke; completion scripts", () => {
@@ -614,6 +620,205 @@ describe("every varia command against a running server", () => {
     expect(varia(["report", "run", "nope"]).stderr).toContain(
       "varia: Unknown report 'nope'. Reports: mrr-by-client",
     );
+  });
+
+  it("a usage error points to the help of the command given wrongly and says what was expected; help says defaults in words", () => {
+    expect(varia(["tokens", "create"]).stderr).toBe(
+      "varia: missing required argument 'name'\n(varia tokens create --help lists its arguments and options)\n",
+    );
+    expect(varia(["variance", "--stock-type", "Rental"]).stderr).toMatch(
+      /argument 'Rental' is invalid\. expected Subscription, Product, Hourly\.\n\(varia variance --help lists its options\)\n$/,
+    );
+    expect(varia(["report", "rerun"]).stderr).toMatch(/\(varia report --help lists its commands\)\n$/);
+    expect(varia(["--nope"]).stderr).toMatch(/\(varia --help lists commands and options\)\n$/);
+    // A default is said in words, never as commander's '(default: [])'.
+    const help = varia(["tokens", "create", "--help"]).stdout.replace(/\s+/g, " ");
+    expect(help).toContain("scope the token to this ability (repeatable) (default: every ability you hold)");
+    expect(help).not.toContain("default: []");
+    // Every bad value says what was expected, in the same words.
+    for (const args of [
+      ["--timeout", "0", "periods"],
+      ["import", "upload", file("lines.csv"), "--wait", "--poll-interval", "soon"],
+      ["jobs", "add", "RebuildCube", "--poll-interval", "-1"],
+    ])
+      expect(varia(args).stderr, args.join(" ")).toMatch(
+        /^varia: option '--[a-z-]+ <seconds>' argument '[^']+' is invalid\. expected a number of seconds above 0\.\n/,
+      );
+  });
+
+  it("exit 2 for a client, service or salesperson that is not there, listing those that contain the text", () => {
+    const client = varia(["variance", "--client", "labs"]);
+    expect([client.status, client.stderr]).toEqual([
+      2,
+      "varia: No client with the code or name 'labs'; 1 contains it:\n  C003  Gamma Labs, Inc.\n",
+    ]);
+    // Salespeople have names only.
+    const salesperson = varia(["report", "run", "mrr-by-client", "--salesperson", "ann"]);
+    expect([salesperson.status, salesperson.stderr]).toEqual([
+      2,
+      "varia: No salesperson named 'ann'; 1 contains it:\n  Ann Lee\n",
+    ]);
+    const service = varia(["--json", "export", "raw", "-o", file("none.csv"), "--item", "plan"]);
+    expect(shapes.error.parse(JSON.parse(service.stderr))).toEqual({
+      error: {
+        message: "No service with the code or name 'plan'; 1 contains it:",
+        exitCode: 2,
+        details: ["PRO  Pro plan"],
+      },
+    });
+  });
+
+  it("notes on stderr a month compared that holds no actual data, and only then", () => {
+    const early = varia(["variance", "--from", "2024-05", "--to", "2025-06"]);
+    expect([early.status, early.stderr]).toEqual([
+      0,
+      "No actual data in 2024-05 (`varia periods` lists the months with data)\n",
+    ]);
+    const late = varia(["--json", "report", "run", "lost-clients", "--from", "2025-06", "--to", "2025-07"]);
+    expect([late.status, late.stderr]).toEqual([
+      0,
+      "No actual data in 2025-07 (`varia periods` lists the months with data)\n",
+    ]);
+    expect(varia(["variance"]).stderr).toBe("");
+    expect(varia(["--quiet", "variance", "--from", "2024-05", "--to", "2024-06"]).stderr).toBe("");
+  });
+
+  it("smoke --junit into a folder that does not exist is refused before any check runs", () => {
+    const junit = file("no/such/smoke.xml");
+    const run = varia(
+      ["smoke", "--tenant", "ghost", "--host-pattern", "http://{tenant}.localhost:9", "--junit", junit],
+      {
+        VARIA_TOKEN_GHOST: "t",
+      },
+    );
+    expect([run.status, run.stdout, run.stderr]).toEqual([
+      1,
+      "",
+      `varia: Cannot write ${junit}: no such folder\n`,
+    ]);
+  });
+
+  it("report export and export raw into a folder that does not exist are refused before the download", () => {
+    // The server here cannot be reached: the folder is found missing before it is called.
+    const nowhere = { VARIA_PROFILE: "", VARIA_HOST: "http://localhost:9", VARIA_TOKEN: "t" };
+    for (const args of [
+      ["export", "raw", "-o", file("no/such/raw.csv")],
+      [
+        "report",
+        "export",
+        "mrr-by-client",
+        "--from",
+        "2025-05",
+        "--to",
+        "2025-06",
+        "-o",
+        file("no/such/r.xlsx"),
+      ],
+    ]) {
+      const run = varia(args, nowhere);
+      expect([run.status, run.stderr], args.join(" ")).toEqual([
+        1,
+        `varia: Cannot write ${args.find((a) => a.includes("no/such"))}: no such folder\n`,
+      ]);
+    }
+  });
+
+  it("exit 1 for --from after --to, in every command that takes both, and for --from after the latest month", () => {
+    // Not computed with every sign turned, nor written as an empty file.
+    for (const args of [
+      ["variance"],
+      ["report", "run", "mrr-by-client"],
+      ["report", "export", "mrr-by-client", "-o", file("swapped.csv")],
+      ["export", "raw", "-o", file("swapped.csv")],
+    ]) {
+      const swapped = varia([...args, "--from", "2025-06", "--to", "2025-05"]);
+      expect([swapped.status, swapped.stderr], args.join(" ")).toEqual([
+        1,
+        "varia: --from 2025-06 is after --to 2025-05\n",
+      ]);
+    }
+    expect(existsSync(file("swapped.csv"))).toBe(false);
+    const pastLatest = varia(["variance", "--from", "2025-07"]);
+    expect([pastLatest.status, pastLatest.stderr]).toEqual([
+      1,
+      "varia: --from 2025-07 is after 2025-06, the latest month with actual data (the default of --to)\n",
+    ]);
+  });
+
+  it("exit 1 for an id argument that is not an id, named as the argument (not as a 400 of the API)", () => {
+    for (const [args, what] of [
+      [
+        ["import", "status", "3f2a"],
+        "'3f2a' is invalid for argument 'job'. expected a job id as `varia import upload` prints it.",
+      ],
+      [
+        ["connections", "show", "5c1d"],
+        "'5c1d' is invalid for argument 'connection'. expected a connection's id as `varia connections list` prints it.",
+      ],
+      [
+        ["tokens", "revoke", "0b7c"],
+        "'0b7c' is invalid for argument 'tokenID'. expected a token's id as `varia tokens list` prints it.",
+      ],
+    ] as const) {
+      const run = varia([...args]);
+      expect([run.status, run.stderr.split("\n")[0]]).toEqual([1, `varia: command-argument value ${what}`]);
+    }
+  });
+
+  it("a command that fails while a call of its own is under way ends at once, not after that call's retries", () => {
+    // report run asks for the profile (the currency) at once, then finds the report unknown: the
+    // profile's call loses its connection as the command closes, and is not retried (1.5 s, 3 s).
+    const started = performance.now();
+    const unknown = varia(["report", "run", "nope"], {
+      VARIA_PROFILE: "",
+      VARIA_HOST: tenantUrl(server, "acme"),
+      VARIA_TOKEN: acme.token,
+    });
+    expect([unknown.status, unknown.stderr]).toEqual([1, expect.stringContaining("Unknown report 'nope'")]);
+    expect(performance.now() - started).toBeLessThan(3000);
+  });
+
+  it("with --json, a usage error is one JSON document on stderr, as every other error", () => {
+    const asJson = varia(["--json", "variance", "--from", "June"]);
+    expect(asJson.status).toBe(1);
+    expect(shapes.error.parse(JSON.parse(asJson.stderr))).toEqual({
+      error: {
+        message:
+          "option '--from <month>' argument 'June' is invalid. expected a month such as 2025-06 (or 06/2025, Jun-2025).",
+        exitCode: 1,
+      },
+    });
+  });
+
+  it("exit 1 for a VARIA_HOST that is not an address, not a server that cannot be reached", () => {
+    const badHost = varia(["periods"], {
+      VARIA_PROFILE: "",
+      VARIA_HOST: "acme.example.com",
+      VARIA_TOKEN: "t",
+    });
+    expect([badHost.status, badHost.stderr]).toEqual([
+      1,
+      "varia: Invalid VARIA_HOST 'acme.example.com': expected an address such as https://acme.example.com\n",
+    ]);
+  });
+
+  it("upload --wait of a file already uploaded says that nothing is imported again", () => {
+    const first = json(shapes.upload, ["import", "upload", file("lines.csv")]);
+    expect(first.duplicate).toBe(true);
+    const again = varia(["import", "upload", file("lines.csv"), "--wait", "--poll-interval", "0.2"]);
+    expect(again.status).toBe(0);
+    expect(again.stderr).toContain(
+      `lines.csv was already uploaded as job ${first.jobGuid}: nothing is imported again; that job's status follows`,
+    );
+    expect(again.stderr).not.toContain("Uploaded lines.csv");
+  });
+
+  it("import template -o into a folder that does not exist says so, as the exports do", () => {
+    const nowhere = varia(["import", "template", "-o", file("no/such/template.csv")]);
+    expect([nowhere.status, nowhere.stderr]).toEqual([
+      1,
+      `varia: Cannot write ${file("no/such/template.csv")}: no such folder\n`,
+    ]);
   });
 
   it("exit 2 when the server refuses: a token without the ability (403), a revoked token (401), a file with bad rows", () => {

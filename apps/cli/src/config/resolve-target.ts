@@ -9,6 +9,20 @@ export interface Target {
   profile: string | null;
 }
 
+/** A server address as stored and called: http(s), no trailing slash; `source` names where it came from. */
+export function normaliseHost(text: string, source: string): string {
+  const host = text.trim().replace(/\/+$/, "");
+  let url: URL;
+  try {
+    url = new URL(host);
+  } catch {
+    throw new CliError(`Invalid ${source} '${text}': expected an address such as https://acme.example.com`);
+  }
+  if (url.protocol !== "http:" && url.protocol !== "https:")
+    throw new CliError(`Invalid ${source} '${text}': expected http:// or https://`);
+  return host;
+}
+
 /** The profile named by `--profile`, else by `VARIA_PROFILE`; undefined when neither names one. */
 export function chosenProfileName(
   options: { profile?: string | undefined },
@@ -52,5 +66,6 @@ export function resolveTarget(
     );
   }
   const fromFile = (!env.VARIA_HOST || !env.VARIA_TOKEN) && fallback !== undefined;
-  return { host, token, profile: fromFile ? defaultProfileName : null };
+  const source = env.VARIA_HOST ? "VARIA_HOST" : `host of the profile '${defaultProfileName}'`;
+  return { host: normaliseHost(host, source), token, profile: fromFile ? defaultProfileName : null };
 }

@@ -1,4 +1,5 @@
 import { InvalidArgumentError, Option } from "commander";
+import { CliError } from "../errors/cli-error";
 
 /**
  * Options shared by the analytics commands, parsed as commander reads them: a bad value is a usage
@@ -50,6 +51,14 @@ export const itemOption = () =>
 export const salespersonOption = (description = "only this salesperson's clients") =>
   new Option("--salesperson <name>", description);
 
+/** A number of seconds above 0, in ms (`--timeout`, `--poll-interval`). */
+export function parseSeconds(value: string): number {
+  const seconds = Number(value);
+  if (!Number.isFinite(seconds) || seconds <= 0)
+    throw new InvalidArgumentError("expected a number of seconds above 0.");
+  return Math.round(seconds * 1000);
+}
+
 /** A whole number of at least `min`. */
 export function integerAtLeast(min: number) {
   return (value: string): number => {
@@ -57,5 +66,30 @@ export function integerAtLeast(min: number) {
     if (!Number.isInteger(n) || n < min)
       throw new InvalidArgumentError(`expected a whole number of at least ${min}.`);
     return n;
+  };
+}
+
+/**
+ * Refuses a --from after --to (a usage error): the months are compared from the first to the
+ * second, so swapped flags would print every change with the wrong sign.
+ */
+export function checkMonthOrder(from: string | undefined, to: string | undefined, toDefaulted = false): void {
+  if (!from || !to || from <= to) return;
+  throw new CliError(
+    toDefaulted
+      ? `--from ${from} is after ${to}, the latest month with actual data (the default of --to)`
+      : `--from ${from} is after --to ${to}`,
+  );
+}
+
+const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** An argument that is an id (a UUID) as a list command prints it, checked before any call. */
+export function idArgument(what: string, listedBy: string) {
+  return (value: string): string => {
+    const id = value.trim();
+    if (!uuidPattern.test(id))
+      throw new InvalidArgumentError(`expected ${what} as \`${listedBy}\` prints it.`);
+    return id;
   };
 }

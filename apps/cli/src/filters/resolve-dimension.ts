@@ -14,12 +14,21 @@ type Page = { rows: Dimension[]; rowCount: number };
 
 const pageSize = 1000;
 
+/** How many of the rows that hold the text a "no such" lists under it. */
+const suggestions = 5;
+
 /**
  * Finds the one row a person meant by `text`: an exact code first (as written, then in any case),
  * else an exact name in any case. Several rows with that name is a usage error listing their codes;
- * none is the server's "no such" (exit 2).
+ * none is the server's "no such" (exit 2), listing the first rows whose code or name contains the text.
+ * Salespeople have names only (`byName`).
  */
-async function findOne(kind: string, text: string, search: (startRow: number) => Promise<Page>) {
+async function findOne(
+  kind: string,
+  text: string,
+  search: (startRow: number) => Promise<Page>,
+  byName = false,
+) {
   const wanted = text.trim();
   const lower = wanted.toLowerCase();
   const seen: Dimension[] = [];
@@ -36,7 +45,17 @@ async function findOne(kind: string, text: string, search: (startRow: number) =>
     throw new CliError(
       `${named.length} ${kind}s are named '${wanted}': give one of their codes (${named.map((r) => r.code).join(", ")})`,
     );
-  throw new CliError(`No ${kind} with the code or name '${wanted}'`, exitCodes.refused);
+  const first = seen.slice(0, suggestions);
+  const width = Math.max(0, ...first.map((r) => r.code.length));
+  const near = first.map((r) => `  ${byName ? r.name : `${r.code.padEnd(width)}  ${r.name}`}`);
+  const more = seen.length > suggestions ? [`  ... and ${seen.length - suggestions} more`] : [];
+  throw new CliError(
+    `No ${kind} ${byName ? "named" : "with the code or name"} '${wanted}'${
+      seen.length ? `; ${seen.length} ${seen.length === 1 ? "contains" : "contain"} it:` : ""
+    }`,
+    exitCodes.refused,
+    [...near, ...more],
+  );
 }
 
 export function resolveClient(client: ApiClient, text: string): Promise<Dimension> {
@@ -65,15 +84,20 @@ export function resolveItem(client: ApiClient, text: string): Promise<Dimension>
 
 /** A salesperson by name (salespeople have no code). */
 export function resolveSalesperson(client: ApiClient, text: string): Promise<Dimension> {
-  return findOne("salesperson", text, async (startRow) => {
-    const page = await client.call(lookupSalespersonList, {
-      body: { search: text.trim(), startRow, rowLimit: pageSize },
-    });
-    return {
-      rowCount: page.rowCount,
-      rows: page.rows.map((r) => ({ id: r.salespersonID, code: r.name, name: r.name })),
-    };
-  });
+  return findOne(
+    "salesperson",
+    text,
+    async (startRow) => {
+      const page = await client.call(lookupSalespersonList, {
+        body: { search: text.trim(), startRow, rowLimit: pageSize },
+      });
+      return {
+        rowCount: page.rowCount,
+        rows: page.rows.map((r) => ({ id: r.salespersonID, code: r.name, name: r.name })),
+      };
+    },
+    true,
+  );
 }
 
 /** The ids of the dimensions named by a command's --client, --item and --salesperson, looked up at once. */

@@ -1,4 +1,4 @@
-import { type ApiClient, createApiClient } from "@varia/api-client";
+import { type ApiClient, type Clock, createApiClient, systemClock } from "@varia/api-client";
 import { resolveTarget, type Target } from "../config/resolve-target";
 import type { CommandContext } from "../context";
 import { loopbackLookup } from "./loopback-lookup";
@@ -21,6 +21,18 @@ export function agentFor(ctx: CommandContext): Agent {
   return agent;
 }
 
+/**
+ * The system clock, except that a wait before a retry ends at once when the command closes: a call
+ * still under way when a command fails (the profile asked for beside a report that does not exist)
+ * loses its connection then, and must not keep the process alive through its retries' waits.
+ */
+function closingClock(closing: AbortSignal): Clock {
+  return {
+    ...systemClock,
+    sleep: (ms, signal) => systemClock.sleep(ms, signal ? AbortSignal.any([signal, closing]) : closing),
+  };
+}
+
 /** A client of `target`'s server signing every call with its API token. */
 export function clientFor(
   ctx: CommandContext,
@@ -29,15 +41,20 @@ export function clientFor(
 ): ApiClient {
   const agent = options.agent ?? agentFor(ctx);
   const authorization = `Bearer ${target.token}`;
+  const closing = new AbortController();
   const client = createApiClient({
     baseUrl: target.host,
     fetch: ((input: string, init: RequestInit) =>
       undiciFetch(input, { ...(init as object), dispatcher: agent } as never)) as unknown as typeof fetch,
     FormData: UndiciFormData as unknown as typeof FormData,
     headers: () => ({ authorization }),
+    clock: closingClock(closing.signal),
     ...(options.retry === false ? { retry: false } : {}),
   });
-  ctx.onClose(() => client.dispose());
+  ctx.onClose(() => {
+    closing.abort();
+    client.dispose();
+  });
   return client;
 }
 

@@ -1,7 +1,6 @@
 import type { Command } from "commander";
 import {
   clientOption,
-  dataTypeOption,
   fromOption,
   itemOption,
   salespersonOption,
@@ -9,7 +8,10 @@ import {
 } from "../../filters/filter-options";
 import type { Lazy } from "../../program";
 
-/** `varia export raw`. */
+/**
+ * `varia export raw`. No --data-type: every line has its Amount, Cost and Margin whichever the
+ * measure (docs/import.md, "Exports").
+ */
 export function defineExport(program: Command, lazy: Lazy) {
   const command = program.command("export").description("Export data");
   command
@@ -18,7 +20,6 @@ export function defineExport(program: Command, lazy: Lazy) {
     .requiredOption("-o, --output <file>", "where to write the CSV")
     .addOption(fromOption("the first month of invoice dates"))
     .addOption(toOption("the last month of invoice dates"))
-    .addOption(dataTypeOption())
     .addOption(clientOption())
     .addOption(itemOption())
     .addOption(salespersonOption())

@@ -1,5 +1,6 @@
 import { exportRawData } from "@varia/contracts";
 import type { CommandContext } from "../../context";
+import { checkMonthOrder } from "../../filters/filter-options";
 import { resolveDimensions } from "../../filters/resolve-dimension";
 import { configuredClient } from "../../http/client";
 import { formatByteCount, formatCount } from "../../output/format";
@@ -9,7 +10,6 @@ interface ExportOptions {
   output: string;
   from?: string;
   to?: string;
-  dataType?: string;
   client?: string;
   item?: string;
   salesperson?: string;
@@ -33,6 +33,7 @@ export function csvRecordCount(bytes: Uint8Array): number {
 
 /** `varia export raw`: Data/ExportRawData to a file, with its lines and bytes. */
 export async function runExportRaw(ctx: CommandContext, _args: string[], options: ExportOptions) {
+  checkMonthOrder(options.from, options.to);
   const { client } = configuredClient(ctx);
   const named = await resolveDimensions(client, options);
   const file = await downloadTo(ctx, options.output, (onProgress) =>
@@ -40,7 +41,6 @@ export async function runExportRaw(ctx: CommandContext, _args: string[], options
       exportRawData,
       {
         query: {
-          dataType: options.dataType,
           dateFrom: options.from,
           dateTo: options.to,
           clientID: named.client?.id,

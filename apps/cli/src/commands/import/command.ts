@@ -1,6 +1,6 @@
 import { importJobListLimits } from "@varia/contracts";
 import { type Command, InvalidArgumentError, Option } from "commander";
-import { integerAtLeast } from "../../filters/filter-options";
+import { idArgument, integerAtLeast } from "../../filters/filter-options";
 import type { Lazy } from "../../program";
 import { pollIntervalOption } from "../job-options";
 
@@ -30,7 +30,11 @@ export function defineImport(program: Command, lazy: Lazy) {
     .action(lazy(() => import("./upload-file").then((m) => m.runUpload)));
   command
     .command("status")
-    .argument("<job>", "the job id that `varia import upload` printed")
+    .argument(
+      "<job>",
+      "the job id that `varia import upload` printed",
+      idArgument("a job id", "varia import upload"),
+    )
     .description("Show an import job's status, and a rejected file's bad cells (exit codes as upload --wait)")
     .action(lazy(() => import("./job-status").then((m) => m.runJobStatus)));
   command

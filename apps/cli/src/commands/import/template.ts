@@ -1,8 +1,8 @@
 import { writeFile } from "node:fs/promises";
 import { importTemplate } from "@varia/contracts";
 import type { CommandContext } from "../../context";
-import { CliError } from "../../errors/cli-error";
 import { configuredClient } from "../../http/client";
+import { cannotWrite } from "../../transfer/download-to";
 
 /** `varia import template`: the header and two example rows. */
 export async function runTemplate(ctx: CommandContext, _args: string[], options: { output?: string }) {
@@ -10,8 +10,9 @@ export async function runTemplate(ctx: CommandContext, _args: string[], options:
   const file = await client.download(importTemplate);
   const text = new TextDecoder().decode(file.body);
   if (options.output) {
-    await writeFile(options.output, file.body).catch((error: Error) => {
-      throw new CliError(`Cannot write ${options.output}: ${error.message}`);
+    const path = options.output;
+    await writeFile(path, file.body).catch((error: NodeJS.ErrnoException) => {
+      throw cannotWrite(path, error);
     });
     if (ctx.options.json) ctx.terminal.json({ file: options.output, bytes: file.body.length });
     else ctx.terminal.out(`Saved the template to ${options.output}`);

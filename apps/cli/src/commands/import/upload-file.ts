@@ -49,7 +49,12 @@ export async function runUpload(ctx: CommandContext, [file]: string[], options: 
     else ctx.terminal.out(`${queued.duplicate ? "Already uploaded as" : "Queued as"} job ${queued.jobGuid}`);
     return;
   }
-  ctx.terminal.note(`Uploaded ${name} as job ${queued.jobGuid}`);
+  // The same file (or key) again imports nothing: the job followed is the one it was the first time.
+  ctx.terminal.note(
+    queued.duplicate
+      ? `${name} was already uploaded as job ${queued.jobGuid}: nothing is imported again; that job's status follows`
+      : `Uploaded ${name} as job ${queued.jobGuid}`,
+  );
   const job = await followJob(ctx, client, queued.jobGuid, options.pollInterval);
   printJob(ctx, job);
 }

@@ -8,7 +8,7 @@ import {
   readConfigFile,
   writeConfigFile,
 } from "../../config/config-file";
-import { chosenProfileName } from "../../config/resolve-target";
+import { chosenProfileName, normaliseHost } from "../../config/resolve-target";
 import type { CommandContext } from "../../context";
 import { CliError } from "../../errors/cli-error";
 import { clientFor } from "../../http/client";
@@ -46,27 +46,13 @@ async function readStdin(): Promise<string> {
   return Buffer.concat(chunks).toString("utf8").trim();
 }
 
-/** A server address as stored: http(s), no trailing slash. */
-export function normaliseHost(text: string): string {
-  const host = text.trim().replace(/\/+$/, "");
-  let url: URL;
-  try {
-    url = new URL(host);
-  } catch {
-    throw new CliError(`Invalid --host '${text}': expected an address such as https://acme.example.com`);
-  }
-  if (url.protocol !== "http:" && url.protocol !== "https:")
-    throw new CliError(`Invalid --host '${text}': expected http:// or https://`);
-  return host;
-}
-
 /** `varia login`: checks the host and token with AuthorisedPing, then stores them (0600). */
 export async function runLogin(ctx: CommandContext, _args: string[], options: LoginOptions) {
   const name = chosenProfileName(ctx.options, ctx.env) ?? defaultProfileName;
   if (!profileNamePattern.test(name))
     throw new CliError(`Invalid profile name '${name}': letters, digits, '.', '_' and '-'`);
   if (options.token && options.withToken) throw new CliError("Give either --token or --with-token, not both");
-  const host = normaliseHost(options.host ?? (await ask("Host: ", "--host")));
+  const host = normaliseHost(options.host ?? (await ask("Host: ", "--host")), "--host");
   const token = options.withToken
     ? await readStdin()
     : (options.token ?? (await ask("API token: ", "--token (or --with-token)", true)));

@@ -1,5 +1,6 @@
 import { reportExport } from "@varia/contracts";
 import type { CommandContext } from "../../context";
+import { noteMonthsWithoutData } from "../../filters/default-months";
 import { configuredClient } from "../../http/client";
 import { formatByteCount } from "../../output/format";
 import { downloadTo } from "../../transfer/download-to";
@@ -14,9 +15,13 @@ export async function runReportExport(
   const format = options.format ?? (options.output.toLowerCase().endsWith(".xlsx") ? "xlsx" : "csv");
   const { client } = configuredClient(ctx);
   const body = await reportBody(client, report!, options);
-  const file = await downloadTo(ctx, options.output, (onProgress) =>
-    client.download(reportExport, { body: { ...body, format } }, { onProgress }),
-  );
+  const noted = noteMonthsWithoutData(ctx, client, { from: body.dateFrom!, to: body.dateTo! });
+  const [file] = await Promise.all([
+    downloadTo(ctx, options.output, (onProgress) =>
+      client.download(reportExport, { body: { ...body, format } }, { onProgress }),
+    ),
+    noted,
+  ]);
   if (ctx.options.json) ctx.terminal.json({ file: options.output, bytes: file.body.length, format });
   else
     ctx.terminal.out(

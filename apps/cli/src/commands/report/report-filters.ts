@@ -2,6 +2,7 @@ import type { ApiClient } from "@varia/api-client";
 import { type ReportRunBody, reportIDs } from "@varia/contracts";
 import { CliError } from "../../errors/cli-error";
 import { defaultMonths } from "../../filters/default-months";
+import { checkMonthOrder } from "../../filters/filter-options";
 import { resolveDimensions } from "../../filters/resolve-dimension";
 
 export interface ReportFilterOptions {
@@ -24,6 +25,7 @@ export interface ReportFilterOptions {
 export async function reportBody(client: ApiClient, reportID: string, options: ReportFilterOptions) {
   if (!(reportIDs as readonly string[]).includes(reportID))
     throw new CliError(`Unknown report '${reportID}'. Reports: ${reportIDs.join(", ")}`);
+  checkMonthOrder(options.from, options.to);
   const [named, months] = await Promise.all([
     resolveDimensions(client, options),
     defaultMonths(client, options.from, options.to),

@@ -1,5 +1,6 @@
 import { authorisedPing, type ReportCell, type ReportResult, reportRun } from "@varia/contracts";
 import type { CommandContext } from "../../context";
+import { noteMonthsWithoutData } from "../../filters/default-months";
 import { configuredClient } from "../../http/client";
 import { formatCount, formatPercent, moneyFormatter } from "../../output/format";
 import { formatTable } from "../../output/table";
@@ -53,10 +54,12 @@ export async function runReport(ctx: CommandContext, [report]: string[], options
   ping?.catch(() => {});
   const body = await reportBody(client, report!, options);
   const run = client.call(reportRun, { body: { ...body, rowLimit: 10_000 } });
+  const noted = noteMonthsWithoutData(ctx, client, { from: body.dateFrom!, to: body.dateTo! });
   if (ctx.options.json) {
-    ctx.terminal.json(await run);
+    const [result] = await Promise.all([run, noted]);
+    ctx.terminal.json(result);
     return;
   }
-  const [result, { profile }] = await Promise.all([run, ping!]);
+  const [result, { profile }] = await Promise.all([run, ping!, noted]);
   ctx.terminal.out(reportTable(result, moneyFormatter(profile.subscriptionCurrencyCode)));
 }

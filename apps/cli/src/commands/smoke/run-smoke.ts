@@ -1,10 +1,12 @@
-import { writeFile } from "node:fs/promises";
+import { constants } from "node:fs";
+import { access, writeFile } from "node:fs/promises";
+import { dirname } from "node:path";
 import type { CommandContext } from "../../context";
-import { CliError } from "../../errors/cli-error";
 import { exitCodes } from "../../errors/exit-codes";
 import { agentFor, clientFor } from "../../http/client";
 import { formatMs } from "../../output/format";
 import { formatTable } from "../../output/table";
+import { cannotWrite } from "../../transfer/download-to";
 import { checkTenant, type TenantResult, tenantPassed } from "./check-tenant";
 import { junitReport } from "./junit-report";
 import { type SmokeTarget, smokeTargets } from "./smoke-targets";
@@ -90,6 +92,12 @@ function smokeTable(ctx: CommandContext, results: readonly TenantResult[]): stri
  */
 export async function runSmoke(ctx: CommandContext, _args: string[], options: SmokeOptions) {
   const targets = smokeTargets({ ...options, profile: ctx.options.profile }, ctx.env);
+  // A JUnit file that cannot be written is said before any call, not after every check has run.
+  const junit = options.junit;
+  if (junit)
+    await access(dirname(junit), constants.W_OK).catch((error: NodeJS.ErrnoException) => {
+      throw cannotWrite(junit, error);
+    });
   const agent = agentFor(ctx);
   ctx.terminal.note(
     `Smoke test of ${targets.length} ${targets.length === 1 ? "tenant" : "tenants"}, ${options.maxMs} ms a call...`,
@@ -104,8 +112,8 @@ export async function runSmoke(ctx: CommandContext, _args: string[], options: Sm
   );
   if (options.junit) {
     const file = options.junit;
-    await writeFile(file, junitReport(results, options.maxMs)).catch((error: Error) => {
-      throw new CliError(`Cannot write ${file}: ${error.message}`);
+    await writeFile(file, junitReport(results, options.maxMs)).catch((error: NodeJS.ErrnoException) => {
+      throw cannotWrite(file, error);
     });
   }
   if (ctx.options.json) ctx.terminal.json(smokeJson(results, options.maxMs));

@@ -1,4 +1,5 @@
-import type { Command } from "commander";
+import { type Command, Option } from "commander";
+import { idArgument } from "../../filters/filter-options";
 import type { Lazy } from "../../program";
 
 const collect = (value: string, previous: string[]) => [...previous, value];
@@ -14,16 +15,19 @@ export function defineTokens(program: Command, lazy: Lazy) {
     .command("create")
     .description("Create a named token; it is printed once, and stored hashed by the server")
     .argument("<name>", "a name to recognise the token by")
-    .option(
-      "--ability <module/feature/ability>",
-      "scope the token to this ability (repeatable; default: every ability you hold)",
-      collect,
-      [] as string[],
+    .addOption(
+      new Option("--ability <module/feature/ability>", "scope the token to this ability (repeatable)")
+        .argParser(collect)
+        .default([] as string[], "every ability you hold"),
     )
     .action(lazy(() => import("./manage-tokens").then((m) => m.runTokensCreate)));
   tokens
     .command("revoke")
     .description("Revoke a token by its id; it is refused from then on")
-    .argument("<tokenID>", "the id shown by `varia tokens list`")
+    .argument(
+      "<tokenID>",
+      "the id shown by `varia tokens list`",
+      idArgument("a token's id", "varia tokens list"),
+    )
     .action(lazy(() => import("./manage-tokens").then((m) => m.runTokensRevoke)));
 }

@@ -1,6 +1,7 @@
 import { authorisedPing, getVariance, type VarianceJsonDto } from "@varia/contracts";
 import type { CommandContext } from "../../context";
-import { defaultMonths } from "../../filters/default-months";
+import { defaultMonths, noteMonthsWithoutData } from "../../filters/default-months";
+import { checkMonthOrder } from "../../filters/filter-options";
 import { resolveDimensions } from "../../filters/resolve-dimension";
 import { configuredClient } from "../../http/client";
 import { moneyFormatter } from "../../output/format";
@@ -59,6 +60,7 @@ export function varianceTable(v: VarianceJsonDto, money: (major: number) => stri
 
 /** `varia variance`: DashboardAlpha/GetVariance, the JSON of the engine, or a table. */
 export async function runVariance(ctx: CommandContext, _args: string[], options: VarianceOptions) {
+  checkMonthOrder(options.from, options.to);
   const { client } = configuredClient(ctx);
   // The currency is the organisation's, from the profile: asked for at once, beside the rest.
   const ping = ctx.options.json ? undefined : client.call(authorisedPing);
@@ -78,11 +80,13 @@ export async function runVariance(ctx: CommandContext, _args: string[], options:
       salespersonID: named.salesperson?.id,
     },
   });
+  const noted = noteMonthsWithoutData(ctx, client, months);
   if (ctx.options.json) {
-    ctx.terminal.json(await result);
+    const [variance] = await Promise.all([result, noted]);
+    ctx.terminal.json(variance);
     return;
   }
-  const [variance, { profile }] = await Promise.all([result, ping!]);
+  const [variance, { profile }] = await Promise.all([result, ping!, noted]);
   ctx.terminal.out(
     varianceTable(variance, moneyFormatter(profile.subscriptionCurrencyCode), ctx.terminal.paint),
   );

@@ -97,9 +97,26 @@ describe("importing a CSV in the browser", () => {
     const cells = (n: number) => list.getByRole("row").nth(n).getByRole("cell").allTextContents();
     // The list is loaded again once the job ends: the newest first.
     await expect.poll(() => cells(1)).toEqual(["one.csv", "Upload", "admin", "Completed", "1 line"]);
-    expect(await cells(2)).toEqual(["bad.csv", "Upload", "admin", "Failed", "2 bad cells, nothing imported"]);
+    expect(await cells(2)).toEqual([
+      "bad.csv",
+      "Upload",
+      "admin",
+      "Failed",
+      "2 bad cells, nothing importedShow them",
+    ]);
     expect(await cells(3)).toEqual(["good.csv", "Upload", "admin", "Completed", "2 lines"]);
     expect(await list.getByRole("row").count()).toBe(4);
+    // A refused file's bad cells, shown under its row on asking.
+    await list.getByRole("button", { name: "Show them" }).click();
+    const badCells = page.getByRole("table", { name: "Bad cells of bad.csv" });
+    await badCells.waitFor();
+    expect(await badCells.getByRole("row").allTextContents()).toEqual([
+      "LineColumnProblem",
+      "2InvoiceDate'2025-13-01' is not a date (YYYY-MM-DD)",
+      "3ClientCodeis required",
+    ]);
+    await list.getByRole("button", { name: "Hide them" }).click();
+    await badCells.waitFor({ state: "detached" });
     // On a phone the table scrolls sideways within a frame the keyboard reaches.
     await page.setViewportSize({ width: 390, height: 844 });
     expect(await accessibilityViolations(page)).toEqual([]);

@@ -1,3 +1,4 @@
+import type { ImportJob } from "@varia/contracts";
 import { selectJob, selectJobCompleted, selectJobFinished, selectJobLabel } from "@varia/machines";
 import { useSelector } from "@xstate/react";
 import type { ActorRefFrom } from "xstate";
@@ -6,6 +7,31 @@ import { dateTime } from "../workspace/settings/date-time";
 import type { appImportJobMachine } from "./import-job-actor";
 
 export type JobActor = ActorRefFrom<typeof appImportJobMachine>;
+
+/** A refused file's bad cells, a row each (line, column, problem); nothing when it listed none. */
+export function BadCells({ job, label }: { job: ImportJob; label?: string }) {
+  if (job.errors.length === 0) return null;
+  return (
+    <table className="table" aria-label={label}>
+      <thead>
+        <tr>
+          <th scope="col">Line</th>
+          <th scope="col">Column</th>
+          <th scope="col">Problem</th>
+        </tr>
+      </thead>
+      <tbody>
+        {job.errors.map((e) => (
+          <tr key={`${e.line}-${e.column}`}>
+            <td>{e.line}</td>
+            <td>{e.column}</td>
+            <td>{e.message}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
 
 /**
  * An import job as it runs (docs/behaviour.md#import-jobs): its status label, then the lines imported, or
@@ -35,26 +61,7 @@ export function JobProgress({ actor }: { actor: JobActor }) {
       {finished && !completed && job && (
         <>
           <p>{job.message}</p>
-          {job.errors.length > 0 && (
-            <table className="table">
-              <thead>
-                <tr>
-                  <th scope="col">Line</th>
-                  <th scope="col">Column</th>
-                  <th scope="col">Problem</th>
-                </tr>
-              </thead>
-              <tbody>
-                {job.errors.map((e) => (
-                  <tr key={`${e.line}-${e.column}`}>
-                    <td>{e.line}</td>
-                    <td>{e.column}</td>
-                    <td>{e.message}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          )}
+          <BadCells job={job} />
         </>
       )}
     </div>

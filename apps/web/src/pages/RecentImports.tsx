@@ -1,11 +1,19 @@
 import { errorText } from "@varia/api-client";
-import { type ImportJobSummary, importGetJobs, type JobKind, type JobStatus } from "@varia/contracts";
+import {
+  type ImportJob,
+  type ImportJobSummary,
+  importGetJobStatus,
+  importGetJobs,
+  type JobKind,
+  type JobStatus,
+} from "@varia/contracts";
 import { jobPollIntervalMs } from "@varia/machines";
-import { useCallback, useEffect, useState } from "react";
+import { Fragment, useCallback, useEffect, useState } from "react";
 import { api } from "../api";
 import { FormMessage } from "../shell/FormMessage";
 import { type Format, useFormat } from "../ui/format";
 import { dateTime } from "../workspace/settings/date-time";
+import { BadCells } from "./JobProgress";
 
 /** How many of the latest jobs the Integrations page shows. */
 export const recentImportCount = 10;
@@ -63,6 +71,19 @@ export function RecentImports({ refreshKey }: { refreshKey: number }) {
   useEffect(() => {
     void load();
   }, [load, refreshKey]);
+  // A refused file's bad cells, asked for when its row is opened (Import/GetJobStatus).
+  const [opened, setOpened] = useState<{ jobGuid: string; job: ImportJob | null } | null>(null);
+  const toggle = async (jobGuid: string) => {
+    if (opened?.jobGuid === jobGuid) return setOpened(null);
+    setOpened({ jobGuid, job: null });
+    try {
+      const job = await api.call(importGetJobStatus, { query: { JobGuid: jobGuid } });
+      setOpened((now) => (now?.jobGuid === jobGuid ? { jobGuid, job } : now));
+    } catch (e) {
+      setOpened(null);
+      setError(errorText(e));
+    }
+  };
   const running = jobs?.some(unfinished) ?? false;
   useEffect(() => {
     if (!running) return;
@@ -101,18 +122,60 @@ export function RecentImports({ refreshKey }: { refreshKey: number }) {
               </tr>
             </thead>
             <tbody>
-              {jobs.map((job) => (
-                <tr key={job.jobGuid}>
-                  <th scope="row">{dateTime(job.createdAt, format, { seconds: true })}</th>
-                  <td className="recent-imports__file">{job.fileName}</td>
-                  <td>{kinds[job.kind]}</td>
-                  <td>{job.startedBy ?? (job.kind === "Connector" ? "Schedule" : "None")}</td>
-                  <td>
-                    <span className={`job-status job-status--${job.status}`}>{statuses[job.status]}</span>
-                  </td>
-                  <td>{outcome(job, format)}</td>
-                </tr>
-              ))}
+              {jobs.map((job) => {
+                const isOpen = opened?.jobGuid === job.jobGuid;
+                const cellsId = `bad-cells-${job.jobGuid}`;
+                return (
+                  <Fragment key={job.jobGuid}>
+                    <tr>
+                      <th scope="row">{dateTime(job.createdAt, format, { seconds: true })}</th>
+                      <td className="recent-imports__file">{job.fileName}</td>
+                      <td>{kinds[job.kind]}</td>
+                      <td>{job.startedBy ?? (job.kind === "Connector" ? "Schedule" : "None")}</td>
+                      <td>
+                        <span className={`job-status job-status--${job.status}`}>{statuses[job.status]}</span>
+                      </td>
+                      <td>
+                        {outcome(job, format)}
+                        {job.errorCount > 0 ? (
+                          <button
+                            type="button"
+                            className="button button--link recent-imports__toggle"
+                            aria-expanded={isOpen}
+                            aria-controls={isOpen ? cellsId : undefined}
+                            onClick={() => void toggle(job.jobGuid)}
+                          >
+                            {isOpen ? "Hide them" : "Show them"}
+                          </button>
+                        ) : null}
+                      </td>
+                    </tr>
+                    {isOpen ? (
+                      <tr id={cellsId}>
+                        <td colSpan={6}>
+                          {opened.job ? (
+                            <>
+                              <BadCells job={opened.job} label={`Bad cells of ${job.fileName}`} />
+                              {opened.job.errorCount > opened.job.errors.length ? (
+                                <p className="data-source__meta">
+                                  The first {format.count(opened.job.errors.length)} of{" "}
+                                  {format.count(opened.job.errorCount)} are listed.
+                                </p>
+                              ) : null}
+                            </>
+                          ) : (
+                            <span
+                              className="spinner spinner--dark"
+                              role="status"
+                              aria-label="Loading the bad cells"
+                            />
+                          )}
+                        </td>
+                      </tr>
+                    ) : null}
+                  </Fragment>
+                );
+              })}
             </tbody>
           </table>
         </div>

@@ -187,6 +187,11 @@ describe("users and roles in the browser", () => {
     );
     await gracePage.getByRole("heading", { name: "You do not have access to the Reports screen" }).waitFor();
     expect(await gracePage.getByRole("main").textContent()).toContain("Variance / Reports / View");
+    // What she may open instead: the dashboards, which her role still grants.
+    await gracePage.getByRole("main").getByText("You can open:").waitFor();
+    expect(await gracePage.getByRole("main").getByRole("list").getByRole("link").allTextContents()).toEqual([
+      "Dashboard",
+    ]);
 
     // The admin deletes her, after a confirmation that says what ends.
     await adminPage.goto(`${origin}${gracePath}`);

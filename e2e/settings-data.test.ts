@@ -132,6 +132,15 @@ describe("exclusion lists, organisation and backups in the browser", () => {
       .poll(() => page.getByLabel("Name").evaluate((el) => el === el.ownerDocument.activeElement))
       .toBe(true);
     await page.getByLabel("Name").fill("Intercompany clients");
+    // The name typed answers the error: it goes, and the field is no longer marked.
+    await page.getByText("Please enter a name for the list").waitFor({ state: "detached" });
+    expect(await page.getByLabel("Name").getAttribute("aria-invalid")).toBe("false");
+    // Clients and Items side by side, their tops level.
+    const tops = await page
+      .locator(".exclusion-entries")
+      .evaluateAll((panels) => panels.map((panel) => Math.round(panel.getBoundingClientRect().top)));
+    expect(tops).toHaveLength(2);
+    expect(tops[1]).toBe(tops[0]);
     const picker = page.getByRole("combobox", { name: "Add a client" });
     for (const [index, c] of chosen.entries()) {
       await picker.fill(c.code);
@@ -170,6 +179,14 @@ describe("exclusion lists, organisation and backups in the browser", () => {
     await items.getByText("PLAN-PRO · Subscription", { exact: true }).waitFor();
     await items.getByRole("button", { name: /^Remove .* \(PLAN-PRO\)$/ }).click();
     await page.getByText("No items on this list.").waitFor();
+    // The focus is not lost with the button: the list is empty, so it goes to the section's heading.
+    await expect
+      .poll(() =>
+        page
+          .getByRole("heading", { name: /^Items/ })
+          .evaluate((heading) => heading === heading.ownerDocument.activeElement),
+      )
+      .toBe(true);
     expect(await violations()).toEqual([]);
     await page.getByRole("button", { name: "Save" }).click();
     await page.getByText("Saved. Every number now leaves out this list's clients and items.").waitFor();
@@ -367,7 +384,16 @@ describe("exclusion lists, organisation and backups in the browser", () => {
     expect(await violations()).toEqual([]);
     await page.screenshot({ path: join(testOutput, "settings-organisation-errors.png") });
     await page.getByLabel("Organisation name").fill("demo Europe Ltd");
+    // The name typed answers its error; the other field stays marked and the focus stays in the name.
+    await page.getByText("Please enter the organisation's name").waitFor({ state: "detached" });
+    expect(await page.getByLabel("Organisation name").getAttribute("aria-invalid")).toBe("false");
+    expect(await page.getByLabel("Backups to keep").getAttribute("aria-invalid")).toBe("true");
+    expect(
+      await page.getByLabel("Organisation name").evaluate((el) => el === el.ownerDocument.activeElement),
+    ).toBe(true);
     await page.getByLabel("Backups to keep").fill("7");
+    // With no field left to correct, the summary goes too.
+    await page.getByText("Please correct the fields marked in red.").waitFor({ state: "detached" });
 
     await page
       .locator(".select-field")

@@ -266,6 +266,14 @@ describe("exclusion lists, organisation and backups in the browser", () => {
     await page.getByRole("button", { name: "Create backup" }).click();
     const taken = page.getByText(/^Backup taken: [\d,]+ invoice lines\.$/);
     await taken.waitFor();
+    // The button, disabled while the backup is taken, has the keyboard's focus back.
+    await expect
+      .poll(() =>
+        page
+          .getByRole("button", { name: "Create backup" })
+          .evaluate((button) => button === button.ownerDocument.activeElement),
+      )
+      .toBe(true);
     const listed = await client.call(backupList);
     const newest = listed[0]!;
     expect(newest.reason).toBe("OnDemand");

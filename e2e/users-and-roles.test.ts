@@ -144,6 +144,14 @@ describe("users and roles in the browser", () => {
     expect(mailsToGrace()).toBe(1);
     await adminPage.getByRole("button", { name: "Send password link" }).click();
     await adminPage.getByText(`A link to set a password was sent to ${grace.email}.`).waitFor();
+    // The button, disabled while the link is sent, has the keyboard's focus back.
+    await expect
+      .poll(() =>
+        adminPage
+          .getByRole("button", { name: "Send password link" })
+          .evaluate((button) => button === button.ownerDocument.activeElement),
+      )
+      .toBe(true);
     expect(mailsToGrace()).toBe(2);
     const gracePath = new URL(adminPage.url()).pathname;
 
@@ -315,6 +323,14 @@ describe("users and roles in the browser", () => {
     await adminPage.getByText(`Multi-factor authentication of ${alan.name} is reset`).waitFor();
     await adminPage.getByText("Not set up.").waitFor();
     expect(await adminPage.getByRole("button", { name: "Reset multi-factor" }).count()).toBe(0);
+    // The button gone, the focus is on its panel's heading rather than lost to the page.
+    await expect
+      .poll(() =>
+        adminPage
+          .getByRole("heading", { name: "Multi-factor authentication" })
+          .evaluate((heading) => heading === heading.ownerDocument.activeElement),
+      )
+      .toBe(true);
 
     // His next sign-in shows a new QR code to enrol again.
     const again = await alanSignsIn();

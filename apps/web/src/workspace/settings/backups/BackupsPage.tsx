@@ -23,6 +23,7 @@ import { afterDataChanged } from "../../refresh-periods";
 import { dateTime } from "../date-time";
 import { formErrorsOf } from "../form-errors";
 import { ConfirmDialog } from "../settings-widgets";
+import { useFocusBack } from "../use-focus-back";
 import { restoreSummary } from "./restore-summary";
 import "../data-settings.css";
 
@@ -148,6 +149,7 @@ export function BackupsPage() {
   const [backups, setBackups] = useState<Backup[] | null>(null);
   const [message, setMessage] = useState<{ error?: string | null; success?: string | null }>({});
   const [creating, setCreating] = useState(false);
+  const holdFocus = useFocusBack(creating);
   const [downloading, setDownloading] = useState<string | null>(null);
   const [confirm, setConfirm] = useState<{ kind: "restore" | "delete"; backup: Backup } | null>(null);
   const [confirming, setConfirming] = useState(false);
@@ -168,6 +170,7 @@ export function BackupsPage() {
   useEffect(() => () => restore?.actor.stop(), [restore]);
 
   const create = async () => {
+    holdFocus();
     setCreating(true);
     setMessage({});
     try {

@@ -200,6 +200,14 @@ describe("users and roles in the browser", () => {
     expect(await gracePage.getByRole("main").getByRole("list").getByRole("link").allTextContents()).toEqual([
       "Dashboard",
     ]);
+    // Integrations are not hers either: the overview says so rather than offering an upload she may not make.
+    await gracePage.evaluate(
+      'history.pushState(null, "", "/integration/overview"); dispatchEvent(new PopStateEvent("popstate"))',
+    );
+    await gracePage
+      .getByRole("heading", { name: "You do not have access to the Integrations screen" })
+      .waitFor();
+    expect(await gracePage.getByRole("button", { name: "Upload" }).count()).toBe(0);
 
     // The admin deletes her, after a confirmation that says what ends.
     await adminPage.goto(`${origin}${gracePath}`);

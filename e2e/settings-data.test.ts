@@ -402,6 +402,18 @@ describe("exclusion lists, organisation and backups in the browser", () => {
     await page.getByLabel("Backups to keep").fill("7");
     // With no field left to correct, the summary goes too.
     await page.getByText("Please correct the fields marked in red.").waitFor({ state: "detached" });
+    // A time zone is required: the picker is marked, and a failed save takes the keyboard to it.
+    const zone = page.getByRole("combobox", { name: "Time zone" });
+    const zoneBefore = await zone.inputValue();
+    await page.getByRole("button", { name: "Clear time zone" }).click();
+    await page.getByRole("button", { name: "Save" }).click();
+    await page.getByText("Please choose a time zone").waitFor();
+    expect(await zone.getAttribute("aria-invalid")).toBe("true");
+    await expect.poll(() => zone.evaluate((input) => input === input.ownerDocument.activeElement)).toBe(true);
+    await zone.fill(zoneBefore);
+    await page.getByRole("listbox").getByRole("option").filter({ hasText: zoneBefore }).first().click();
+    await page.getByText("Please choose a time zone").waitFor({ state: "detached" });
+    expect(await zone.getAttribute("aria-invalid")).toBeNull();
 
     await page
       .locator(".select-field")

@@ -286,6 +286,7 @@ export function OrganisationPage() {
                 label="Time zone"
                 search={searchZones}
                 value={zoneOption}
+                invalid={fieldMessages(errors, "timeZone").length > 0}
                 onChange={(option) => {
                   setTimeZone(option?.key ?? "");
                   clearErrorsOf("timeZone");

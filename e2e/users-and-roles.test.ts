@@ -100,6 +100,24 @@ describe("users and roles in the browser", () => {
     expect(rolePage).toMatch(/^\/variance\/settings\/role\/[0-9a-f-]{36}$/);
     expect(await adminPage.getByRole("checkbox", { name: "Reports View" }).isChecked()).toBe(true);
     expect(await adminPage.getByRole("checkbox", { name: "Users Manage" }).isChecked()).toBe(false);
+    // On a phone: the name has the form's width, and no button breaks its label onto two lines.
+    const phone = await (await browser.newContext({ viewport: { width: 390, height: 844 } })).newPage();
+    await signIn(phone, origin, admin.email, admin.password, rolePage);
+    await phone.getByRole("button", { name: "Save changes" }).waitFor();
+    const nameBox = await phone.getByLabel("Name").boundingBox();
+    const formBox = await phone.getByRole("form", { name: "Role" }).boundingBox();
+    expect(nameBox!.width).toBeGreaterThan(formBox!.width * 0.8);
+    for (const label of ["Delete role", "Back to roles", "Save changes"]) {
+      const action = phone.locator(".settings-form__actions > .button").filter({ hasText: label });
+      const lines = await action.evaluate((button) => {
+        const range = button.ownerDocument.createRange();
+        range.selectNodeContents(button);
+        return new Set([...range.getClientRects()].map((rect) => Math.round(rect.top))).size;
+      });
+      expect(lines, label).toBe(1);
+    }
+    await phone.screenshot({ path: join(screenshots, "role-edit-phone.png"), fullPage: true });
+    await phone.context().close();
     await adminPage.getByRole("link", { name: "Back to roles" }).click();
     const roleRow = adminPage.getByRole("row", { name: /Analyst/ });
     await roleRow.waitFor();

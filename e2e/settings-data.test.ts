@@ -292,6 +292,14 @@ describe("exclusion lists, organisation and backups in the browser", () => {
     expect(content.format).toBe("varia-backup/3");
     expect(content.invoiceLines).toHaveLength(newest.lineCount);
     expect(content.clients.length).toBeGreaterThan(0);
+    // The Download button, disabled while the file comes, has the keyboard's focus back.
+    await expect
+      .poll(() =>
+        row
+          .getByRole("button", { name: /^Download the backup of/ })
+          .evaluate((button) => button === button.ownerDocument.activeElement),
+      )
+      .toBe(true);
 
     // An import changes the latest month.
     const csv = [

@@ -151,6 +151,7 @@ export function BackupsPage() {
   const [creating, setCreating] = useState(false);
   const holdFocus = useFocusBack(creating);
   const [downloading, setDownloading] = useState<string | null>(null);
+  const holdDownloadFocus = useFocusBack(downloading !== null);
   const [confirm, setConfirm] = useState<{ kind: "restore" | "delete"; backup: Backup } | null>(null);
   const [confirming, setConfirming] = useState(false);
   const [confirmError, setConfirmError] = useState<string | null>(null);
@@ -185,6 +186,7 @@ export function BackupsPage() {
   };
 
   const download = async (backup: Backup) => {
+    holdDownloadFocus();
     setDownloading(backup.backupID);
     setMessage({});
     try {

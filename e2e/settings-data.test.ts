@@ -252,6 +252,9 @@ describe("exclusion lists, organisation and backups in the browser", () => {
     expect(await violations()).toEqual([]);
     await confirm.getByRole("button", { name: "Delete list" }).click();
     await page.getByText("No exclusion lists yet").waitFor();
+    await page
+      .getByText("The exclusion list 'Intercompany clients' is deleted: its clients and items count again.")
+      .waitFor();
     for (const dataType of dataTypes) expect(await variance(dataType)).toEqual(before[dataType]);
     await openFromMenu("Dashboard");
     await cardsDrawn(page);

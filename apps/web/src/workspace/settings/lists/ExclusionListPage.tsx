@@ -220,7 +220,12 @@ export function ExclusionListPage() {
     setDeleteError(null);
     try {
       await api.call(deleteExclusion, { query: { exclusionID: exclusionHeaderID } });
-      navigate(listsPath);
+      // The lists' page says what happened, as the users' and roles' pages do after a deletion.
+      navigate(listsPath, {
+        state: {
+          message: `The exclusion list '${loaded?.name ?? name}' is deleted: its clients and items count again.`,
+        },
+      });
     } catch (e) {
       setDeleteError(formErrorsOf(e, "The list could not be deleted. Please try again.").message);
       setDeleting(false);

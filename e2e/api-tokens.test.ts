@@ -48,6 +48,10 @@ describe("API tokens in the browser", () => {
     // A name and at least one ability are asked for before anything is sent.
     await page.getByRole("button", { name: "Create token" }).click();
     await page.getByText("Please enter a name for the token.").waitFor();
+    // The field to fix is marked, and the keyboard is taken to it.
+    const tokenName = page.getByLabel("Token name");
+    expect(await tokenName.getAttribute("aria-invalid")).toBe("true");
+    expect(await tokenName.evaluate((input) => input === input.ownerDocument.activeElement)).toBe(true);
 
     const token = await createToken(page, "nightly export", ["Dashboard: View"]);
     expect(token.length).toBeGreaterThan(30);
@@ -72,6 +76,14 @@ describe("API tokens in the browser", () => {
     await confirm.getByRole("button", { name: "Revoke token" }).click();
     await page.getByText("Token 'nightly export' is revoked.").waitFor();
     await page.getByText("No API tokens yet.").waitFor();
+    // Its Revoke button gone, the focus is on the list's heading rather than lost to the page.
+    await expect
+      .poll(() =>
+        page
+          .getByRole("heading", { name: "The organisation's API tokens" })
+          .evaluate((heading) => heading === heading.ownerDocument.activeElement),
+      )
+      .toBe(true);
     expect(await callWith(token, "VarianceOverview/ActualPeriods")).toBe(401);
     await context.close();
   }, 120_000);

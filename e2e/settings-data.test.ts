@@ -132,6 +132,15 @@ describe("exclusion lists, organisation and backups in the browser", () => {
       .poll(() => page.getByLabel("Name").evaluate((el) => el === el.ownerDocument.activeElement))
       .toBe(true);
     await page.getByLabel("Name").fill("Intercompany clients");
+    // The name typed answers the error: it goes, and the field is no longer marked.
+    await page.getByText("Please enter a name for the list").waitFor({ state: "detached" });
+    expect(await page.getByLabel("Name").getAttribute("aria-invalid")).toBe("false");
+    // Clients and Items side by side, their tops level.
+    const tops = await page
+      .locator(".exclusion-entries")
+      .evaluateAll((panels) => panels.map((panel) => Math.round(panel.getBoundingClientRect().top)));
+    expect(tops).toHaveLength(2);
+    expect(tops[1]).toBe(tops[0]);
     const picker = page.getByRole("combobox", { name: "Add a client" });
     for (const [index, c] of chosen.entries()) {
       await picker.fill(c.code);
@@ -170,6 +179,14 @@ describe("exclusion lists, organisation and backups in the browser", () => {
     await items.getByText("PLAN-PRO · Subscription", { exact: true }).waitFor();
     await items.getByRole("button", { name: /^Remove .* \(PLAN-PRO\)$/ }).click();
     await page.getByText("No items on this list.").waitFor();
+    // The focus is not lost with the button: the list is empty, so it goes to the section's heading.
+    await expect
+      .poll(() =>
+        page
+          .getByRole("heading", { name: /^Items/ })
+          .evaluate((heading) => heading === heading.ownerDocument.activeElement),
+      )
+      .toBe(true);
     expect(await violations()).toEqual([]);
     await page.getByRole("button", { name: "Save" }).click();
     await page.getByText("Saved. Every number now leaves out this list's clients and items.").waitFor();
@@ -235,6 +252,9 @@ describe("exclusion lists, organisation and backups in the browser", () => {
     expect(await violations()).toEqual([]);
     await confirm.getByRole("button", { name: "Delete list" }).click();
     await page.getByText("No exclusion lists yet").waitFor();
+    await page
+      .getByText("The exclusion list 'Intercompany clients' is deleted: its clients and items count again.")
+      .waitFor();
     for (const dataType of dataTypes) expect(await variance(dataType)).toEqual(before[dataType]);
     await openFromMenu("Dashboard");
     await cardsDrawn(page);
@@ -249,6 +269,14 @@ describe("exclusion lists, organisation and backups in the browser", () => {
     await page.getByRole("button", { name: "Create backup" }).click();
     const taken = page.getByText(/^Backup taken: [\d,]+ invoice lines\.$/);
     await taken.waitFor();
+    // The button, disabled while the backup is taken, has the keyboard's focus back.
+    await expect
+      .poll(() =>
+        page
+          .getByRole("button", { name: "Create backup" })
+          .evaluate((button) => button === button.ownerDocument.activeElement),
+      )
+      .toBe(true);
     const listed = await client.call(backupList);
     const newest = listed[0]!;
     expect(newest.reason).toBe("OnDemand");
@@ -267,6 +295,14 @@ describe("exclusion lists, organisation and backups in the browser", () => {
     expect(content.format).toBe("varia-backup/3");
     expect(content.invoiceLines).toHaveLength(newest.lineCount);
     expect(content.clients.length).toBeGreaterThan(0);
+    // The Download button, disabled while the file comes, has the keyboard's focus back.
+    await expect
+      .poll(() =>
+        row
+          .getByRole("button", { name: /^Download the backup of/ })
+          .evaluate((button) => button === button.ownerDocument.activeElement),
+      )
+      .toBe(true);
 
     // An import changes the latest month.
     const csv = [
@@ -367,7 +403,28 @@ describe("exclusion lists, organisation and backups in the browser", () => {
     expect(await violations()).toEqual([]);
     await page.screenshot({ path: join(testOutput, "settings-organisation-errors.png") });
     await page.getByLabel("Organisation name").fill("demo Europe Ltd");
+    // The name typed answers its error; the other field stays marked and the focus stays in the name.
+    await page.getByText("Please enter the organisation's name").waitFor({ state: "detached" });
+    expect(await page.getByLabel("Organisation name").getAttribute("aria-invalid")).toBe("false");
+    expect(await page.getByLabel("Backups to keep").getAttribute("aria-invalid")).toBe("true");
+    expect(
+      await page.getByLabel("Organisation name").evaluate((el) => el === el.ownerDocument.activeElement),
+    ).toBe(true);
     await page.getByLabel("Backups to keep").fill("7");
+    // With no field left to correct, the summary goes too.
+    await page.getByText("Please correct the fields marked in red.").waitFor({ state: "detached" });
+    // A time zone is required: the picker is marked, and a failed save takes the keyboard to it.
+    const zone = page.getByRole("combobox", { name: "Time zone" });
+    const zoneBefore = await zone.inputValue();
+    await page.getByRole("button", { name: "Clear time zone" }).click();
+    await page.getByRole("button", { name: "Save" }).click();
+    await page.getByText("Please choose a time zone").waitFor();
+    expect(await zone.getAttribute("aria-invalid")).toBe("true");
+    await expect.poll(() => zone.evaluate((input) => input === input.ownerDocument.activeElement)).toBe(true);
+    await zone.fill(zoneBefore);
+    await page.getByRole("listbox").getByRole("option").filter({ hasText: zoneBefore }).first().click();
+    await page.getByText("Please choose a time zone").waitFor({ state: "detached" });
+    expect(await zone.getAttribute("aria-invalid")).toBeNull();
 
     await page
       .locator(".select-field")

@@ -100,6 +100,24 @@ describe("users and roles in the browser", () => {
     expect(rolePage).toMatch(/^\/variance\/settings\/role\/[0-9a-f-]{36}$/);
     expect(await adminPage.getByRole("checkbox", { name: "Reports View" }).isChecked()).toBe(true);
     expect(await adminPage.getByRole("checkbox", { name: "Users Manage" }).isChecked()).toBe(false);
+    // On a phone: the name has the form's width, and no button breaks its label onto two lines.
+    const phone = await (await browser.newContext({ viewport: { width: 390, height: 844 } })).newPage();
+    await signIn(phone, origin, admin.email, admin.password, rolePage);
+    await phone.getByRole("button", { name: "Save changes" }).waitFor();
+    const nameBox = await phone.getByLabel("Name").boundingBox();
+    const formBox = await phone.getByRole("form", { name: "Role" }).boundingBox();
+    expect(nameBox!.width).toBeGreaterThan(formBox!.width * 0.8);
+    for (const label of ["Delete role", "Back to roles", "Save changes"]) {
+      const action = phone.locator(".settings-form__actions > .button").filter({ hasText: label });
+      const lines = await action.evaluate((button) => {
+        const range = button.ownerDocument.createRange();
+        range.selectNodeContents(button);
+        return new Set([...range.getClientRects()].map((rect) => Math.round(rect.top))).size;
+      });
+      expect(lines, label).toBe(1);
+    }
+    await phone.screenshot({ path: join(screenshots, "role-edit-phone.png"), fullPage: true });
+    await phone.context().close();
     await adminPage.getByRole("link", { name: "Back to roles" }).click();
     const roleRow = adminPage.getByRole("row", { name: /Analyst/ });
     await roleRow.waitFor();
@@ -144,6 +162,14 @@ describe("users and roles in the browser", () => {
     expect(mailsToGrace()).toBe(1);
     await adminPage.getByRole("button", { name: "Send password link" }).click();
     await adminPage.getByText(`A link to set a password was sent to ${grace.email}.`).waitFor();
+    // The button, disabled while the link is sent, has the keyboard's focus back.
+    await expect
+      .poll(() =>
+        adminPage
+          .getByRole("button", { name: "Send password link" })
+          .evaluate((button) => button === button.ownerDocument.activeElement),
+      )
+      .toBe(true);
     expect(mailsToGrace()).toBe(2);
     const gracePath = new URL(adminPage.url()).pathname;
 
@@ -187,6 +213,19 @@ describe("users and roles in the browser", () => {
     );
     await gracePage.getByRole("heading", { name: "You do not have access to the Reports screen" }).waitFor();
     expect(await gracePage.getByRole("main").textContent()).toContain("Variance / Reports / View");
+    // What she may open instead: the dashboards, which her role still grants.
+    await gracePage.getByRole("main").getByText("You can open:").waitFor();
+    expect(await gracePage.getByRole("main").getByRole("list").getByRole("link").allTextContents()).toEqual([
+      "Dashboard",
+    ]);
+    // Integrations are not hers either: the overview says so rather than offering an upload she may not make.
+    await gracePage.evaluate(
+      'history.pushState(null, "", "/integration/overview"); dispatchEvent(new PopStateEvent("popstate"))',
+    );
+    await gracePage
+      .getByRole("heading", { name: "You do not have access to the Integrations screen" })
+      .waitFor();
+    expect(await gracePage.getByRole("button", { name: "Upload" }).count()).toBe(0);
 
     // The admin deletes her, after a confirmation that says what ends.
     await adminPage.goto(`${origin}${gracePath}`);
@@ -310,6 +349,14 @@ describe("users and roles in the browser", () => {
     await adminPage.getByText(`Multi-factor authentication of ${alan.name} is reset`).waitFor();
     await adminPage.getByText("Not set up.").waitFor();
     expect(await adminPage.getByRole("button", { name: "Reset multi-factor" }).count()).toBe(0);
+    // The button gone, the focus is on its panel's heading rather than lost to the page.
+    await expect
+      .poll(() =>
+        adminPage
+          .getByRole("heading", { name: "Multi-factor authentication" })
+          .evaluate((heading) => heading === heading.ownerDocument.activeElement),
+      )
+      .toBe(true);
 
     // His next sign-in shows a new QR code to enrol again.
     const again = await alanSignsIn();

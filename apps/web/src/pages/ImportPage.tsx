@@ -1,5 +1,6 @@
 import { errorText } from "@varia/api-client";
-import { importUpload } from "@varia/contracts";
+import { abilities, importUpload } from "@varia/contracts";
+import { selectHasAbility } from "@varia/machines";
 import { useCallback, useState } from "react";
 import { createActor } from "xstate";
 import { api } from "../api";
@@ -12,6 +13,8 @@ import { appImportJobMachine } from "./import-job-actor";
 import { type JobActor, JobProgress } from "./JobProgress";
 import { PageFrame } from "./PageFrame";
 import { RecentImports } from "./RecentImports";
+
+const selectCanImport = selectHasAbility(abilities.importRun);
 
 /**
  * Integration overview: import invoice lines from a CSV file and follow the job (docs/import.md,
@@ -26,6 +29,8 @@ export function ImportPage() {
   const [jobsChanged, setJobsChanged] = useState(0);
   const changed = useCallback(() => setJobsChanged((n) => n + 1), []);
   const startup = StartupContext.useActorRef();
+  // The route opens for Connections/Manage or Import/Run (WorkspaceRoutes); the CSV panel needs the latter.
+  const canImport = StartupContext.useSelector(selectCanImport);
 
   const upload = async () => {
     if (!file) return;
@@ -54,28 +59,30 @@ export function ImportPage() {
   return (
     <PageFrame title="Integrations">
       <DataSourcesPanel onJobChanged={changed} />
-      <section className="panel" aria-labelledby="csv-heading">
-        <h2 id="csv-heading">Import from CSV</h2>
-        <p className="page__subtitle">
-          Upload invoice lines as CSV. The whole file is checked first: a file with mistakes changes nothing
-          and lists every one. <a href="/api/Import/Template">Download the template</a>.
-        </p>
-        <div className="panel__row">
-          <FilePicker onChange={setFile} disabled={uploading} />
-          <button
-            type="button"
-            className="button button--primary"
-            disabled={!file || uploading}
-            onClick={upload}
-          >
-            {uploading && <span className="spinner" aria-hidden="true" />}
-            Upload
-          </button>
-        </div>
-        <FormMessage error={error} />
-        {job && <JobProgress actor={job} />}
-      </section>
-      <RecentImports refreshKey={jobsChanged} />
+      {canImport ? (
+        <section className="panel" aria-labelledby="csv-heading">
+          <h2 id="csv-heading">Import from CSV</h2>
+          <p className="page__subtitle">
+            Upload invoice lines as CSV. The whole file is checked first: a file with mistakes changes nothing
+            and lists every one. <a href="/api/Import/Template">Download the template</a>.
+          </p>
+          <div className="panel__row">
+            <FilePicker onChange={setFile} disabled={uploading} />
+            <button
+              type="button"
+              className="button button--primary"
+              disabled={!file || uploading}
+              onClick={upload}
+            >
+              {uploading && <span className="spinner" aria-hidden="true" />}
+              Upload
+            </button>
+          </div>
+          <FormMessage error={error} />
+          {job && <JobProgress actor={job} />}
+        </section>
+      ) : null}
+      {canImport ? <RecentImports refreshKey={jobsChanged} /> : null}
     </PageFrame>
   );
 }

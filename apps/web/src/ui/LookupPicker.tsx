@@ -38,12 +38,15 @@ export function LookupPicker({
   value,
   onChange,
   placeholder = "Search for...",
+  invalid = false,
 }: {
   label: string;
   search: LookupSearch;
   value: DropdownOption | null;
   onChange: (option: DropdownOption | null) => void;
   placeholder?: string;
+  /** Marks the field as one to correct (aria-invalid, a red border): a form's failed save takes the focus to it. */
+  invalid?: boolean;
 }) {
   const machine = useMemo(
     () =>
@@ -70,6 +73,7 @@ export function LookupPicker({
       defaultInputValue={value?.label ?? ""}
       menuTrigger="focus"
       allowsEmptyCollection
+      isInvalid={invalid}
       onOpenChange={(open) => actor.send({ type: open ? "dropdown.open" : "dropdown.close" })}
       onInputChange={(text) => {
         if (text !== value?.label) actor.send({ type: "dropdown.filter", text });

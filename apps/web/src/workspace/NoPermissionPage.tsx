@@ -6,12 +6,18 @@ import { StartupContext } from "../shell/startup-context";
 import { settingsEntries } from "./settings/settings-entries";
 
 /** The screen an address belongs to, with the ability that opens it: the dashboards unless another. */
-function screenOf(pathname: string): { title: string; what: string; ability: AbilityRef } {
+function screenOf(pathname: string): { key: string; title: string; what: string; ability: AbilityRef } {
   const entry = [...settingsEntries, ...menuCatalogue].find(
     (e) => e.key !== "dashboard" && (pathname === e.path || pathname.startsWith(`${e.path}/`)),
   );
-  if (entry) return { title: entry.title, what: `the ${entry.title} screen`, ability: entry.ability };
-  return { title: "Dashboard", what: "the variance dashboards", ability: abilities.varianceDashboardView };
+  if (entry)
+    return { key: entry.key, title: entry.title, what: `the ${entry.title} screen`, ability: entry.ability };
+  return {
+    key: "dashboard",
+    title: "Dashboard",
+    what: "the variance dashboards",
+    ability: abilities.varianceDashboardView,
+  };
 }
 
 /**
@@ -22,7 +28,8 @@ export function NoPermissionPage() {
   const menu = StartupContext.useSelector(selectMenu);
   const profile = StartupContext.useSelector(selectProfile);
   const screen = screenOf(useLocation().pathname);
-  const others = menu.filter((item) => item.key !== "dashboard");
+  // Every screen of their menu but the one refused: the dashboards too, when it is another screen.
+  const others = menu.filter((item) => item.key !== screen.key);
   const { moduleSystemName, featureSystemName, abilitySystemName } = screen.ability;
   return (
     <PageFrame title={screen.title}>

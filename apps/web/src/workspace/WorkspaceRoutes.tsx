@@ -38,6 +38,8 @@ const UserListPage = settingsScreen("UserListPage");
 const UserPage = settingsScreen("UserPage");
 
 const selectCanViewDashboard = selectHasAbility(abilities.varianceDashboardView);
+const selectCanConnect = selectHasAbility(abilities.integrationManage);
+const selectCanImport = selectHasAbility(abilities.importRun);
 
 function PageFallback() {
   return <div className="spinner spinner--page" role="status" aria-label="Loading" />;
@@ -74,6 +76,8 @@ const gates = {
   lists: selectHasAbility(abilities.settingsListsManage),
   organisation: selectHasAbility(abilities.settingsOrganisationManage),
   backups: selectHasAbility(abilities.settingsBackupsManage),
+  // The overview's two panels: the accounting package (Connections/Manage) and CSV imports (Import/Run).
+  integration: (s: Parameters<typeof selectCanConnect>[0]) => selectCanConnect(s) || selectCanImport(s),
 };
 
 /** A screen behind its ability (the one its menu entry names); the no-permission page otherwise. */
@@ -245,7 +249,16 @@ export function WorkspaceRoutes() {
             </Gate>
           }
         />
-        {demoMode ? null : <Route path="/integration/overview" element={<ImportPage />} />}
+        {demoMode ? null : (
+          <Route
+            path="/integration/overview"
+            element={
+              <Gate screen="integration">
+                <ImportPage />
+              </Gate>
+            }
+          />
+        )}
       </Route>
       {demoMode ? null : (
         <Route

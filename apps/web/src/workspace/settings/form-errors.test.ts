@@ -1,6 +1,6 @@
 import { ApiError } from "@varia/api-client";
 import { describe, expect, it } from "vitest";
-import { fieldMessages, formErrorsOf } from "./form-errors";
+import { fieldMessages, formErrorsOf, withoutField } from "./form-errors";
 
 const answer = (status: number, result: unknown) =>
   new ApiError("Bad Request", status, JSON.stringify(result), {}, result);
@@ -35,5 +35,27 @@ describe("formErrorsOf", () => {
       fields: {},
       message: "Please try again.",
     });
+  });
+});
+
+describe("withoutField", () => {
+  const errors = {
+    fields: { name: ["Please enter a name for the list"], "clientCodes.1": ["no client 'C9'"] },
+    message: "Please correct the fields marked in red.",
+  };
+
+  it("takes away an edited field's messages and keeps the others and the form's message", () => {
+    expect(withoutField(errors, "name")).toEqual({
+      fields: { "clientCodes.1": ["no client 'C9'"] },
+      message: "Please correct the fields marked in red.",
+    });
+    // A field's parts go with it.
+    expect(fieldMessages(withoutField(errors, "clientCodes"), "clientCodes")).toEqual([]);
+  });
+
+  it("takes the form's message away with the last marked field, and keeps one that named no field", () => {
+    expect(withoutField(withoutField(errors, "name"), "clientCodes")).toEqual({ fields: {}, message: null });
+    const refusal = { fields: {}, message: "The list could not be saved. Please try again." };
+    expect(withoutField(refusal, "name")).toEqual(refusal);
   });
 });

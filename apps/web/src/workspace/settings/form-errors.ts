@@ -34,3 +34,16 @@ export function fieldMessages(errors: FormErrors, field: string): string[] {
     .filter(([name]) => name === field || name.startsWith(`${field}.`))
     .flatMap(([, messages]) => messages);
 }
+
+/**
+ * The errors once a field is edited: that field's messages (and its parts') go; when no field is
+ * left marked, the form's message that pointed at them goes too.
+ */
+export function withoutField(errors: FormErrors, field: string): FormErrors {
+  const fields = Object.fromEntries(
+    Object.entries(errors.fields).filter(([name]) => name !== field && !name.startsWith(`${field}.`)),
+  );
+  const hadFields = Object.keys(errors.fields).length > 0;
+  const message = hadFields && Object.keys(fields).length === 0 ? null : errors.message;
+  return { fields, message };
+}

@@ -1,4 +1,4 @@
-import { type ReactNode, type RefObject, useEffect } from "react";
+import { type ReactNode, type RefObject, useEffect, useRef } from "react";
 import { FormMessage } from "../../shell/FormMessage";
 import { AppDialog } from "../../ui/Dialog";
 import type { FormErrors } from "./form-errors";
@@ -66,10 +66,20 @@ export function SaveBar({
   );
 }
 
-/** After a save fails on named fields, the focus goes to the first of them (marked aria-invalid). */
+/**
+ * After a save fails on named fields, the focus goes to the first of them (marked aria-invalid).
+ * Editing a field takes its errors away (`withoutField`): that leaves the focus where the person
+ * is typing.
+ */
 export function useFocusFirstError(form: RefObject<HTMLFormElement | null>, errors: FormErrors) {
+  const before = useRef(errors);
   useEffect(() => {
-    if (Object.keys(errors.fields).length === 0) return;
+    const previous = Object.keys(before.current.fields);
+    before.current = errors;
+    const fields = Object.keys(errors.fields);
+    if (fields.length === 0) return;
+    const onlyFewer = fields.length < previous.length && fields.every((f) => previous.includes(f));
+    if (onlyFewer) return;
     form.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
   }, [errors, form]);
 }

@@ -24,7 +24,7 @@ import { afterDataChanged } from "../../refresh-periods";
 import { dateTime } from "../date-time";
 import { formErrorsOf } from "../form-errors";
 import { ConfirmDialog } from "../settings-widgets";
-
+import { useFocusBack } from "../use-focus-back";
 import "../data-settings.css";
 
 type RestoreActor = ActorRefFrom<typeof appImportJobMachine>;
@@ -149,7 +149,9 @@ export function BackupsPage() {
   const [backups, setBackups] = useState<Backup[] | null>(null);
   const [message, setMessage] = useState<{ error?: string | null; success?: string | null }>({});
   const [creating, setCreating] = useState(false);
+  const holdFocus = useFocusBack(creating);
   const [downloading, setDownloading] = useState<string | null>(null);
+  const holdDownloadFocus = useFocusBack(downloading !== null);
   const [confirm, setConfirm] = useState<{ kind: "restore" | "delete"; backup: Backup } | null>(null);
   const [confirming, setConfirming] = useState(false);
   const [confirmError, setConfirmError] = useState<string | null>(null);
@@ -169,6 +171,7 @@ export function BackupsPage() {
   useEffect(() => () => restore?.actor.stop(), [restore]);
 
   const create = async () => {
+    holdFocus();
     setCreating(true);
     setMessage({});
     try {
@@ -183,6 +186,7 @@ export function BackupsPage() {
   };
 
   const download = async (backup: Backup) => {
+    holdDownloadFocus();
     setDownloading(backup.backupID);
     setMessage({});
     try {

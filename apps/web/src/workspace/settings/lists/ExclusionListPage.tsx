@@ -8,7 +8,7 @@ import { FormMessage } from "../../../shell/FormMessage";
 import { Icon } from "../../../ui/Icon";
 import { LookupPicker, type LookupSearch } from "../../../ui/LookupPicker";
 import { Breadcrumbs } from "../../navigation/Breadcrumbs";
-import { type FormErrors, fieldMessages, formErrorsOf, noFormErrors } from "../form-errors";
+import { type FormErrors, fieldMessages, formErrorsOf, noFormErrors, withoutField } from "../form-errors";
 import { ConfirmDialog, SaveBar, useFocusFirstError } from "../settings-widgets";
 import { listsPath, newListId } from "./ExclusionListsPage";
 import { searchListEntries } from "./exclusion-search";
@@ -61,9 +61,20 @@ function EntryList({
   useEffect(() => {
     if (picks > 0) section.current?.querySelector<HTMLInputElement>(".lookup-picker__input")?.focus();
   }, [picks]);
+  // A removed entry takes its Remove button with it: the focus goes to the entry now in its place
+  // (the one after it, else the one before), or to the section's heading once the list is empty (not
+  // to the picker, which would open its suggestions).
+  const [removedAt, setRemovedAt] = useState<number | null>(null);
+  useEffect(() => {
+    if (removedAt === null) return;
+    const buttons = section.current?.querySelectorAll<HTMLButtonElement>(".exclusion-entries__entry button");
+    const next = buttons?.length ? buttons[Math.min(removedAt, buttons.length - 1)] : undefined;
+    (next ?? section.current?.querySelector<HTMLElement>("h2"))?.focus();
+    setRemovedAt(null);
+  }, [removedAt]);
   return (
     <section ref={section} className="panel exclusion-entries" aria-labelledby={headingId}>
-      <h2 id={headingId}>
+      <h2 id={headingId} tabIndex={-1}>
         {label} <span className="count-badge">{entries.length}</span>
       </h2>
       <LookupPicker
@@ -96,7 +107,10 @@ function EntryList({
                 type="button"
                 className="button button--secondary button--small"
                 aria-label={`Remove ${entry.name} (${entry.code})`}
-                onClick={() => onChange(entries.filter((e) => e.code !== entry.code))}
+                onClick={() => {
+                  onChange(entries.filter((e) => e.code !== entry.code));
+                  setRemovedAt(index);
+                }}
               >
                 Remove
               </button>
@@ -206,7 +220,12 @@ export function ExclusionListPage() {
     setDeleteError(null);
     try {
       await api.call(deleteExclusion, { query: { exclusionID: exclusionHeaderID } });
-      navigate(listsPath);
+      // The lists' page says what happened, as the users' and roles' pages do after a deletion.
+      navigate(listsPath, {
+        state: {
+          message: `The exclusion list '${loaded?.name ?? name}' is deleted: its clients and items count again.`,
+        },
+      });
     } catch (e) {
       setDeleteError(formErrorsOf(e, "The list could not be deleted. Please try again.").message);
       setDeleting(false);
@@ -276,7 +295,13 @@ export function ExclusionListPage() {
                 required
                 aria-invalid={nameErrors.length > 0}
                 aria-describedby={nameErrors.length ? "list-name-errors" : undefined}
-                onChange={(event) => setName(event.target.value)}
+                onChange={(event) => {
+                  setName(event.target.value);
+                  // A name typed answers the error under the field; the others stay.
+                  setErrors((current) =>
+                    fieldMessages(current, "name").length ? withoutField(current, "name") : current,
+                  );
+                }}
               />
               <span id="list-name-errors">
                 <FieldErrors errors={nameErrors} />

@@ -1,6 +1,6 @@
 import { type ExclusionListSummary, getExclusionList } from "@varia/contracts";
 import { useEffect, useState } from "react";
-import { Link } from "react-router";
+import { Link, useLocation } from "react-router";
 import { api } from "../../../api";
 import { EmptyState, PageFrame } from "../../../pages/PageFrame";
 import { FormMessage } from "../../../shell/FormMessage";
@@ -21,6 +21,8 @@ export function ExclusionListsPage() {
   const format = useFormat();
   const [lists, setLists] = useState<ExclusionListSummary[] | null>(null);
   const [error, setError] = useState<string | null>(null);
+  // What the page before did (a list deleted), said once here.
+  const done = (useLocation().state as { message?: string } | null)?.message;
 
   useEffect(() => {
     let current = true;
@@ -47,7 +49,7 @@ export function ExclusionListsPage() {
         Clients and items on an active list are left out of every number: dashboards, reports, exports of
         analytics and the CLI's variance.
       </p>
-      <FormMessage error={error} />
+      <FormMessage error={error} success={done} />
       {lists === null && !error ? (
         <div className="spinner spinner--page" role="status" aria-label="Loading" />
       ) : null}

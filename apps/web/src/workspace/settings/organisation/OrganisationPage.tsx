@@ -22,7 +22,7 @@ import { Segmented } from "../../../ui/Segmented";
 import { SelectField } from "../../../ui/Select";
 import { searchTimeZones } from "../../../ui/time-zone-search";
 import { dateTime } from "../date-time";
-import { type FormErrors, fieldMessages, formErrorsOf, noFormErrors } from "../form-errors";
+import { type FormErrors, fieldMessages, formErrorsOf, noFormErrors, withoutField } from "../form-errors";
 import { SaveBar, useFocusFirstError } from "../settings-widgets";
 import "../data-settings.css";
 
@@ -131,6 +131,9 @@ export function OrganisationPage() {
   const [errors, setErrors] = useState<FormErrors>(noFormErrors);
   const form = useRef<HTMLFormElement>(null);
   useFocusFirstError(form, errors);
+  // Editing a field answers its errors; the others stay until the next save.
+  const clearErrorsOf = (field: string) =>
+    setErrors((current) => (fieldMessages(current, field).length ? withoutField(current, field) : current));
   const [saved, setSaved] = useState<string | null>(null);
 
   const show = useCallback((answer: SubscriptionSettings) => {
@@ -260,7 +263,10 @@ export function OrganisationPage() {
               maxLength={200}
               errors={fieldMessages(errors, "organisationName")}
               note="Shown at sign-in and at the top of every page."
-              onChange={setOrganisationName}
+              onChange={(name) => {
+                setOrganisationName(name);
+                clearErrorsOf("organisationName");
+              }}
             />
             <div className="field">
               <SelectField
@@ -280,7 +286,11 @@ export function OrganisationPage() {
                 label="Time zone"
                 search={searchZones}
                 value={zoneOption}
-                onChange={(option) => setTimeZone(option?.key ?? "")}
+                invalid={fieldMessages(errors, "timeZone").length > 0}
+                onChange={(option) => {
+                  setTimeZone(option?.key ?? "");
+                  clearErrorsOf("timeZone");
+                }}
               />
               <FieldErrors errors={fieldMessages(errors, "timeZone")} />
             </div>
@@ -397,7 +407,10 @@ export function OrganisationPage() {
               value={backupsToKeep}
               errors={fieldMessages(errors, "backupsToKeep")}
               note="How many of the automatic backups taken before imports are kept (1 to 100); backups made by hand are always kept."
-              onChange={setBackupsToKeep}
+              onChange={(keep) => {
+                setBackupsToKeep(keep);
+                clearErrorsOf("backupsToKeep");
+              }}
             />
           </section>
         </fieldset>

@@ -24,7 +24,7 @@ import { SettingsCrumbs } from "../SettingsCrumbs";
 import { CheckboxField, CheckboxGroup, TextField } from "../SettingsFields";
 import { useSettingsForm } from "../use-settings-form";
 import { rolePath } from "./RoleListPage";
-import { roleFormErrors } from "./role-form";
+import { roleDeleteConsequence, roleFormErrors } from "./role-form";
 import "../settings.css";
 
 const listPath = "/variance/settings/role";
@@ -255,13 +255,7 @@ export function RolePage() {
             navigate(listPath, { state: { message: `The role ${detail.roleInfo.name} is deleted.` } });
           }}
         >
-          <p>
-            {detail.roleUserIDs.length === 1
-              ? "Its 1 user loses"
-              : `Its ${detail.roleUserIDs.length} users lose`}{" "}
-            the abilities it grants (unless another of their roles grants them), from their next page. This
-            cannot be undone.
-          </p>
+          <p>{roleDeleteConsequence(detail.roleUserIDs.length)} This cannot be undone.</p>
         </ConfirmDialog>
       ) : null}
     </PageFrame>

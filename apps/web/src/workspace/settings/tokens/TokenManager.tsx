@@ -8,7 +8,7 @@ import {
   revokeApiToken,
 } from "@varia/contracts";
 import { selectProfile } from "@varia/machines";
-import { type FormEvent, useCallback, useEffect, useId, useMemo, useState } from "react";
+import { type FormEvent, useCallback, useEffect, useId, useMemo, useRef, useState } from "react";
 import { api } from "../../../api";
 import { FormMessage } from "../../../shell/FormMessage";
 import { StartupContext } from "../../../shell/startup-context";
@@ -40,6 +40,9 @@ function CreateTokenForm({ onCreated, Heading }: { onCreated: () => void; Headin
   const [created, setCreated] = useState<{ name: string; token: string } | null>(null);
   const [copied, setCopied] = useState(false);
   const headingId = useId();
+  const errorId = useId();
+  const [nameMissing, setNameMissing] = useState(false);
+  const nameInput = useRef<HTMLInputElement>(null);
   const modules = useMemo(() => {
     const byModule = new Map<string, RoleAbility[]>();
     for (const a of grantable)
@@ -49,7 +52,12 @@ function CreateTokenForm({ onCreated, Heading }: { onCreated: () => void; Headin
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    if (!name.trim()) return setError("Please enter a name for the token.");
+    if (!name.trim()) {
+      // The field to fix is marked and takes the focus; the message describes it.
+      setNameMissing(true);
+      nameInput.current?.focus();
+      return setError("Please enter a name for the token.");
+    }
     if (chosen.size === 0) return setError("Choose at least one ability for the token.");
     setBusy(true);
     setError(null);
@@ -103,7 +111,20 @@ function CreateTokenForm({ onCreated, Heading }: { onCreated: () => void; Headin
       ) : null}
       <label className="field">
         <span className="field__label">Token name</span>
-        <input value={name} maxLength={100} onChange={(e) => setName(e.target.value)} />
+        <input
+          ref={nameInput}
+          value={name}
+          maxLength={100}
+          aria-invalid={nameMissing || undefined}
+          aria-describedby={nameMissing ? errorId : undefined}
+          onChange={(e) => {
+            setName(e.target.value);
+            if (nameMissing) {
+              setNameMissing(false);
+              setError(null);
+            }
+          }}
+        />
       </label>
       {modules.map(([module, list]) => (
         <fieldset key={module} className="token-form__abilities">
@@ -128,7 +149,9 @@ function CreateTokenForm({ onCreated, Heading }: { onCreated: () => void; Headin
           })}
         </fieldset>
       ))}
-      <FormMessage error={error} />
+      <div id={errorId}>
+        <FormMessage error={error} />
+      </div>
       <button type="submit" className="button button--primary" disabled={busy} aria-busy={busy}>
         {busy ? <span className="spinner" aria-hidden="true" /> : null}
         Create token
@@ -150,6 +173,7 @@ export function TokenManager({ scope }: { scope: "own" | "organisation" }) {
   const [error, setError] = useState<string | null>(null);
   const [revoking, setRevoking] = useState<ApiToken | null>(null);
   const [revokeError, setRevokeError] = useState<string | null>(null);
+  const [revokeBusy, setRevokeBusy] = useState(false);
   const [notice, setNotice] = useState<string | null>(null);
   const headingId = useId();
   // In the profile dialog the sections sit under the dialog's title.
@@ -169,21 +193,37 @@ export function TokenManager({ scope }: { scope: "own" | "organisation" }) {
   }, [load]);
 
   const revoke = async (token: ApiToken) => {
+    if (revokeBusy) return;
     setRevokeError(null);
+    setRevokeBusy(true);
     try {
       await api.call(revokeApiToken, { query: { tokenID: token.tokenID } });
+      await load();
       setRevoking(null);
       setNotice(`Token '${token.name}' is revoked.`);
-      await load();
+      setRevoked(true);
     } catch (failure) {
       setRevokeError(messageOf(failure, "The token could not be revoked, please try again."));
+    } finally {
+      setRevokeBusy(false);
     }
   };
+  // The revoked token's row and its Revoke button are gone: once the dialog is closed, the focus goes
+  // to the list's heading rather than to the page.
+  const listHeading = useRef<HTMLHeadingElement>(null);
+  const [revoked, setRevoked] = useState(false);
+  useEffect(() => {
+    if (!revoked || revoking !== null) return;
+    listHeading.current?.focus();
+    setRevoked(false);
+  }, [revoked, revoking]);
 
   return (
     <div className={`tokens tokens--${scope}`}>
       <section aria-labelledby={headingId}>
-        <Heading id={headingId}>{seesAll ? "The organisation's API tokens" : "Your API tokens"}</Heading>
+        <Heading id={headingId} ref={listHeading} tabIndex={-1}>
+          {seesAll ? "The organisation's API tokens" : "Your API tokens"}
+        </Heading>
         <FormMessage error={error} success={notice} />
         {tokens === null ? (
           error ? null : (
@@ -260,14 +300,27 @@ export function TokenManager({ scope }: { scope: "own" | "organisation" }) {
           role="alertdialog"
           size="small"
           onClose={() => setRevoking(null)}
+          dismissable={!revokeBusy}
         >
           <p>Every program that uses this token is refused from now on. This cannot be undone.</p>
           <FormMessage error={revokeError} />
           <div className="dialog__actions">
-            <button type="button" className="button button--secondary" onClick={() => setRevoking(null)}>
+            <button
+              type="button"
+              className="button button--secondary"
+              disabled={revokeBusy}
+              onClick={() => setRevoking(null)}
+            >
               Cancel
             </button>
-            <button type="button" className="button button--danger" onClick={() => revoke(revoking)}>
+            <button
+              type="button"
+              className="button button--danger"
+              disabled={revokeBusy}
+              aria-busy={revokeBusy}
+              onClick={() => revoke(revoking)}
+            >
+              {revokeBusy ? <span className="spinner" aria-hidden="true" /> : null}
               Revoke token
             </button>
           </div>

@@ -9,7 +9,7 @@ import {
   userPasswordStatus,
 } from "@varia/contracts";
 import { selectProfile } from "@varia/machines";
-import { type FormEvent, useCallback, useEffect, useState } from "react";
+import { type FormEvent, useCallback, useEffect, useRef, useState } from "react";
 import { Link, useNavigate, useParams } from "react-router";
 import { api } from "../../../api";
 import { PageFrame } from "../../../pages/PageFrame";
@@ -20,6 +20,7 @@ import { formProblem } from "../form-problem";
 import { loadRoleNames } from "../roles/load-roles";
 import { SettingsCrumbs } from "../SettingsCrumbs";
 import { CheckboxField, CheckboxGroup, TextField } from "../SettingsFields";
+import { useFocusBack } from "../use-focus-back";
 import { useSettingsForm } from "../use-settings-form";
 import { userPath } from "./UserListPage";
 import { userFormErrors } from "./user-form";
@@ -59,7 +60,17 @@ export function UserPage() {
   const [loadError, setLoadError] = useState<string | null>(null);
   const { fieldErrors, setFieldErrors, outcome, setOutcome, saving, formRef, submit } = useSettingsForm();
   const [acting, setActing] = useState(false);
+  const holdFocus = useFocusBack(acting);
   const [confirm, setConfirm] = useState<"delete" | "mfa" | null>(null);
+  // The reset takes its button away: once the dialog is closed, the focus goes to the panel's heading
+  // rather than to the page.
+  const mfaHeading = useRef<HTMLHeadingElement>(null);
+  const [mfaReset, setMfaReset] = useState(false);
+  useEffect(() => {
+    if (!mfaReset || confirm !== null) return;
+    mfaHeading.current?.focus();
+    setMfaReset(false);
+  }, [mfaReset, confirm]);
 
   const load = useCallback(async () => {
     const [user, status] = await Promise.all([
@@ -131,6 +142,7 @@ export function UserPage() {
   };
 
   const act = async (run: () => Promise<string>) => {
+    holdFocus();
     setActing(true);
     setOutcome({});
     try {
@@ -258,7 +270,9 @@ export function UserPage() {
                 </button>
               </section>
               <section className="card settings-panel" aria-labelledby="mfa-heading">
-                <h2 id="mfa-heading">Multi-factor authentication</h2>
+                <h2 id="mfa-heading" ref={mfaHeading} tabIndex={-1}>
+                  Multi-factor authentication
+                </h2>
                 <p>
                   {detail.multiFactorAuthenticationStatus === "enabled"
                     ? "Set up: they sign in with a code from their authenticator app."
@@ -318,8 +332,9 @@ export function UserPage() {
           onClose={() => setConfirm(null)}
           onConfirm={async () => {
             await api.call(adminResetMultiFactorAuthentication, { body: { userID } });
-            setConfirm(null);
             await load();
+            setConfirm(null);
+            setMfaReset(true);
             setOutcome({
               success: `Multi-factor authentication of ${detail.name} is reset: they set it up again at their next sign-in.`,
             });

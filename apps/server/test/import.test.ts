@@ -595,6 +595,13 @@ describeWithServer("CSV import", (ctx) => {
     const restored = await finalStatus("backup", restore.json.jobGuid);
     expect(restored.message).toBeNull();
     expect(restored).toMatchObject({ status: "Completed", rowsImported: 4 });
+    // The job names the backup as a person knows it: when it was taken, and why.
+    const chosen = (await call("backup", "/api/Backup/BackupList")).json.find(
+      (b: { backupID: string }) => b.backupID === backupID,
+    );
+    expect(restored.fileName).toBe(
+      `the backup of ${chosen.createdAt.slice(0, 10)} ${chosen.createdAt.slice(11, 19)} UTC (before the import of ${chosen.importFileName})`,
+    );
     expect(await snapshot("backup")).toEqual(afterFirst);
     const reasons = (await call("backup", "/api/Backup/BackupList")).json.map(
       (b: { reason: string }) => b.reason,

@@ -15,6 +15,16 @@ export const backupSchema = z.object({
 });
 export type Backup = z.infer<typeof backupSchema>;
 
+/**
+ * Why a backup was taken, within a sentence: "before the import of lines.csv" (naming the import's
+ * file when it was taken before one), "made by hand", "before a restore".
+ */
+export function backupReason(backup: Backup): string {
+  if (backup.reason === "BeforeImport")
+    return backup.importFileName ? `before the import of ${backup.importFileName}` : "before an import";
+  return backup.reason === "OnDemand" ? "made by hand" : "before a restore";
+}
+
 /** What restoring a backup replaces: the imports and restores made since it was taken. */
 export interface RestoreSummary {
   /** The imports undone: a backup taken before an import at or after this one's time marks one. */

@@ -385,15 +385,15 @@ export async function queueJob(
   return { jobGuid: id, status: "Pending" as const };
 }
 
-/** Queues the restore of a backup. */
-export function enqueueRestore(queue: ImportQueue, organisationId: string, userId: string, backupId: string) {
-  return queueJob(queue, {
-    organisationId,
-    userId,
-    kind: "Restore",
-    fileName: `backup ${backupId}`,
-    backupId,
-  });
+/** Queues the restore of a backup; `name` is how the job names it (`backupName`). */
+export function enqueueRestore(
+  queue: ImportQueue,
+  organisationId: string,
+  userId: string,
+  backupId: string,
+  name: string,
+) {
+  return queueJob(queue, { organisationId, userId, kind: "Restore", fileName: name, backupId });
 }
 
 /** Restores a backup in one transaction (see `restoreBackup`). */

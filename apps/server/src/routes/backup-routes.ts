@@ -1,4 +1,12 @@
-import { backupCreate, backupDelete, backupDownload, backupList, backupRestore } from "@varia/contracts";
+import {
+  type Backup,
+  backupCreate,
+  backupDelete,
+  backupDownload,
+  backupList,
+  backupReason,
+  backupRestore,
+} from "@varia/contracts";
 import type { FastifyInstance } from "fastify";
 import { actsAsAdmin } from "../auth/caller-reach";
 import { AppError } from "../errors";
@@ -8,6 +16,14 @@ import { portableBackup, takeBackup } from "../imports/backups";
 import { enqueueRestore } from "../imports/import-jobs";
 
 const iso = (value: unknown) => new Date(value as string).toISOString();
+
+/**
+ * A backup as a restore job names it where an import names its file (Import/GetJobs, the CLI's
+ * outcome): when it was taken, in UTC, and why.
+ */
+export function backupName(backup: Backup): string {
+  return `the backup of ${backup.createdAt.slice(0, 10)} ${backup.createdAt.slice(11, 19)} UTC (${backupReason(backup)})`;
+}
 
 /** Backups (docs/storage.md, docs/settings.md): list, take now, download, restore (admins only, as a job), delete (admins only). */
 export async function backupRoutes(app: FastifyInstance, deps: AppDeps) {
@@ -58,14 +74,15 @@ export async function backupRoutes(app: FastifyInstance, deps: AppDeps) {
 
   registerContract(app, deps, backupRestore, async ({ auth, query }) => {
     if (!actsAsAdmin(auth!)) throw new AppError("Forbidden", "Only an admin can restore a backup.");
-    const exists = await deps.db
-      .selectFrom("backups")
-      .select("id")
-      .where("organisation_id", "=", auth!.organisation.id)
-      .where("id", "=", query.backupID)
-      .executeTakeFirst();
-    if (!exists) throw new AppError("NotFound", `No backup ${query.backupID}`);
-    return enqueueRestore(deps.jobs, auth!.organisation.id, auth!.user.id, query.backupID);
+    const [backup] = await backupsOf(auth!.organisation.id, query.backupID);
+    if (!backup) throw new AppError("NotFound", `No backup ${query.backupID}`);
+    return enqueueRestore(
+      deps.jobs,
+      auth!.organisation.id,
+      auth!.user.id,
+      backup.backupID,
+      backupName(backup),
+    );
   });
 
   // The backup's stored lines go with its row (a foreign key with on delete cascade).

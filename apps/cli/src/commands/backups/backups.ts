@@ -4,6 +4,7 @@ import {
   backupDelete,
   backupDownload,
   backupList,
+  backupReason,
   backupRestore,
   restoreSummary,
 } from "@varia/contracts";
@@ -19,13 +20,6 @@ import { printJob } from "../import/job-outcome";
 
 /** When a backup was taken, to the second, in UTC (several may share a minute). */
 const takenAt = (iso: string) => `${iso.slice(0, 10)} ${iso.slice(11, 19)} UTC`;
-
-/** Why a backup was taken, naming the import's file when it was taken before one. */
-function why(backup: Backup): string {
-  if (backup.reason === "BeforeImport")
-    return backup.importFileName ? `before the import of ${backup.importFileName}` : "before an import";
-  return backup.reason === "OnDemand" ? "made by hand" : "before a restore";
-}
 
 const lines = (n: number) => `${formatCount(n)} invoice ${n === 1 ? "line" : "lines"}`;
 
@@ -51,7 +45,7 @@ export async function runBackupsList(ctx: CommandContext) {
         ...backups.map((b) => [
           b.backupID,
           takenAt(b.createdAt),
-          why(b),
+          backupReason(b),
           formatCount(b.lineCount),
           formatSize(b.sizeBytes),
         ]),
@@ -106,7 +100,7 @@ export async function runBackupsRestore(
   options: { yes?: boolean; wait?: boolean; pollInterval: number },
 ) {
   const { backup, all } = await named(ctx, id!);
-  const what = `the backup of ${takenAt(backup.createdAt)} (${why(backup)})`;
+  const what = `the backup of ${takenAt(backup.createdAt)} (${backupReason(backup)})`;
   if (!options.yes)
     throw new CliError(
       `Restoring ${what} replaces the organisation's invoice lines, clients, items and salespeople; ${undoes(backup, all)}. A backup of the data as it is now is taken first. Run again with --yes to restore`,
@@ -126,7 +120,7 @@ export async function runBackupsRestore(
 /** `varia backups delete`: Backup/Delete, only with --yes. */
 export async function runBackupsDelete(ctx: CommandContext, [id]: string[], options: { yes?: boolean }) {
   const { backup } = await named(ctx, id!);
-  const what = `the backup of ${takenAt(backup.createdAt)} (${why(backup)}, ${lines(backup.lineCount)})`;
+  const what = `the backup of ${takenAt(backup.createdAt)} (${backupReason(backup)}, ${lines(backup.lineCount)})`;
   if (!options.yes)
     throw new CliError(
       `Deleting ${what} means it can no longer be restored; run again with --yes to delete it`,

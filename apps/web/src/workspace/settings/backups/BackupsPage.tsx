@@ -4,6 +4,7 @@ import {
   backupDelete,
   backupDownload,
   backupList,
+  backupReason,
   backupRestore,
   restoreSummary,
 } from "@varia/contracts";
@@ -29,22 +30,10 @@ import "../data-settings.css";
 
 type RestoreActor = ActorRefFrom<typeof appImportJobMachine>;
 
-const reasons: Record<Backup["reason"], string> = {
-  OnDemand: "Made by hand",
-  BeforeImport: "Before an import",
-  BeforeRestore: "Before a restore",
-};
-
-/** Why a backup was taken, naming the import's file when it was taken before one. */
-const why = (b: Backup) =>
-  b.reason === "BeforeImport" && b.importFileName
-    ? `Before the import of ${b.importFileName}`
-    : reasons[b.reason];
-
-/** `why`, within a sentence. */
-const whyInSentence = (b: Backup) => {
-  const text = why(b);
-  return text.charAt(0).toLowerCase() + text.slice(1);
+/** Why a backup was taken, as a table's cell says it (`backupReason`, capitalised). */
+const why = (b: Backup) => {
+  const text = backupReason(b);
+  return text.charAt(0).toUpperCase() + text.slice(1);
 };
 
 const lines = (n: number, format: Format) => `${format.count(n)} invoice ${n === 1 ? "line" : "lines"}`;
@@ -109,7 +98,7 @@ function RestoreDialog({
       <p>
         The organisation's invoice lines, clients, items and salespeople as they are now will be replaced by
         the backup of <strong>{dateTime(backup.createdAt, format, { seconds: true })}</strong> (
-        {whyInSentence(backup)}, {held(backup, format)}).
+        {backupReason(backup)}, {held(backup, format)}).
       </p>
       {importsUndone.length || restoresUndone.length ? (
         <>
@@ -356,7 +345,7 @@ export function BackupsPage() {
         >
           <p>
             The backup of <strong>{dateTime(confirm.backup.createdAt, format, { seconds: true })}</strong> (
-            {whyInSentence(confirm.backup)}, {held(confirm.backup, format)}) will be deleted; its data can no
+            {backupReason(confirm.backup)}, {held(confirm.backup, format)}) will be deleted; its data can no
             longer be restored.
           </p>
         </ConfirmDialog>

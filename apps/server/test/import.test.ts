@@ -467,6 +467,42 @@ describeWithServer("CSV import", (ctx) => {
     expect(theirs.json.map((j: { jobGuid: string }) => j.jobGuid)).not.toContain(good.json.jobGuid);
   });
 
+  it("refuses a workbook, a PDF or UTF-16 text named .csv at once, saying what it is, and queues nothing", async () => {
+    const sent = async (bytes: Uint8Array, name: string) => {
+      const form = new FormData();
+      form.append("csv", new Blob([bytes], { type: "text/csv" }), name);
+      return call("notcsv", "/api/import/upload", { method: "POST", body: form });
+    };
+    const cases: [Uint8Array, string][] = [
+      [
+        Uint8Array.from([0x50, 0x4b, 0x03, 0x04, 0x14, 0, 6, 0]),
+        "a spreadsheet workbook or other zip file (such as .xlsx or .ods)",
+      ],
+      [
+        Uint8Array.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1, 0]),
+        "an Excel 97-2003 workbook (.xls)",
+      ],
+      [new TextEncoder().encode("%PDF-1.7\n%âãÏÓ\n"), "a PDF document"],
+      [Uint8Array.from([0xff, 0xfe, 0x49, 0, 0x6e, 0]), "text in UTF-16"],
+      [new TextEncoder().encode(`${header}\n\0\0`), "a binary file"],
+    ];
+    for (const [bytes, kind] of cases) {
+      const refused = await sent(bytes, "sales.csv");
+      expect(refused.status, kind).toBe(400);
+      expect(refused.json.message).toBe(
+        `'sales.csv' is not a CSV file: it is ${kind}. Save it as CSV (comma-separated, UTF-8) and upload that`,
+      );
+      expect(refused.json.errors).toEqual([{ field: "csv", message: `is ${kind}, not a CSV file` }]);
+    }
+    expect((await call("notcsv", "/api/Import/GetJobs")).json).toEqual([]);
+    // A CSV with a byte order mark and non-ASCII names is text.
+    const text = await sent(
+      new TextEncoder().encode(`\uFEFF${goodFile.replace("Acme Ltd", "Ácme Ltd")}`),
+      "ok.csv",
+    );
+    expect(text.status).toBe(200);
+  });
+
   it("names a missing required column on line 1", async () => {
     const queued = await upload("header", "InvoiceDate,InvoiceNumber,ClientCode,StockType,Quantity,Amount\n");
     const job = await finalStatus("header", queued.json.jobGuid);

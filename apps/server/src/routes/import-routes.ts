@@ -16,6 +16,7 @@ import type { FastifyInstance } from "fastify";
 import { AppError } from "../errors";
 import { registerContract } from "../http/contract-route";
 import type { AppDeps } from "../http/deps";
+import { binaryFileKind, fileKindHeadBytes } from "../imports/file-kind";
 import { enqueueImport, getImportJob, listImportJobs, workerThresholdBytes } from "../imports/import-jobs";
 import { importLimits, invoiceTemplate } from "../imports/invoice-columns";
 import { startUploadReading, takeUploadReading } from "../imports/upload-readings";
@@ -88,6 +89,8 @@ export async function importRoutes(app: FastifyInstance, deps: AppDeps) {
     await mkdir(uploads, { recursive: true });
     const path = join(uploads, `${randomUUID()}.csv`);
     const hash = createHash("sha256");
+    // The file's first bytes, to tell a workbook renamed to .csv from a CSV (binaryFileKind).
+    let head = Buffer.alloc(0);
     // A large file is also read as it arrives (see upload-readings.ts), on a thread of its own.
     const reading =
       Number(request.headers["content-length"]) >= workerThresholdBytes ? startUploadReading() : null;
@@ -101,6 +104,8 @@ export async function importRoutes(app: FastifyInstance, deps: AppDeps) {
         new Transform({
           transform(chunk: Buffer, _encoding, done) {
             hash.update(chunk);
+            if (head.length < fileKindHeadBytes)
+              head = Buffer.concat([head, chunk.subarray(0, fileKindHeadBytes - head.length)]);
             reading?.push(chunk);
             done(null, chunk);
           },
@@ -113,6 +118,14 @@ export async function importRoutes(app: FastifyInstance, deps: AppDeps) {
         throw new AppError(
           "PayloadTooLarge",
           `The file is larger than the limit of ${mib(importLimits.maxFileBytes)}`,
+        );
+      }
+      const kind = binaryFileKind(head);
+      if (kind) {
+        throw new AppError(
+          "BadRequest",
+          `'${part.filename}' is not a CSV file: it is ${kind}. Save it as CSV (comma-separated, UTF-8) and upload that`,
+          [{ field: "csv", message: `is ${kind}, not a CSV file` }],
         );
       }
       // Kept before the job is sent: the job may start at once and look for it.

@@ -185,6 +185,19 @@ describeWithServer(
         abilities.varianceDashboardView,
       ]);
       expect((await analyst.call("GET", "/api/variance/Role/GetRoleList")).status).toBe(403);
+      // Integrations is in the menu of a user who may import, without managing connections.
+      const importer = await admin.call("POST", "/api/variance/Role/Edit", {
+        roleID,
+        roleInfo: { name: "Analysts" },
+        roleUserIDs: [ann.userID],
+        activeToggles: [abilities.varianceDashboardView, abilities.importRun],
+      });
+      expect(importer.status).toBe(200);
+      const importerMenu = await analyst.call("GET", "/api/Account/GetAuthorisedMenu");
+      expect((importerMenu.json.items as { key: string }[]).map((i) => i.key)).toEqual([
+        "dashboard",
+        "integration",
+      ]);
       const restored = await admin.call("POST", "/api/variance/Role/Edit", {
         roleID,
         roleInfo: { name: "Analysts", description: "See the dashboards, manage roles" },

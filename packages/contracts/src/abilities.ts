@@ -82,5 +82,7 @@ export const menuCatalogue = [
     title: "Integrations",
     path: "/integration/overview",
     ability: abilities.integrationManage,
+    // The page's CSV import and its recent imports are for a user who may import, connections or not.
+    orAbility: abilities.importRun,
   },
 ] as const;

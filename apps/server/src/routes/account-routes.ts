@@ -103,7 +103,10 @@ export async function accountRoutes(app: FastifyInstance, deps: AppDeps) {
 
   registerContract(app, deps, getAuthorisedMenu, ({ auth }) => ({
     items: menuCatalogue
-      .filter((item) => holdsAbility(auth!, item.ability))
+      .filter(
+        (item) =>
+          holdsAbility(auth!, item.ability) || ("orAbility" in item && holdsAbility(auth!, item.orAbility)),
+      )
       .map(({ key, title, path, ability }) => ({
         key,
         title,

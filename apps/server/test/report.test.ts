@@ -493,14 +493,14 @@ describeWithServer("reports", (ctx) => {
       expect(file.text).toBe(
         [
           "Client code,Client,Salesperson,Status,MRR from,MRR to,Change,Change %",
-          `C001,Acme Ltd,Jane,existing,700.00,920.00,220.00,${220 / 700}`,
-          "C004,'=cmd,Raj,existing,400.00,504.00,104.00,0.26",
+          "C001,Acme Ltd,Jane,existing,700.00,920.00,220.00,31.43",
+          "C004,'=cmd,Raj,existing,400.00,504.00,104.00,26.00",
           "C003,Initech,Raj,new,0.00,120.00,120.00,",
-          "C002,Globex,Raj,lost,300.00,0.00,-300.00,-1",
+          "C002,Globex,Raj,lost,300.00,0.00,-300.00,-100.00",
           "",
         ].join("\r\n"),
       );
-      // Every report's CSV carries exactly the cells of its Run.
+      // Every report's CSV carries exactly the cells of its Run (a percent in percent, two decimals).
       for (const reportID of ["price-changes", "salesperson-performance", "lost-clients", "adhoc-revenue"]) {
         const csv = await rep.call("POST", "/api/variance/Report/ExportReport", { ...body, reportID });
         const ran = await run({ reportID, rowLimit: 1000 });
@@ -511,7 +511,9 @@ describeWithServer("reports", (ctx) => {
             ran.json.columns.map((c: { field: string; kind: string }) => {
               const v = row[c.field];
               if (v === null) return null;
-              return typeof v === "number" && c.kind === "money" ? v.toFixed(2) : String(v);
+              if (typeof v === "number" && c.kind === "money") return v.toFixed(2);
+              if (typeof v === "number" && c.kind === "percent") return (v * 100).toFixed(2);
+              return String(v);
             }),
           ),
         );

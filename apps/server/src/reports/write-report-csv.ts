@@ -1,10 +1,18 @@
 import type { ReportCell, ReportColumn, ReportRow } from "@varia/contracts";
 import { csvText } from "../imports/csv-cell";
 
-/** A cell as CSV: money with two decimals, other numbers as they are, text neutralised (csvText). */
+/**
+ * A cell as CSV (docs/import.md, "Exports"): money with two decimals; a percent as the screens write
+ * it, in percent with two decimals under its "%" header (a fraction such as 0.0769 read as "Change %"
+ * would say 0.08%); other numbers as they are; text neutralised (csvText).
+ */
 export function csvCell(column: ReportColumn, value: ReportCell | undefined): string {
   if (value === null || value === undefined) return "";
-  if (typeof value === "number") return column.kind === "money" ? value.toFixed(2) : String(value);
+  if (typeof value === "number") {
+    if (column.kind === "money") return value.toFixed(2);
+    if (column.kind === "percent") return (value * 100).toFixed(2);
+    return String(value);
+  }
   return csvText(value);
 }
 

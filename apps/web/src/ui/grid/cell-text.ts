@@ -35,6 +35,8 @@ export function cellText(kind: ColumnKind, value: unknown, format: Format): stri
 export function csvValue(kind: ColumnKind, value: unknown): string | number {
   if (value === null || value === undefined) return "";
   if (kind === "money" && typeof value === "number") return (value / 100).toFixed(2);
+  // A percent as the screen writes it (the server's report CSV writes it so too).
+  if (kind === "percent" && typeof value === "number") return (value * 100).toFixed(2);
   if (typeof value === "number") return value;
   return String(value);
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { moneyColumn, textColumn } from "./columns";
+import { moneyColumn, percentColumn, textColumn } from "./columns";
 import { allRows, csvCell, csvOf } from "./csv";
 
 describe("grid CSV", () => {
@@ -25,6 +25,18 @@ describe("grid CSV", () => {
         { name: "+Evil", valueCents: 5, parts: {} },
       ]),
     ).toBe("Client,MRR,Price\r\nAcme,1234.56,-0.50\r\n'+Evil,0.05,0.00\r\n");
+  });
+
+  it("writes a percent in percent with 2 decimals, as the screen shows it", () => {
+    type Row = { name: string; share: number | null };
+    const columns = [textColumn<Row>("name", "Client"), percentColumn<Row>("share", "Share of MRR")];
+    expect(
+      csvOf(columns, [
+        { name: "Acme", share: 0.0768948697 },
+        { name: "Globex", share: -1 },
+        { name: "Initech", share: null },
+      ]),
+    ).toBe("Client,Share of MRR\r\nAcme,7.69\r\nGlobex,-100.00\r\nInitech,\r\n");
   });
 
   it("reads every page of a server source", async () => {

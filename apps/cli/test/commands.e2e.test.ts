@@ -552,6 +552,9 @@ describe("every varia command against a running server", () => {
     const byService = json(shapes.reportRun, ["report", "run", "mrr-by-client", "--item", "Support hours"]);
     expect(byService.rows.map((r) => r.clientCode)).toEqual(["C003"]);
     expect(varia(["report", "run", "lost-clients"]).stdout).toMatch(/^C002\s+Beta Foods\s+Bob Ray\s+/m);
+    expect(varia(["report", "run", "lost-clients", "--client", "C001"]).stdout).toBe(
+      "Lost clients, Revenue 2025-05 to 2025-06\n\nNo rows: nothing matches these months and filters\n",
+    );
 
     const exported = json(shapes.reportExport, ["report", "export", "mrr-by-client", "-o", file("mrr.csv")]);
     expect(exported).toEqual({ file: file("mrr.csv"), bytes: statSync(file("mrr.csv")).size, format: "csv" });

@@ -14,7 +14,10 @@ function cellText(kind: string, value: ReportCell | undefined, money: (n: number
   return String(value);
 }
 
-/** A report as an aligned table: text left, numbers right, money in the currency, totals last. */
+/**
+ * A report as an aligned table: text left, numbers right, money in the currency, totals last; a
+ * report without rows says so instead of a header over a total of nothing.
+ */
 export function reportTable(result: ReportResult, money: (n: number) => string): string {
   const header = result.columns.map((c) => c.header);
   const body = result.rows.map((row) => result.columns.map((c) => cellText(c.kind, row[c.field], money)));
@@ -35,6 +38,13 @@ export function reportTable(result: ReportResult, money: (n: number) => string):
     result.rowCount > result.rows.length
       ? ` (the first ${formatCount(result.rows.length)} of ${formatCount(result.rowCount)} rows)`
       : "";
+  if (result.rows.length === 0)
+    return [
+      title,
+      "",
+      "No rows: nothing matches these months and filters",
+      ...result.notes.map((n) => `\n${n}`),
+    ].join("\n");
   return [
     title + shown,
     "",

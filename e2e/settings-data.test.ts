@@ -373,6 +373,21 @@ describe("exclusion lists, organisation and backups in the browser", () => {
     const left = await client.call(backupList);
     expect(left).toHaveLength(count - 1);
     expect(left.map((b) => b.backupID)).not.toContain(newest.backupID);
+
+    // On a phone each backup is a block whose actions are on screen, not past a table's edge.
+    const size = page.viewportSize();
+    await page.setViewportSize({ width: 390, height: 844 });
+    try {
+      const actions = page.getByRole("button", { name: /^(Download|Restore|Delete) the backup of/ });
+      await expect.poll(() => actions.count()).toBe(left.length * 3);
+      for (const box of await actions.evaluateAll((buttons) =>
+        buttons.map((b) => b.getBoundingClientRect().right),
+      ))
+        expect(box).toBeLessThanOrEqual(390);
+      expect(await page.evaluate("document.documentElement.scrollWidth")).toBeLessThanOrEqual(390);
+    } finally {
+      if (size) await page.setViewportSize(size);
+    }
   }, 300_000);
 
   it("writes money in the organisation's currency on every card once it is EUR, and names bad fields", async () => {

@@ -250,7 +250,7 @@ export function BackupsPage() {
       ) : null}
       {backups?.length ? (
         <div className="panel">
-          <table className="data-table" aria-label="Backups">
+          <table className="data-table backups-table" aria-label="Backups">
             <thead>
               <tr>
                 <th scope="col">Taken</th>
@@ -273,8 +273,12 @@ export function BackupsPage() {
                   <tr key={b.backupID}>
                     <th scope="row">{when}</th>
                     <td className="backup-why">{why(b)}</td>
-                    <td className="number">{format.count(b.lineCount)}</td>
-                    <td className="number">{byteSize(b.sizeBytes, format)}</td>
+                    <td className="number" data-label="Lines held">
+                      {format.count(b.lineCount)}
+                    </td>
+                    <td className="number" data-label="Size">
+                      {byteSize(b.sizeBytes, format)}
+                    </td>
                     <td>
                       <div className="backup-actions">
                         <button

@@ -161,7 +161,11 @@ describe("users and roles in the browser", () => {
       ).length;
     expect(mailsToGrace()).toBe(1);
     await adminPage.getByRole("button", { name: "Send password link" }).click();
-    await adminPage.getByText(`A link to set a password was sent to ${grace.email}.`).waitFor();
+    // Said in the Password panel, beside its button.
+    await adminPage
+      .getByRole("region", { name: "Password" })
+      .getByText(`A link to set a password was sent to ${grace.email}.`)
+      .waitFor();
     // The button, disabled while the link is sent, has the keyboard's focus back.
     await expect
       .poll(() =>
@@ -346,7 +350,10 @@ describe("users and roles in the browser", () => {
     await confirm.waitFor();
     await look(adminPage, "user-mfa-reset-confirm");
     await confirm.getByRole("button", { name: "Reset multi-factor" }).click();
-    await adminPage.getByText(`Multi-factor authentication of ${alan.name} is reset`).waitFor();
+    await adminPage
+      .getByRole("region", { name: "Multi-factor authentication" })
+      .getByText(`Multi-factor authentication of ${alan.name} is reset`)
+      .waitFor();
     await adminPage.getByText("Not set up.").waitFor();
     expect(await adminPage.getByRole("button", { name: "Reset multi-factor" }).count()).toBe(0);
     // The button gone, the focus is on its panel's heading rather than lost to the page.

@@ -35,6 +35,9 @@ const emptyForm: Form = { name: "", email: "", userIsAdmin: false, roleIDs: [], 
 
 type PasswordStatus = { hasPassword: boolean; passwordLinkPending: boolean };
 
+/** The side panels whose actions say what they came to within the panel. */
+type SidePanel = "password" | "mfa";
+
 function passwordStatusText(status: PasswordStatus): string {
   if (status.hasPassword) return "A password is set.";
   if (status.passwordLinkPending)
@@ -141,18 +144,24 @@ export function UserPage() {
     );
   };
 
-  const act = async (run: () => Promise<string>) => {
+  // What a side panel's action came to, said in that panel, beside its button (the form's message
+  // line is far from it, and off the screen of a phone).
+  const [side, setSide] = useState<{ panel: SidePanel; error?: string; success?: string } | null>(null);
+  const act = async (panel: SidePanel, run: () => Promise<string>) => {
     holdFocus();
     setActing(true);
     setOutcome({});
+    setSide(null);
     try {
-      setOutcome({ success: await run() });
+      setSide({ panel, success: await run() });
     } catch (e) {
-      setOutcome({ error: formProblem(e, labels).message });
+      setSide({ panel, error: formProblem(e, labels).message });
     } finally {
       setActing(false);
     }
   };
+  const sideMessage = (panel: SidePanel) =>
+    side?.panel === panel ? <FormMessage error={side.error} success={side.success} /> : null;
 
   const title = isNew ? "New User" : (detail?.name ?? "User");
   const isMe = !isNew && me?.userGUID === userID;
@@ -259,7 +268,7 @@ export function UserPage() {
                   className="button button--secondary"
                   disabled={acting || saving}
                   onClick={() =>
-                    act(async () => {
+                    act("password", async () => {
                       await api.call(sendPasswordLink, { query: { userID } });
                       setPassword(await api.call(userPasswordStatus, { query: { userID } }));
                       return `A link to set a password was sent to ${detail.email}.`;
@@ -268,6 +277,7 @@ export function UserPage() {
                 >
                   Send password link
                 </button>
+                {sideMessage("password")}
               </section>
               <section className="card settings-panel" aria-labelledby="mfa-heading">
                 <h2 id="mfa-heading" ref={mfaHeading} tabIndex={-1}>
@@ -288,6 +298,7 @@ export function UserPage() {
                     Reset multi-factor
                   </button>
                 ) : null}
+                {sideMessage("mfa")}
               </section>
               <section className="card settings-panel" aria-labelledby="delete-heading">
                 <h2 id="delete-heading">Delete</h2>
@@ -335,7 +346,8 @@ export function UserPage() {
             await load();
             setConfirm(null);
             setMfaReset(true);
-            setOutcome({
+            setSide({
+              panel: "mfa",
               success: `Multi-factor authentication of ${detail.name} is reset: they set it up again at their next sign-in.`,
             });
           }}

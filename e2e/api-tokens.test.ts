@@ -2,7 +2,7 @@ import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTenant, launchChromium, startE2eServer } from "./browser";
 import { accessibilityViolations } from "./drill-workspace";
-import { screenshotWholePage, signIn } from "./workspace";
+import { isFocused, screenshotWholePage, signIn } from "./workspace";
 
 describe("API tokens in the browser", () => {
   let browser: Browser;
@@ -51,7 +51,7 @@ describe("API tokens in the browser", () => {
     // The field to fix is marked, and the keyboard is taken to it.
     const tokenName = page.getByLabel("Token name");
     expect(await tokenName.getAttribute("aria-invalid")).toBe("true");
-    expect(await tokenName.evaluate((input) => input === input.ownerDocument.activeElement)).toBe(true);
+    expect(await tokenName.evaluate(isFocused)).toBe(true);
 
     const token = await createToken(page, "nightly export", ["Dashboard: View"]);
     expect(token.length).toBeGreaterThan(30);
@@ -78,11 +78,7 @@ describe("API tokens in the browser", () => {
     await page.getByText("No API tokens yet.").waitFor();
     // Its Revoke button gone, the focus is on the list's heading rather than lost to the page.
     await expect
-      .poll(() =>
-        page
-          .getByRole("heading", { name: "The organisation's API tokens" })
-          .evaluate((heading) => heading === heading.ownerDocument.activeElement),
-      )
+      .poll(() => page.getByRole("heading", { name: "The organisation's API tokens" }).evaluate(isFocused))
       .toBe(true);
     expect(await callWith(token, "VarianceOverview/ActualPeriods")).toBe(401);
     await context.close();

@@ -12,6 +12,7 @@ import {
   adminToken,
   card,
   cardsDrawn,
+  isFocused,
   loadDemoData,
   parseMoney,
   screenshotWholePage,
@@ -128,9 +129,7 @@ describe("exclusion lists, organisation and backups in the browser", () => {
     await page.getByRole("button", { name: "Save" }).click();
     await page.getByText("Please enter a name for the list").waitFor();
     // The focus goes to the field to correct.
-    await expect
-      .poll(() => page.getByLabel("Name").evaluate((el) => el === el.ownerDocument.activeElement))
-      .toBe(true);
+    await expect.poll(() => page.getByLabel("Name").evaluate(isFocused)).toBe(true);
     await page.getByLabel("Name").fill("Intercompany clients");
     // The name typed answers the error: it goes, and the field is no longer marked.
     await page.getByText("Please enter a name for the list").waitFor({ state: "detached" });
@@ -153,9 +152,7 @@ describe("exclusion lists, organisation and backups in the browser", () => {
         await page.keyboard.press("Enter");
       }
       // The picker is ready for the next one: empty, focused, its suggestions open until Escape.
-      await expect
-        .poll(() => picker.evaluate((input) => input === input.ownerDocument.activeElement))
-        .toBe(true);
+      await expect.poll(() => picker.evaluate(isFocused)).toBe(true);
       expect(await picker.inputValue()).toBe("");
       await page.keyboard.press("Escape");
       await page
@@ -180,13 +177,7 @@ describe("exclusion lists, organisation and backups in the browser", () => {
     await items.getByRole("button", { name: /^Remove .* \(PLAN-PRO\)$/ }).click();
     await page.getByText("No items on this list.").waitFor();
     // The focus is not lost with the button: the list is empty, so it goes to the section's heading.
-    await expect
-      .poll(() =>
-        page
-          .getByRole("heading", { name: /^Items/ })
-          .evaluate((heading) => heading === heading.ownerDocument.activeElement),
-      )
-      .toBe(true);
+    await expect.poll(() => page.getByRole("heading", { name: /^Items/ }).evaluate(isFocused)).toBe(true);
     expect(await violations()).toEqual([]);
     await page.getByRole("button", { name: "Save" }).click();
     await page.getByText("Saved. Every number now leaves out this list's clients and items.").waitFor();
@@ -271,11 +262,7 @@ describe("exclusion lists, organisation and backups in the browser", () => {
     await taken.waitFor();
     // The button, disabled while the backup is taken, has the keyboard's focus back.
     await expect
-      .poll(() =>
-        page
-          .getByRole("button", { name: "Create backup" })
-          .evaluate((button) => button === button.ownerDocument.activeElement),
-      )
+      .poll(() => page.getByRole("button", { name: "Create backup" }).evaluate(isFocused))
       .toBe(true);
     const listed = await client.call(backupList);
     const newest = listed[0]!;
@@ -297,11 +284,7 @@ describe("exclusion lists, organisation and backups in the browser", () => {
     expect(content.clients.length).toBeGreaterThan(0);
     // The Download button, disabled while the file comes, has the keyboard's focus back.
     await expect
-      .poll(() =>
-        row
-          .getByRole("button", { name: /^Download the backup of/ })
-          .evaluate((button) => button === button.ownerDocument.activeElement),
-      )
+      .poll(() => row.getByRole("button", { name: /^Download the backup of/ }).evaluate(isFocused))
       .toBe(true);
 
     // An import changes the latest month.
@@ -410,11 +393,7 @@ describe("exclusion lists, organisation and backups in the browser", () => {
     await page.getByText("Please enter the organisation's name").waitFor();
     await page.getByText("Please enter a whole number from 1 to 100").waitFor();
     expect(await page.getByLabel("Backups to keep").getAttribute("aria-invalid")).toBe("true");
-    await expect
-      .poll(() =>
-        page.getByLabel("Organisation name").evaluate((el) => el === el.ownerDocument.activeElement),
-      )
-      .toBe(true);
+    await expect.poll(() => page.getByLabel("Organisation name").evaluate(isFocused)).toBe(true);
     expect(await violations()).toEqual([]);
     await page.screenshot({ path: join(testOutput, "settings-organisation-errors.png") });
     await page.getByLabel("Organisation name").fill("demo Europe Ltd");
@@ -422,9 +401,7 @@ describe("exclusion lists, organisation and backups in the browser", () => {
     await page.getByText("Please enter the organisation's name").waitFor({ state: "detached" });
     expect(await page.getByLabel("Organisation name").getAttribute("aria-invalid")).toBe("false");
     expect(await page.getByLabel("Backups to keep").getAttribute("aria-invalid")).toBe("true");
-    expect(
-      await page.getByLabel("Organisation name").evaluate((el) => el === el.ownerDocument.activeElement),
-    ).toBe(true);
+    expect(await page.getByLabel("Organisation name").evaluate(isFocused)).toBe(true);
     await page.getByLabel("Backups to keep").fill("7");
     // With no field left to correct, the summary goes too.
     await page.getByText("Please correct the fields marked in red.").waitFor({ state: "detached" });
@@ -435,7 +412,7 @@ describe("exclusion lists, organisation and backups in the browser", () => {
     await page.getByRole("button", { name: "Save" }).click();
     await page.getByText("Please choose a time zone").waitFor();
     expect(await zone.getAttribute("aria-invalid")).toBe("true");
-    await expect.poll(() => zone.evaluate((input) => input === input.ownerDocument.activeElement)).toBe(true);
+    await expect.poll(() => zone.evaluate(isFocused)).toBe(true);
     await zone.fill(zoneBefore);
     await page.getByRole("listbox").getByRole("option").filter({ hasText: zoneBefore }).first().click();
     await page.getByText("Please choose a time zone").waitFor({ state: "detached" });

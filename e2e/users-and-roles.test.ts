@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTenant, launchChromium, startE2eServer } from "./browser";
 import { accessibilityViolations } from "./drill-workspace";
 import { totpCode } from "./totp";
-import { adminToken, signIn, testOutput } from "./workspace";
+import { adminToken, isFocused, signIn, testOutput } from "./workspace";
 
 const screenshots = join(testOutput, "settings");
 mkdirSync(screenshots, { recursive: true });
@@ -168,11 +168,7 @@ describe("users and roles in the browser", () => {
       .waitFor();
     // The button, disabled while the link is sent, has the keyboard's focus back.
     await expect
-      .poll(() =>
-        adminPage
-          .getByRole("button", { name: "Send password link" })
-          .evaluate((button) => button === button.ownerDocument.activeElement),
-      )
+      .poll(() => adminPage.getByRole("button", { name: "Send password link" }).evaluate(isFocused))
       .toBe(true);
     expect(mailsToGrace()).toBe(2);
     const gracePath = new URL(adminPage.url()).pathname;
@@ -358,11 +354,7 @@ describe("users and roles in the browser", () => {
     expect(await adminPage.getByRole("button", { name: "Reset multi-factor" }).count()).toBe(0);
     // The button gone, the focus is on its panel's heading rather than lost to the page.
     await expect
-      .poll(() =>
-        adminPage
-          .getByRole("heading", { name: "Multi-factor authentication" })
-          .evaluate((heading) => heading === heading.ownerDocument.activeElement),
-      )
+      .poll(() => adminPage.getByRole("heading", { name: "Multi-factor authentication" }).evaluate(isFocused))
       .toBe(true);
 
     // His next sign-in shows a new QR code to enrol again.

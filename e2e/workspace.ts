@@ -9,6 +9,10 @@ import type { Locator, Page } from "playwright-core";
 
 /** Helpers of the workspace's end-to-end tests: data, sign-in, reading numbers off the page. */
 
+/** For `locator.evaluate`: whether the element holds the keyboard's focus (run in the page). */
+export const isFocused = (element: { ownerDocument: { activeElement: unknown } }) =>
+  element === element.ownerDocument.activeElement;
+
 const root = join(import.meta.dirname, "..");
 export const cliBin = join(root, "apps", "cli", "bin", "varia.js");
 export const serverBin = join(root, "apps", "server", "bin", "varia-server.js");

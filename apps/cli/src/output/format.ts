@@ -7,6 +7,14 @@ export function formatCount(n: number): string {
   return counts.format(n);
 }
 
+/**
+ * A moment of the API (ISO 8601, UTC) as a terminal and a log both read it: `2026-11-24 17:41 UTC`,
+ * with seconds where several may share a minute.
+ */
+export function formatUtc(iso: string, options: { seconds?: boolean } = {}): string {
+  return `${iso.slice(0, 10)} ${iso.slice(11, options.seconds ? 19 : 16)} UTC`;
+}
+
 /** A size as a person reads it: 512 bytes, 12.3 KiB, 4.5 MiB. */
 export function formatSize(bytes: number): string {
   if (bytes < 1024) return `${bytes} bytes`;

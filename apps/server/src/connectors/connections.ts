@@ -580,7 +580,6 @@ export class Integrations {
   }
 }
 
-/** The users responsible for a connection (docs/integration.md, "Responsible users"), by name. */
 /** A user as the responsibility calls answer one. */
 const responsibleUserOfRow = (row: { id: string; name: string; email: string; disabled_at: unknown }) => ({
   userID: row.id,
@@ -604,6 +603,7 @@ export async function responsibilityCandidates(db: Kysely<Schema>, organisationI
   return rows.map(responsibleUserOfRow);
 }
 
+/** The users responsible for a connection (docs/integration.md, "Responsible users"), by name. */
 export async function responsibleUsers(db: Kysely<Schema>, organisationId: string, connectionId: string) {
   const rows = await db
     .selectFrom("connection_responsibilities")

@@ -1,3 +1,6 @@
+/** The bytes `binaryFileKind` looks at. */
+export const fileKindHeadBytes = 512;
+
 /**
  * What a file that is not text is, from its first bytes (docs/import.md, "File format"): a common
  * mistake is a workbook renamed to .csv, which would otherwise be reported as every required column
@@ -11,8 +14,5 @@ export function binaryFileKind(head: Uint8Array): string | null {
   if (starts(0x25, 0x50, 0x44, 0x46, 0x2d)) return "a PDF document";
   if (starts(0xff, 0xfe) || starts(0xfe, 0xff)) return "text in UTF-16";
   if (starts(0x1f, 0x8b)) return "a gzip file";
-  return head.subarray(0, 512).includes(0) ? "a binary file" : null;
+  return head.subarray(0, fileKindHeadBytes).includes(0) ? "a binary file" : null;
 }
-
-/** The bytes `binaryFileKind` looks at. */
-export const fileKindHeadBytes = 512;

@@ -21,7 +21,7 @@ const iso = (value: unknown) => new Date(value as string).toISOString();
  * A backup as a restore job names it where an import names its file (Import/GetJobs, the CLI's
  * outcome): when it was taken, in UTC, and why.
  */
-export function backupName(backup: Backup): string {
+function backupName(backup: Backup): string {
   return `the backup of ${backup.createdAt.slice(0, 10)} ${backup.createdAt.slice(11, 19)} UTC (${backupReason(backup)})`;
 }
 

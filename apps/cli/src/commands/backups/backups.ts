@@ -12,14 +12,14 @@ import type { CommandContext } from "../../context";
 import { CliError } from "../../errors/cli-error";
 import { exitCodes } from "../../errors/exit-codes";
 import { configuredClient } from "../../http/client";
-import { formatByteCount, formatCount, formatSize } from "../../output/format";
+import { formatByteCount, formatCount, formatSize, formatUtc } from "../../output/format";
 import { formatTable } from "../../output/table";
 import { downloadTo } from "../../transfer/download-to";
 import { followJob } from "../import/follow-job";
 import { printJob } from "../import/job-outcome";
 
-/** When a backup was taken, to the second, in UTC (several may share a minute). */
-const takenAt = (iso: string) => `${iso.slice(0, 10)} ${iso.slice(11, 19)} UTC`;
+/** When a backup was taken, to the second (several may share a minute). */
+const takenAt = (iso: string) => formatUtc(iso, { seconds: true });
 
 const lines = (n: number) => `${formatCount(n)} invoice ${n === 1 ? "line" : "lines"}`;
 

@@ -1,11 +1,8 @@
 import { type ImportJobSummary, importGetJobs } from "@varia/contracts";
 import type { CommandContext } from "../../context";
 import { configuredClient } from "../../http/client";
-import { formatCount } from "../../output/format";
+import { formatCount, formatUtc } from "../../output/format";
 import { formatTable } from "../../output/table";
-
-/** When a job was queued, to the minute, in UTC: a terminal's reader and a log agree on it. */
-const queuedAt = (iso: string) => `${iso.slice(0, 10)} ${iso.slice(11, 16)} UTC`;
 
 /** What came of a job: its lines, a refused file's bad cells, or why it failed. */
 function result(job: ImportJobSummary): string {
@@ -32,7 +29,7 @@ export async function runImportList(ctx: CommandContext, _args: string[], option
         ["JOB", "QUEUED", "KIND", "FILE OR SOURCE", "BY", "STATUS", "RESULT"],
         ...jobs.map((j) => [
           j.jobGuid,
-          queuedAt(j.createdAt),
+          formatUtc(j.createdAt),
           j.kind,
           j.fileName,
           j.startedBy ?? (j.kind === "Connector" ? "schedule" : "none"),

@@ -28,7 +28,7 @@ function Responsibilities({
   onEdit,
 }: {
   connection: Connection;
-  users: ResponsibleUser[];
+  users: ResponsibleUser[] | null;
   onEdit: () => void;
 }) {
   const integrationGuid = connection.integrationGuid;
@@ -70,7 +70,7 @@ function Responsibilities({
     });
 
   const taken = new Set(responsible?.map((u) => u.userID));
-  const options = users
+  const options = (users ?? [])
     .filter((u) => !taken.has(u.userID))
     .map((u) => ({ value: u.userID, label: u.disabled ? `${u.name} (disabled)` : u.name }))
     .sort((a, b) => a.label.localeCompare(b.label));
@@ -122,7 +122,13 @@ function Responsibilities({
               options={options}
               value={chosen}
               onChange={setChosen}
-              placeholder={options.length ? "Choose a user" : "Every user is responsible"}
+              placeholder={
+                users === null
+                  ? "Loading the users…"
+                  : options.length
+                    ? "Choose a user"
+                    : "Every user is responsible"
+              }
             />
             <button type="button" className="button button--primary" disabled={busy || !chosen} onClick={add}>
               {busy ? <span className="spinner" aria-hidden="true" /> : null}
@@ -154,8 +160,8 @@ export function ConnectionGroup({
   children,
 }: {
   connection: Connection;
-  /** The organisation's users to choose from (Connections/GetResponsibilityCandidates). */
-  users: ResponsibleUser[];
+  /** The organisation's users to choose from (Connections/GetResponsibilityCandidates); null until asked for. */
+  users: ResponsibleUser[] | null;
   /** After Configure: the sources to list again. */
   onChanged: () => void;
   /** When the responsible users are about to be changed: the users to choose from loaded again. */

@@ -223,8 +223,10 @@ const forbidden = (e: unknown) => (e as { status?: number }).status === 403;
 export function DataSourcesPanel({ onJobChanged }: { onJobChanged?: () => void } = {}) {
   const [sources, setSources] = useState<DataSource[] | null>(null);
   const [connections, setConnections] = useState<Connection[]>([]);
-  // The users to choose responsible ones from (Connections/GetResponsibilityCandidates).
-  const [users, setUsers] = useState<ResponsibleUser[]>([]);
+  // The users to choose responsible ones from (Connections/GetResponsibilityCandidates): asked for
+  // only when someone opens Change who is told (null until then); the responsible users name
+  // themselves, a disabled one included.
+  const [users, setUsers] = useState<ResponsibleUser[] | null>(null);
   const [hidden, setHidden] = useState(false);
   // A refused connection comes back with the reason (Auth/SingleSignOnCallback).
   const [search] = useSearchParams();
@@ -242,13 +244,12 @@ export function DataSourcesPanel({ onJobChanged }: { onJobChanged?: () => void }
     );
   }, []);
   useEffect(load, [load]);
-  // Loaded again when the responsible users are changed: a user added since is offered.
+  // Asked for each time the responsible users are about to be changed: a user added since is offered.
   const loadUsers = useCallback(() => {
     api.call(getResponsibilityCandidates).then(setUsers, (e) => {
       if (!forbidden(e)) setError(errorText(e));
     });
   }, []);
-  useEffect(loadUsers, [loadUsers]);
   if (hidden) return null;
 
   const rows = (list: DataSource[]) =>

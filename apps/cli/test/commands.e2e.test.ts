@@ -837,13 +837,14 @@ describe("every varia command against a running server", () => {
     const forbidden = varia(["tokens", "list"], asViewer);
     expect(forbidden.status).toBe(2);
     expect(forbidden.stderr).toBe(
-      "varia: You do not have permission to do this. (HTTP 403 from /api/variance/token)\n",
+      "varia: You do not have permission to do this: it needs the ability Variance/Tokens/Manage. (HTTP 403 from /api/variance/token)\n",
     );
     const forbiddenJson = varia(["--json", "tokens", "list"], asViewer);
     expect(forbiddenJson.status).toBe(2);
     expect(shapes.error.parse(JSON.parse(forbiddenJson.stderr))).toEqual({
       error: {
-        message: "You do not have permission to do this. (HTTP 403 from /api/variance/token)",
+        message:
+          "You do not have permission to do this: it needs the ability Variance/Tokens/Manage. (HTTP 403 from /api/variance/token)",
         exitCode: 2,
         status: 403,
       },

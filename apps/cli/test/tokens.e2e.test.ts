@@ -67,7 +67,9 @@ describe("varia tokens list|create|revoke against a running server", () => {
     expect(varia(["whoami", "--json"], token).status).toBe(0);
     const refused = varia(["tokens", "list"], token);
     expect(refused.status).not.toBe(0);
-    expect(refused.stderr).toContain("You do not have permission to do this.");
+    expect(refused.stderr).toContain(
+      "You do not have permission to do this: it needs the ability Variance/Tokens/Manage.",
+    );
 
     const revoked = varia(["tokens", "revoke", listed.tokenID]);
     expect(revoked.status).toBe(0);

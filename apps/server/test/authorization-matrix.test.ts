@@ -6,6 +6,7 @@ import {
   type Contract,
   contractPath,
   contracts,
+  missingAbilityMessage,
 } from "@varia/contracts";
 import { beforeAll, describe, expect, it } from "vitest";
 import { abilityCatalogue } from "../src/auth/abilities";
@@ -222,6 +223,12 @@ describeWithServer("authorization matrix", (ctx) => {
         seen[caller] = answer.status;
         wanted[caller] = entry.expect?.[caller] ?? expectedStatus(contract, caller, entry.status ?? 200);
         if (seen[caller] !== wanted[caller]) seen[`${caller} said`] = answer.text.slice(0, 200) as never;
+        // A caller refused for want of an ability is told which one would do.
+        const needed = accessAbilities(contract.access);
+        if (caller === "lacksAbility" && answer.status === 403 && needed.length)
+          expect((JSON.parse(answer.text) as { message: string }).message).toBe(
+            missingAbilityMessage(needed),
+          );
       }
       expect(seen).toEqual(wanted);
     });

@@ -54,7 +54,7 @@ describeWithServer("reports", (ctx) => {
     const other = await runAs("mrr-by-client");
     expect(other.status).toBe(403);
     expect(((await other.json()) as { message: string }).message).toBe(
-      "You do not have permission to do this.",
+      "You do not have permission to do this: it needs the ability Variance/Reports/View.",
     );
   });
 

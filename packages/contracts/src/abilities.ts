@@ -36,6 +36,16 @@ export function abilityKey(a: AbilityRef): string {
   return `${a.moduleSystemName}/${a.featureSystemName}/${a.abilitySystemName}`;
 }
 
+/**
+ * A refusal that names what was missing, by the key `varia tokens create --ability` takes
+ * (docs/security.md, "Abilities and who may call").
+ */
+export function missingAbilityMessage(needed: readonly AbilityRef[]): string {
+  const keys = needed.map(abilityKey);
+  const what = keys.length === 1 ? `the ability ${keys[0]}` : `one of the abilities ${keys.join(", ")}`;
+  return `You do not have permission to do this: it needs ${what}.`;
+}
+
 /** The menu of the workspace, each entry behind the ability that opens it. */
 export const menuCatalogue = [
   {

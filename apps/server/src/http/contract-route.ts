@@ -1,4 +1,9 @@
-import { accessAbilities, type Contract, contractRoutePattern } from "@varia/contracts";
+import {
+  accessAbilities,
+  type Contract,
+  contractRoutePattern,
+  missingAbilityMessage,
+} from "@varia/contracts";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { type ZodType, z } from "zod";
 import { verifyXsrfToken, xsrfCookieName, xsrfHeaderName } from "../auth/xsrf";
@@ -120,7 +125,7 @@ export function registerContract<C extends Contract>(
         if (!auth) throw new AppError("Unauthorized", "Unauthorized");
         const needed = accessAbilities(contract.access);
         if (needed.length && !needed.some((ability) => holdsAbility(auth, ability))) {
-          throw new AppError("Forbidden", "You do not have permission to do this.");
+          throw new AppError("Forbidden", missingAbilityMessage(needed));
         }
         // A token does only what its abilities name: of the calls that name none, it may read who
         // it is (pings, menu, terms status), never act on its user's own account.

@@ -6,6 +6,7 @@ import {
   lookupReportList,
   lookupSalespersonList,
   lookupSkuList,
+  missingAbilityMessage,
   reportCatalogue,
   reportExport,
   reportGetFilter,
@@ -63,7 +64,7 @@ export async function reportRoutes(app: FastifyInstance, deps: AppDeps) {
   registerContract(app, deps, reportRun, async ({ auth, body }) => {
     // Forecast/View opens the forecast report only; every other report takes Reports/View.
     if (body.reportID !== "forecast" && !holdsAbility(auth!, abilities.varianceReportsView))
-      throw new AppError("Forbidden", "You do not have permission to do this.");
+      throw new AppError("Forbidden", missingAbilityMessage([abilities.varianceReportsView]));
     const report = runReport(
       await analysisFor(deps, auth!.organisation.id),
       body,

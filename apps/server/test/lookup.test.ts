@@ -93,6 +93,7 @@ describeWithServer("lookups", (ctx) => {
         "salesperson-performance",
         "revenue-by-segment",
         "adhoc-revenue",
+        "cohort-retention",
         "forecast",
       ]);
       expect(all.json[0]).toEqual({

@@ -356,6 +356,54 @@ describeWithServer("reports", (ctx) => {
       expect(answer.json.totals).toEqual({ revenueFrom: 100, revenueTo: 250, change: 150 });
     });
 
+    it("cohort retention: clients by their first active month, their MRR then, now and each month after", async () => {
+      // January is the first month of data (C1: no cohort). February: C2 200.00 and C3 50.00 start;
+      // March: C2 grows to 250.00, C3 is gone, C4 starts at 80.00; April: C3 is back, C4 halves.
+      const line = (date: string, n: number, client: string, amount: string) =>
+        `${date},${client}-${n},1,${client},Client ${client},PLAN,Plan,Subscription,1,,${amount},,Sam,,,Actual,Recurring`;
+      const cohortsCsv = [
+        csvHeader,
+        ...["01", "02", "03", "04"].map((m, i) => line(`2025-${m}-01`, i, "C1", "100.00")),
+        line("2025-02-01", 1, "C2", "200.00"),
+        line("2025-03-01", 2, "C2", "250.00"),
+        line("2025-04-01", 3, "C2", "250.00"),
+        line("2025-02-01", 1, "C3", "50.00"),
+        line("2025-04-01", 3, "C3", "50.00"),
+        line("2025-03-01", 2, "C4", "80.00"),
+        line("2025-04-01", 3, "C4", "40.00"),
+        "",
+      ].join("\n");
+      const tenant = await tenantWithData(ctx(), "rep-cohorts", cohortsCsv);
+      const answer = await tenant.call("POST", "/api/variance/Report/Run", { reportID: "cohort-retention" });
+      expect(answer.status).toBe(200);
+      expect(answer.json).toMatchObject({ dateFrom: null, dateTo: "2025-04", rowCount: 3 });
+      const later = (values: (number | null)[]) =>
+        Object.fromEntries(Array.from({ length: 11 }, (_, i) => [`month${i + 1}`, values[i] ?? null]));
+      expect(answer.json.rows).toEqual([
+        { cohort: "2025-02", clients: 2, startMrr: 250, clientsNow: 2, mrrNow: 300, ...later([1, 1.2]) },
+        { cohort: "2025-03", clients: 1, startMrr: 80, clientsNow: 1, mrrNow: 40, ...later([0.5]) },
+        // C3's return in April is not a new client.
+        { cohort: "2025-04", clients: 0, startMrr: 0, clientsNow: 0, mrrNow: 0, ...later([]) },
+      ]);
+      expect(answer.json.totals).toEqual({
+        clients: 3,
+        startMrr: 330,
+        clientsNow: 3,
+        mrrNow: 340,
+        ...later([290 / 330, 1.2]),
+      });
+      expect(answer.json.notes[1]).toBe(
+        "Clients active in 2025-01, the first month of data, are in no cohort: they may have started before it.",
+      );
+      // The latest cohort's first month is the acquired clients' new MRR of that month, to the cent.
+      const acquired = await tenant.call("POST", "/api/variance/Report/Run", {
+        reportID: "acquired-clients",
+        dateFrom: "2025-02",
+        dateTo: "2025-03",
+      });
+      expect(acquired.json.totals.value).toBe(answer.json.rows[1].startMrr);
+    });
+
     it("forecast: the months so far and the next 12 on the trend, with the back-test in the notes", async () => {
       const answer = await linear.call("POST", "/api/variance/Report/Run", {
         reportID: "forecast",

@@ -101,6 +101,14 @@ export const reportCatalogue = [
     filters: ["dataType", "dateFrom", "dateTo", "clientID", "stockItemID", "salespersonID"],
   },
   {
+    reportID: "cohort-retention",
+    reportType: "CohortRetention",
+    name: "Cohort retention",
+    description:
+      "Clients by the month they were first active, over the year to the chosen month: how many, their MRR then and now, and the share of it they kept each month after.",
+    filters: ["dataType", "dateTo", "stockType", "clientID", "stockItemID", "salespersonID"],
+  },
+  {
     reportID: "forecast",
     reportType: "Forecast",
     name: "Forecast",

@@ -1,4 +1,5 @@
 export * from "./charts";
+export * from "./cohorts";
 export * from "./cube";
 export * from "./decompose";
 export * from "./forecast";

@@ -1,6 +1,7 @@
 import { type ReportID, reportCatalogue } from "@varia/contracts";
 import { acquiredClients } from "./acquired-clients";
 import { adhocRevenue } from "./adhoc-revenue";
+import { cohortRetention } from "./cohort-retention";
 import { forecastReport } from "./forecast-report";
 import { lostClients } from "./lost-clients";
 import { mrrByClient } from "./mrr-by-client";
@@ -20,6 +21,7 @@ export const reportRegistry: Record<ReportID, ReportDefinition> = {
   "salesperson-performance": salespersonPerformance,
   "revenue-by-segment": revenueBySegment,
   "adhoc-revenue": adhocRevenue,
+  "cohort-retention": cohortRetention,
   forecast: forecastReport,
 };
 

@@ -46,9 +46,11 @@ export function cohorts(
         if (!firstActive.has(client.clientId)) firstActive.set(client.clientId, month);
       }
     }
+    // The view's sums are needed from the first cohort on; activity from the first month of data.
     const values = new Map<number, Cents>();
-    for (const line of variance(cube, query).lines)
-      values.set(line.clientId, (values.get(line.clientId) ?? 0) + line.to);
+    if (month >= firstCohort)
+      for (const line of variance(cube, query).lines)
+        values.set(line.clientId, (values.get(line.clientId) ?? 0) + line.to);
     activeIn.push(active);
     valueIn.push(values);
   }

@@ -391,4 +391,28 @@ describe("the drill-down from level 1 to the invoice lines and back, on the demo
     expect(await accessibilityViolations(page)).toEqual([]);
     await keepScreenshot(page, "report-run");
   }, 120_000);
+  it("tints the cohort report's months by the share kept, with every number still written, and no accessibility violation", async () => {
+    await openPage(page, `${workspace.origin}/variance/reports/types`);
+    await page.getByRole("link", { name: /Cohort retention/ }).click();
+    await page.getByRole("heading", { name: "Cohort retention", level: 1 }).waitFor();
+    const ran = page.waitForResponse(
+      (r) => r.url().endsWith("/Report/Run") && r.request().method() === "POST",
+    );
+    await page.getByRole("button", { name: "Run" }).click();
+    const run = (await (await ran).json()) as { rows: Record<string, number | string | null>[] };
+    const first = run.rows[0]!;
+    expect(typeof first.month1).toBe("number");
+    const cell = page.locator('.ag-row[row-index="0"] [col-id="month1"] .retention');
+    await cell.waitFor();
+    const share = first.month1 as number;
+    const band = share >= 1 ? "full" : share >= 0.9 ? "most" : share >= 0.75 ? "part" : "low";
+    expect(await cell.getAttribute("class")).toBe(`retention retention--${band}`);
+    expect(await cell.textContent()).toBe(`${(share * 100).toFixed(2)}%`);
+    // The latest cohort has no month after its first: no tint, no number.
+    const last = run.rows.length - 1;
+    expect(run.rows[last]!.month1).toBeNull();
+    expect(await page.locator(`.ag-row[row-index="${last}"] [col-id="month1"] .retention`).count()).toBe(0);
+    expect(await accessibilityViolations(page)).toEqual([]);
+    await keepScreenshot(page, "report-cohorts");
+  }, 120_000);
 });

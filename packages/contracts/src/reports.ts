@@ -154,11 +154,15 @@ export const reportRunBodySchema = reportFilterValuesSchema
 export type ReportRunBody = z.input<typeof reportRunBodySchema>;
 
 export const reportColumnKinds = ["money", "number", "percent", "text"] as const;
-/** A column: money in major units, percent as a fraction (0.25 = 25 %). */
+/**
+ * A column: money in major units, percent as a fraction (0.25 = 25 %). `shade` asks screens to tint
+ * its cells by their value: "retention", a share kept of a start (1 = all of it kept).
+ */
 export const reportColumnSchema = z.object({
   field: z.string(),
   header: z.string(),
   kind: z.enum(reportColumnKinds),
+  shade: z.enum(["retention"]).optional(),
 });
 export type ReportColumn = z.infer<typeof reportColumnSchema>;
 

@@ -29,6 +29,7 @@ export const cohortRetention: ReportDefinition = {
       field: monthField(i + 1),
       header: `Month ${i + 1}`,
       kind: "percent" as const,
+      shade: "retention" as const,
     })),
   ],
   run({ cube, query, filter }) {

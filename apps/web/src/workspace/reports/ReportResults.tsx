@@ -34,7 +34,12 @@ function gridColumn(column: ReportColumn, integers: boolean): GridColumn<ReportR
     case "money":
       return moneyColumn<ReportRow>(column.field, column.header, { value: (r) => toCents(r[column.field]) });
     case "percent":
-      return percentColumn<ReportRow>(column.field, column.header, { width: 130 });
+      return percentColumn<ReportRow>(column.field, column.header, {
+        width: 130,
+        ...(column.shade === "retention"
+          ? { width: 105, render: (r: ReportRow) => <RetentionCell value={r[column.field] ?? null} /> }
+          : {}),
+      });
     case "number":
       return integers
         ? countColumn<ReportRow>(column.field, column.header, { width: 130 })
@@ -48,6 +53,22 @@ function gridColumn(column: ReportColumn, integers: boolean): GridColumn<ReportR
           })
         : textColumn<ReportRow>(column.field, column.header, { minWidth: 150 });
   }
+}
+
+/** The bands a share kept is tinted by: all of it or more, most of it, a fair part, less. */
+export function retentionBand(value: number): "full" | "most" | "part" | "low" {
+  return value >= 1 ? "full" : value >= 0.9 ? "most" : value >= 0.75 ? "part" : "low";
+}
+
+/** A share kept of a start, tinted by its band; the number is always written, the tint only adds to it. */
+function RetentionCell({ value }: { value: ReportRow[string] }) {
+  const format = useFormat();
+  if (typeof value !== "number") return null;
+  return (
+    <span className={`retention retention--${retentionBand(value)}`}>
+      {cellText("percent", value, format)}
+    </span>
+  );
 }
 
 const types = {

@@ -748,6 +748,29 @@ describe("every varia command against a running server", () => {
     ]);
   });
 
+  it("exit 1 for an option the report does not take, naming those it does, rather than dropping it", () => {
+    for (const [args, refused] of [
+      [["report", "run", "forecast", "--from", "2025-05"], "--from"],
+      [
+        ["report", "export", "cohort-retention", "--from", "2025-05", "--adhoc", "-o", file("c.csv")],
+        "--from, --adhoc",
+      ],
+      [["report", "run", "lost-clients", "--segment", "item"], "--segment"],
+    ] as const) {
+      const run = varia([...args]);
+      const [, , reportID] = args;
+      expect([run.status, run.stderr.split(";")[0]], args.join(" ")).toEqual([
+        1,
+        `varia: ${reportID} does not take ${refused}`,
+      ]);
+    }
+    expect(existsSync(file("c.csv"))).toBe(false);
+    expect(varia(["report", "run", "forecast", "--to", "2025-05"]).stderr).toBe("");
+    expect(varia(["report", "run", "revenue-by-segment", "--from", "2025-05"]).stderr).toBe(
+      "varia: revenue-by-segment does not take --from; it takes --to, --data-type, --stock-type, --client, --item, --salesperson, --segment\n",
+    );
+  });
+
   it("exit 1 for an id argument that is not an id, named as the argument (not as a 400 of the API)", () => {
     for (const [args, what] of [
       [

@@ -28,7 +28,7 @@ function withFilters(command: Command): Command {
         "clientSize",
       ]),
     )
-    .option("--adhoc", "show ad-hoc revenue beside MRR where the report can");
+    .option("--adhoc", "show ad-hoc revenue beside MRR (mrr-by-client)");
 }
 
 /** `varia report list|run|export`. */

@@ -15,7 +15,7 @@ export async function runReportExport(
   const format = options.format ?? (options.output.toLowerCase().endsWith(".xlsx") ? "xlsx" : "csv");
   const { client } = configuredClient(ctx);
   const body = await reportBody(client, report!, options);
-  const noted = noteMonthsWithoutData(ctx, client, { from: body.dateFrom!, to: body.dateTo! });
+  const noted = noteMonthsWithoutData(ctx, client, { from: body.dateFrom ?? body.dateTo!, to: body.dateTo! });
   const [file] = await Promise.all([
     downloadTo(ctx, options.output, (onProgress) =>
       client.download(reportExport, { body: { ...body, format } }, { onProgress }),

@@ -64,7 +64,7 @@ export async function runReport(ctx: CommandContext, [report]: string[], options
   ping?.catch(() => {});
   const body = await reportBody(client, report!, options);
   const run = client.call(reportRun, { body: { ...body, rowLimit: 10_000 } });
-  const noted = noteMonthsWithoutData(ctx, client, { from: body.dateFrom!, to: body.dateTo! });
+  const noted = noteMonthsWithoutData(ctx, client, { from: body.dateFrom ?? body.dateTo!, to: body.dateTo! });
   if (ctx.options.json) {
     const [result] = await Promise.all([run, noted]);
     ctx.terminal.json(result);

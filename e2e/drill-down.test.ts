@@ -404,6 +404,14 @@ describe("the drill-down from level 1 to the invoice lines and back, on the demo
     expect(typeof first.month1).toBe("number");
     const cell = page.locator('.ag-row[row-index="0"] [col-id="month1"] .retention');
     await cell.waitFor();
+    // The cohort's month is written as the app writes months ('Nov 2025'); the CSV keeps '2025-11'.
+    const [year, month] = String(first.cohort).split("-").map(Number);
+    const written = new Date(Date.UTC(year!, month! - 1)).toLocaleString("en-US", {
+      month: "short",
+      year: "numeric",
+      timeZone: "UTC",
+    });
+    expect(await page.locator('.ag-row[row-index="0"] [col-id="cohort"]').textContent()).toBe(written);
     const share = first.month1 as number;
     const band = share >= 1 ? "full" : share >= 0.9 ? "most" : share >= 0.75 ? "part" : "low";
     expect(await cell.getAttribute("class")).toBe(`retention retention--${band}`);

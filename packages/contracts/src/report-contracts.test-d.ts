@@ -15,7 +15,7 @@ describe("report contracts", () => {
       Record<string, string | number | null>[]
     >();
     expectTypeOf<ResponseOf<typeof reportRun>["columns"][number]["kind"]>().toEqualTypeOf<
-      "money" | "number" | "percent" | "text"
+      "money" | "number" | "percent" | "month" | "text"
     >();
   });
 

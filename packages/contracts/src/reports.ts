@@ -153,9 +153,9 @@ export const reportRunBodySchema = reportFilterValuesSchema
   .refine(checkPeriods, periodsMessage);
 export type ReportRunBody = z.input<typeof reportRunBodySchema>;
 
-export const reportColumnKinds = ["money", "number", "percent", "text"] as const;
+export const reportColumnKinds = ["money", "number", "percent", "month", "text"] as const;
 /**
- * A column: money in major units, percent as a fraction (0.25 = 25 %). `shade` asks screens to tint
+ * A column: money in major units, percent as a fraction (0.25 = 25 %), month as 'YYYY-MM'. `shade` asks screens to tint
  * its cells by their value: "retention", a share kept of a start (1 = all of it kept).
  */
 export const reportColumnSchema = z.object({

@@ -20,7 +20,7 @@ export const cohortRetention: ReportDefinition = {
   id: "cohort-retention",
   singlePeriod: true,
   columns: [
-    { field: "cohort", header: "Cohort", kind: "text" },
+    { field: "cohort", header: "Cohort", kind: "month" },
     { field: "clients", header: "Clients", kind: "number" },
     { field: "startMrr", header: "Starting MRR", kind: "money" },
     { field: "clientsNow", header: "Clients now", kind: "number" },

@@ -13,7 +13,7 @@ export const forecastReport: ReportDefinition = {
   id: "forecast",
   singlePeriod: true,
   columns: [
-    { field: "month", header: "Month", kind: "text" },
+    { field: "month", header: "Month", kind: "month" },
     { field: "kind", header: "Kind", kind: "text" },
     { field: "value", header: "MRR", kind: "money" },
     { field: "lower", header: "Lower (80%)", kind: "money" },

@@ -50,7 +50,7 @@ export function reportTable(result: ReportResult, money: (n: number) => string):
     "",
     formatTable(
       [header, ...body, ...totals],
-      result.columns.map((c) => (c.kind === "text" ? "left" : "right")),
+      result.columns.map((c) => (c.kind === "text" || c.kind === "month" ? "left" : "right")),
     ),
     ...result.notes.map((n) => `\n${n}`),
   ].join("\n");

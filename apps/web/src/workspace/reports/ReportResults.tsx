@@ -15,6 +15,7 @@ import {
   DataGrid,
   type GridColumn,
   moneyColumn,
+  monthColumn,
   numberColumn,
   percentColumn,
   textColumn,
@@ -44,6 +45,8 @@ function gridColumn(column: ReportColumn, integers: boolean): GridColumn<ReportR
       return integers
         ? countColumn<ReportRow>(column.field, column.header, { width: 130 })
         : numberColumn<ReportRow>(column.field, column.header, { width: 130 });
+    case "month":
+      return monthColumn<ReportRow>(column.field, column.header, { width: 130 });
     case "text":
       return column.field === "status"
         ? textColumn<ReportRow>(column.field, column.header, {

@@ -422,5 +422,22 @@ describe("the drill-down from level 1 to the invoice lines and back, on the demo
     expect(await page.locator(`.ag-row[row-index="${last}"] [col-id="month1"] .retention`).count()).toBe(0);
     expect(await accessibilityViolations(page)).toEqual([]);
     await keepScreenshot(page, "report-cohorts");
+
+    // Followed by clients instead of MRR: the months are shares of the cohort's clients.
+    await page.getByLabel("Retention of").click();
+    await page.getByRole("option", { name: "Clients" }).click();
+    const byClients = page.waitForResponse(
+      (r) => r.url().endsWith("/Report/Run") && r.request().method() === "POST",
+    );
+    await page.getByRole("button", { name: "Run" }).click();
+    const counted = (await (await byClients).json()) as { rows: Record<string, number | string | null>[] };
+    expect(new URL(page.url()).searchParams.get("retention")).toBe("clients");
+    await page.getByText("how many of its clients are active then, as a share of its clients").waitFor();
+    const kept = counted.rows[0]!.month1 as number;
+    expect(kept).toBeLessThanOrEqual(1);
+    await page
+      .locator('.ag-row[row-index="0"] [col-id="month1"] .retention')
+      .getByText(`${(kept * 100).toFixed(2)}%`, { exact: true })
+      .waitFor();
   }, 120_000);
 });

@@ -395,6 +395,20 @@ describeWithServer("reports", (ctx) => {
       expect(answer.json.notes[1]).toBe(
         "Clients active in 2025-01, the first month of data, are in no cohort: they may have started before it.",
       );
+      // Followed by clients: C3's absence in March and return in April, C2 always there.
+      const byClients = await tenant.call("POST", "/api/variance/Report/Run", {
+        reportID: "cohort-retention",
+        retention: "clients",
+      });
+      expect(byClients.json.rows.map((r: Record<string, unknown>) => [r.month1, r.month2])).toEqual([
+        [0.5, 1],
+        [1, null],
+        [null, null],
+      ]);
+      expect([byClients.json.totals.month1, byClients.json.totals.month2]).toEqual([2 / 3, 1]);
+      expect(byClients.json.notes[0]).toBe(
+        "Each month after a cohort's first: how many of its clients are active then, as a share of its clients.",
+      );
       // The latest cohort's first month is the acquired clients' new MRR of that month, to the cent.
       const acquired = await tenant.call("POST", "/api/variance/Report/Run", {
         reportID: "acquired-clients",
@@ -672,6 +686,11 @@ describeWithServer("reports", (ctx) => {
       ["a sort field that is not a column", { reportID: "mrr-by-client", sortField: "bogus" }, "sortField"],
       ["a client id that is not a number", { reportID: "mrr-by-client", clientID: "C001" }, "clientID"],
       ["a page size over the limit", { reportID: "mrr-by-client", rowLimit: 1_000_000 }, "rowLimit"],
+      [
+        "a retention that is neither mrr nor clients",
+        { reportID: "cohort-retention", retention: "logos" },
+        "retention",
+      ],
     ];
     for (const [what, body, field] of cases) {
       it(`Run with ${what}`, async () => {

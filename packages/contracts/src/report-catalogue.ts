@@ -15,12 +15,17 @@ export const reportFilterNames = [
   "salespersonID",
   "showAdhoc",
   "segment",
+  "retention",
 ] as const;
 export type ReportFilterName = (typeof reportFilterNames)[number];
 
 /** The segments of the revenue-by-segment report (docs/methodology.md#charts). */
 export const reportSegments = ["stockType", "salesperson", "item", "clientSize"] as const;
 export type ReportSegment = (typeof reportSegments)[number];
+
+/** What the cohort report follows: its clients' MRR, or how many of them are active (docs/methodology.md, "Cohorts"). */
+export const reportRetentions = ["mrr", "clients"] as const;
+export type ReportRetention = (typeof reportRetentions)[number];
 
 export interface ReportCatalogueEntry {
   readonly reportID: string;
@@ -106,7 +111,7 @@ export const reportCatalogue = [
     name: "Cohort retention",
     description:
       "Clients by the month they were first active, over the year to the chosen month: how many, their MRR then and now, and the share of it they kept each month after.",
-    filters: ["dataType", "dateTo", "stockType", "clientID", "stockItemID", "salespersonID"],
+    filters: ["dataType", "dateTo", "stockType", "clientID", "stockItemID", "salespersonID", "retention"],
   },
   {
     reportID: "forecast",

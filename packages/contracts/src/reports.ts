@@ -3,7 +3,7 @@ import { abilities } from "./abilities";
 import { yearMonthSchema } from "./common";
 import { type Contract, defineContract } from "./define-contract";
 import { dataTypes, normalised, stockTypes } from "./filter-query";
-import { reportCatalogue, reportIDs, reportSegments } from "./report-catalogue";
+import { reportCatalogue, reportIDs, reportRetentions, reportSegments } from "./report-catalogue";
 
 export * from "./report-catalogue";
 
@@ -131,6 +131,10 @@ export const reportFilterValuesSchema = z.object({
     .enum(reportSegments)
     .nullish()
     .transform((v) => v ?? "stockType"),
+  retention: z
+    .enum(reportRetentions)
+    .nullish()
+    .transform((v) => v ?? "mrr"),
 });
 
 const checkPeriods = <T extends { dateFrom?: string | undefined; dateTo?: string | undefined }>(value: T) =>

@@ -1,5 +1,5 @@
 import type { ReportRow } from "@varia/contracts";
-import { cohorts } from "@varia/variance";
+import { type Cohort, cohorts } from "@varia/variance";
 import type { ReportDefinition } from "./report-definition";
 import { money } from "./report-money";
 import { yearMonthOf } from "./resolve-report-input";
@@ -8,13 +8,13 @@ import { yearMonthOf } from "./resolve-report-input";
 const laterMonths = 11;
 const monthField = (k: number) => `month${k}`;
 
-/** A share of a cohort's first-month MRR; none when that MRR is not above zero (a margin can be). */
+/** A share of a cohort's start; none when the start is not above zero (a margin can be, or no client). */
 const retained = (value: number, start: number) => (start > 0 ? value / start : null);
 
 /**
  * Clients grouped by the month they were first active, for the 12 months to dateTo: how many, their
- * MRR then and now, and their MRR in each month after as a share of their first month's
- * (docs/methodology.md, "Cohorts").
+ * MRR then and now, and in each month after their MRR as a share of their first month's, or with
+ * `retention` "clients" how many are active as a share of them (docs/methodology.md, "Cohorts").
  */
 export const cohortRetention: ReportDefinition = {
   id: "cohort-retention",
@@ -32,22 +32,24 @@ export const cohortRetention: ReportDefinition = {
       shade: "retention" as const,
     })),
   ],
-  run({ cube, query, filter }) {
+  run({ cube, query, filter, retention }) {
     const found = cohorts(cube, { ...filter, periodTo: query.to, periodCount: laterMonths + 1 });
+    // What each month after the first is a share of: the cohort's MRR, or its clients.
+    const followed = (c: Cohort) => (retention === "clients" ? c.active : c.mrr);
     const rows = found.map((c) => {
-      const start = c.mrr[0]!;
+      const series = followed(c);
       const row: ReportRow = {
         cohort: yearMonthOf(c.month),
         clients: c.clients,
-        startMrr: money(start),
+        startMrr: money(c.mrr[0]!),
         clientsNow: c.active.at(-1)!,
         mrrNow: money(c.mrr.at(-1)!),
       };
       for (let k = 1; k <= laterMonths; k++)
-        row[monthField(k)] = k < c.mrr.length ? retained(c.mrr[k]!, start) : null;
+        row[monthField(k)] = k < series.length ? retained(series[k]!, series[0]!) : null;
       return row;
     });
-    // Each month's total weighs the cohorts that have reached it by their first month's MRR.
+    // Each month's total weighs the cohorts that have reached it by their start (MRR or clients).
     const totals: ReportRow = {
       clients: found.reduce((sum, c) => sum + c.clients, 0),
       startMrr: money(found.reduce((sum, c) => sum + c.mrr[0]!, 0)),
@@ -55,17 +57,19 @@ export const cohortRetention: ReportDefinition = {
       mrrNow: money(found.reduce((sum, c) => sum + c.mrr.at(-1)!, 0)),
     };
     for (let k = 1; k <= laterMonths; k++) {
-      const reached = found.filter((c) => k < c.mrr.length);
+      const reached = found.map(followed).filter((series) => k < series.length);
       totals[monthField(k)] = reached.length
         ? retained(
-            reached.reduce((sum, c) => sum + c.mrr[k]!, 0),
-            reached.reduce((sum, c) => sum + c.mrr[0]!, 0),
+            reached.reduce((sum, series) => sum + series[k]!, 0),
+            reached.reduce((sum, series) => sum + series[0]!, 0),
           )
         : null;
     }
     const dataStart = cube.months("Actual")[0];
     const notes = [
-      "Each month after a cohort's first: its clients' MRR then as a share of their first month's, expansion and contraction included, clients lost counted at nothing.",
+      retention === "clients"
+        ? "Each month after a cohort's first: how many of its clients are active then, as a share of its clients."
+        : "Each month after a cohort's first: its clients' MRR then as a share of their first month's, expansion and contraction included, clients lost counted at nothing.",
       ...(dataStart === undefined
         ? []
         : [

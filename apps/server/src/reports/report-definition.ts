@@ -1,4 +1,11 @@
-import type { ReportCell, ReportColumn, ReportID, ReportRow, ReportSegment } from "@varia/contracts";
+import type {
+  ReportCell,
+  ReportColumn,
+  ReportID,
+  ReportRetention,
+  ReportRow,
+  ReportSegment,
+} from "@varia/contracts";
 import type { Cube, MonthIndex, VarianceFilter, VarianceQuery } from "@varia/variance";
 
 /** What a report is computed from: the organisation's cube and the resolved filter values. */
@@ -9,6 +16,8 @@ export interface ReportInput {
   /** The same filters without the periods. */
   filter: VarianceFilter;
   segment: ReportSegment;
+  /** What the cohort report follows. */
+  retention: ReportRetention;
 }
 
 /** A report's rows in its own order, with totals by field and notes (e.g. the forecast's back-test). */

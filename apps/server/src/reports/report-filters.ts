@@ -102,6 +102,18 @@ export function reportFilters(cube: Cube, reportID: ReportID, now: Date) {
         };
       case "showAdhoc":
         return { name, label: "Show ad-hoc", kind: "boolean", required: false, default: false };
+      case "retention":
+        return {
+          name,
+          label: "Retention of",
+          kind: "select",
+          required: false,
+          default: "mrr",
+          options: [
+            { label: "MRR", value: "mrr" },
+            { label: "Clients", value: "clients" },
+          ],
+        };
       case "segment":
         return {
           name,

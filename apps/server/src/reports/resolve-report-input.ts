@@ -1,4 +1,4 @@
-import type { ReportSegment } from "@varia/contracts";
+import type { ReportRetention, ReportSegment } from "@varia/contracts";
 import { periodFormat, periodFromKey, periodFromMonthIndex, periodMonthIndex } from "@varia/period";
 import type { Cube, DataType, MonthIndex, StockType, VarianceFilter } from "@varia/variance";
 import type { Analysis } from "../analytics/cube-cache";
@@ -16,6 +16,7 @@ export interface ReportFilterValues {
   salespersonID?: number | undefined;
   showAdhoc: boolean;
   segment: ReportSegment;
+  retention: ReportRetention;
 }
 
 export const monthOfYearMonth = (ym: string): MonthIndex => periodMonthIndex(periodFromKey(ym));
@@ -50,5 +51,11 @@ export function resolveReportInput(analysis: Analysis, values: ReportFilterValue
     showAdhoc: values.showAdhoc,
     ...exclusionFilter(analysis),
   };
-  return { cube, filter, query: { ...filter, from, to }, segment: values.segment };
+  return {
+    cube,
+    filter,
+    query: { ...filter, from, to },
+    segment: values.segment,
+    retention: values.retention,
+  };
 }

@@ -28,6 +28,12 @@ function withFilters(command: Command): Command {
         "clientSize",
       ]),
     )
+    .addOption(
+      choiceOption("--retention <measure>", "what cohort-retention follows month by month", [
+        "mrr",
+        "clients",
+      ]),
+    )
     .option("--adhoc", "show ad-hoc revenue beside MRR (mrr-by-client)");
 }
 

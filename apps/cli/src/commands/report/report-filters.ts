@@ -14,6 +14,7 @@ export interface ReportFilterOptions {
   item?: string;
   salesperson?: string;
   segment?: string;
+  retention?: string;
   adhoc?: boolean;
 }
 
@@ -27,6 +28,7 @@ const optionFilters: Record<keyof ReportFilterOptions, { flag: string; filter: R
   item: { flag: "--item", filter: "stockItemID" },
   salesperson: { flag: "--salesperson", filter: "salespersonID" },
   segment: { flag: "--segment", filter: "segment" },
+  retention: { flag: "--retention", filter: "retention" },
   adhoc: { flag: "--adhoc", filter: "showAdhoc" },
 };
 
@@ -77,6 +79,7 @@ export async function reportBody(client: ApiClient, reportID: string, options: R
     stockItemID: named.item?.id,
     salespersonID: named.salesperson?.id,
     segment: options.segment,
+    retention: options.retention,
     showAdhoc: options.adhoc === true,
   } as ReportRunBody;
 }

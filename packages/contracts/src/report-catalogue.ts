@@ -110,7 +110,7 @@ export const reportCatalogue = [
     reportType: "CohortRetention",
     name: "Cohort retention",
     description:
-      "Clients by the month they were first active, over the year to the chosen month: how many, their MRR then and now, and the share of it they kept each month after.",
+      "Clients by the month they were first active: how many, their MRR then and now, and the share of MRR or clients kept each month after.",
     filters: ["dataType", "dateTo", "stockType", "clientID", "stockItemID", "salespersonID", "retention"],
   },
   {

@@ -72,7 +72,7 @@ describeWithServer("help text", (ctx) => {
     const reports = await localFetch(`${ctx().tenantUrl("helps")}/api/variance/Lookup/GetReportList`, {
       headers: { authorization: `Bearer ${token}` },
     }).then((r) => r.json() as Promise<{ reportID: string; description: string }[]>);
-    expect(reports).toHaveLength(10);
+    expect(reports).toHaveLength(11);
     for (const report of reports) {
       const answer = await help(`report:${report.reportID}`);
       expect(answer.status, report.reportID).toBe(200);

@@ -87,6 +87,7 @@ describeWithServer("lookups", (ctx) => {
       expect(all.json.map((r: { reportID: string }) => r.reportID)).toEqual([
         "mrr-by-client",
         "mrr-by-service",
+        "mrr-movements",
         "acquired-clients",
         "lost-clients",
         "price-changes",

@@ -356,6 +356,62 @@ describeWithServer("reports", (ctx) => {
       expect(answer.json.totals).toEqual({ revenueFrom: 100, revenueTo: 250, change: 150 });
     });
 
+    it("MRR movements: each month's new, expansion, contraction and churn add up from its start to its end", async () => {
+      const answer = await run({ reportID: "mrr-movements", dateFrom: null });
+      expect(answer.status).toBe(200);
+      expect(answer.json).toMatchObject({ dateFrom: null, dateTo: june, rowCount: 2 });
+      const [mayRow, juneRow] = answer.json.rows;
+      // May, the first month of data: every client is new.
+      expect(mayRow).toMatchObject({
+        month: may,
+        startMrr: 0,
+        newMrr: 1400,
+        endMrr: 1400,
+        clients: 3,
+        nrr: null,
+      });
+      // June against May (the fixture's comment): Initech +120, Globex -300, and Acme's price,
+      // usage and service with =cmd's volume and price: +50 +100 +30 +40 +80 +24.
+      expect(juneRow).toEqual({
+        month: june,
+        startMrr: 1400,
+        newMrr: 120,
+        expansionMrr: 324,
+        contractionMrr: 0,
+        churnedMrr: -300,
+        transferMrr: 0,
+        endMrr: 1544,
+        netChange: 144,
+        clients: 3,
+        arpa: 514.67,
+        nrr: (1400 - 300 + 324) / 1400,
+        grr: (1400 - 300) / 1400,
+      });
+      expect(answer.json.totals).toEqual({
+        startMrr: 0,
+        newMrr: 1520,
+        expansionMrr: 324,
+        contractionMrr: 0,
+        churnedMrr: -300,
+        transferMrr: 0,
+        endMrr: 1544,
+        netChange: 1544,
+      });
+      // In Raj's view, =cmd's hand-over from Jane is a transfer in, and the months still add up.
+      const people = await rep.call("POST", "/api/variance/Lookup/GetSalespersonList", { search: "raj" });
+      const raj = await run({ reportID: "mrr-movements", salespersonID: people.json.rows[0].salespersonID });
+      const rajJune = raj.json.rows[1];
+      expect(rajJune.transferMrr).toBe(400);
+      expect(
+        rajJune.startMrr +
+          rajJune.newMrr +
+          rajJune.expansionMrr +
+          rajJune.contractionMrr +
+          rajJune.churnedMrr +
+          rajJune.transferMrr,
+      ).toBeCloseTo(rajJune.endMrr, 10);
+    });
+
     it("cohort retention: clients by their first active month, their MRR then, now and each month after", async () => {
       // January is the first month of data (C1: no cohort). February: C2 200.00 and C3 50.00 start;
       // March: C2 grows to 250.00, C3 is gone, C4 starts at 80.00; April: C3 is back, C4 halves.

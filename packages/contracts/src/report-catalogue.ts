@@ -62,6 +62,14 @@ export const reportCatalogue = [
     filters: twoPeriods,
   },
   {
+    reportID: "mrr-movements",
+    reportType: "MrrMovements",
+    name: "MRR movements",
+    description:
+      "Month by month for a year: MRR at the start, new, expansion, contraction, churned, MRR at the end, with clients, ARPA, NRR and GRR.",
+    filters: ["dataType", "dateTo", "stockType", "clientID", "stockItemID", "salespersonID"],
+  },
+  {
     reportID: "acquired-clients",
     reportType: "AcquiredClients",
     name: "Acquired clients",

@@ -6,6 +6,7 @@ import { forecastReport } from "./forecast-report";
 import { lostClients } from "./lost-clients";
 import { mrrByClient } from "./mrr-by-client";
 import { mrrByService } from "./mrr-by-service";
+import { mrrMovements } from "./mrr-movements";
 import { priceChanges } from "./price-changes";
 import type { ReportDefinition } from "./report-definition";
 import { revenueBySegment } from "./revenue-by-segment";
@@ -15,6 +16,7 @@ import { salespersonPerformance } from "./salesperson-performance";
 export const reportRegistry: Record<ReportID, ReportDefinition> = {
   "mrr-by-client": mrrByClient,
   "mrr-by-service": mrrByService,
+  "mrr-movements": mrrMovements,
   "acquired-clients": acquiredClients,
   "lost-clients": lostClients,
   "price-changes": priceChanges,

@@ -386,6 +386,8 @@ describeWithServer("reports", (ctx) => {
         arpa: 514.67,
         nrr: (1400 - 300 + 324) / 1400,
         grr: (1400 - 300) / 1400,
+        // (120 + 324) / 300
+        quickRatio: 1.48,
       });
       expect(answer.json.totals).toEqual({
         startMrr: 0,
@@ -396,6 +398,8 @@ describeWithServer("reports", (ctx) => {
         transferMrr: 0,
         endMrr: 1544,
         netChange: 1544,
+        // (1520 + 324) / 300
+        quickRatio: 6.15,
       });
       // In Raj's view, =cmd's hand-over from Jane is a transfer in, and the months still add up.
       const people = await rep.call("POST", "/api/variance/Lookup/GetSalespersonList", { search: "raj" });

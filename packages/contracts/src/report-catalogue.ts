@@ -66,7 +66,7 @@ export const reportCatalogue = [
     reportType: "MrrMovements",
     name: "MRR movements",
     description:
-      "Month by month for a year: MRR at the start, new, expansion, contraction, churned, MRR at the end, with clients, ARPA, NRR and GRR.",
+      "Month by month for a year: MRR at the start, new, expansion, contraction, churned, MRR at the end, with clients, ARPA, NRR, GRR and the quick ratio.",
     filters: ["dataType", "dateTo", "stockType", "clientID", "stockItemID", "salespersonID"],
   },
   {

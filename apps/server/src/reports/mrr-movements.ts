@@ -3,6 +3,13 @@ import type { ReportDefinition } from "./report-definition";
 import { money } from "./report-money";
 import { yearMonthOf } from "./resolve-report-input";
 
+/**
+ * MRR gained (new and expansion) for each unit lost (churned and contraction, negative), to two
+ * decimals; none when nothing was lost.
+ */
+const quickRatio = (gained: number, lost: number) =>
+  lost === 0 ? null : Math.round((gained / -lost) * 100) / 100;
+
 /** The months the report lists: a year to dateTo. */
 const months = 12;
 
@@ -29,6 +36,7 @@ export const mrrMovements: ReportDefinition = {
     { field: "arpa", header: "ARPA", kind: "money" },
     { field: "nrr", header: "NRR", kind: "percent" },
     { field: "grr", header: "GRR", kind: "percent" },
+    { field: "quickRatio", header: "Quick ratio", kind: "number" },
   ],
   run({ cube, query, filter }) {
     const dataStart = cube.months("Actual")[0];
@@ -63,6 +71,7 @@ export const mrrMovements: ReportDefinition = {
         arpa: money(k.arpa),
         nrr: k.nrr,
         grr: k.grr,
+        quickRatio: quickRatio(k.newMrr + k.expansionMrr, k.churnedMrr + k.contractionMrr),
       });
     }
     // The year's movements: its months' summed, from the first month's start to the last's end.
@@ -75,6 +84,7 @@ export const mrrMovements: ReportDefinition = {
       transferMrr: money(sums.transferMrr),
       endMrr: money(yearEnd),
       netChange: money(yearEnd - (yearStart ?? 0)),
+      quickRatio: quickRatio(sums.newMrr + sums.expansionMrr, sums.churnedMrr + sums.contractionMrr),
     };
     const notes = [
       "Each month against the one before: MRR at start + new + expansion + contraction + churned + transfer = MRR at end. Transfer is not zero only in a salesperson's view.",

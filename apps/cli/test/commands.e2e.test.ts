@@ -585,6 +585,62 @@ describe("every varia command against a running server", () => {
     ]);
   });
 
+  it("-o - writes the file alone to stdout, its result to stderr; a binary file not to a terminal", () => {
+    /** A run whose stdout is kept as bytes, as a pipe receives them. */
+    const piped = (args: string[]) => {
+      const run = spawnSync(process.execPath, [cliBin, ...args], { env, timeout: 120_000 });
+      const stderr = run.stderr.toString();
+      outputs.push(stderr);
+      return { status: run.status, stdout: run.stdout, stderr };
+    };
+    const backupID = json(shapes.backups, ["backups", "list"])[0]!.backupID;
+    const commands: [string[], string, RegExp][] = [
+      [["export", "raw"], "raw.csv", /^Wrote 4 invoice lines \(([\d,]+) bytes\) to stdout\n$/],
+      [["import", "template"], "template.csv", /^Saved the template to stdout\n$/],
+      [
+        ["backups", "download", backupID],
+        "backup.json.gz",
+        /^Wrote backup \S+ \(([\d,]+) bytes(, [\d.]+ KiB)?\) to stdout\n$/,
+      ],
+    ];
+    for (const [args, name, note] of commands) {
+      const out = piped([...args, "-o", "-"]);
+      expect(out.status, out.stderr).toBe(0);
+      expect(out.stderr).toMatch(note);
+      expect(varia([...args, "-o", file(`saved-${name}`)]).status).toBe(0);
+      expect(out.stdout.equals(readFileSync(file(`saved-${name}`))), name).toBe(true);
+      const bytes = note.exec(out.stderr)?.[1];
+      if (bytes) expect(Number(bytes.replaceAll(",", ""))).toBe(out.stdout.length);
+    }
+    // A workbook is made anew each time: its bytes are the size said, and a zip.
+    const workbook = piped(["report", "export", "mrr-by-client", "--format", "xlsx", "-o", "-"]);
+    expect(workbook.status, workbook.stderr).toBe(0);
+    expect(workbook.stdout.subarray(0, 4)).toEqual(Buffer.from("PK\x03\x04", "latin1"));
+    expect(workbook.stderr).toBe(
+      `Wrote mrr-by-client (XLSX, ${workbook.stdout.length.toLocaleString("en-US")} bytes, ${(workbook.stdout.length / 1024).toFixed(1)} KiB) to stdout\n`,
+    );
+    // With --json the result is on stderr as well; with --quiet, only the file.
+    const asJson = piped(["--json", "export", "raw", "-o", "-"]);
+    expect(JSON.parse(asJson.stderr)).toEqual({ file: "-", lines: 4, bytes: asJson.stdout.length });
+    const quiet = piped(["--quiet", "export", "raw", "-o", "-"]);
+    expect([quiet.stderr, quiet.stdout.equals(asJson.stdout)]).toEqual(["", true]);
+
+    // On a terminal: a binary file is refused before any call, a CSV is shown.
+    for (const args of [
+      ["report", "export", "mrr-by-client", "-o", "-", "--format", "xlsx"],
+      ["backups", "download", backupID, "-o", "-"],
+    ]) {
+      const shown = onTerminal(args, { ...env, NO_COLOR: "1" });
+      expect(shown.status).toBe(1);
+      expect(shown.output).toMatch(
+        /^varia: Not writing (an XLSX file|a gzip-compressed backup) to the terminal \(-o -\): redirect stdout/,
+      );
+    }
+    const csvShown = onTerminal(["export", "raw", "-o", "-"], env);
+    expect(csvShown.status).toBe(0);
+    expect(csvShown.output).toContain("Gamma Labs, Inc.");
+  });
+
   it("tokens list, create and revoke; completion scripts", () => {
     const creation = varia(["--json", "tokens", "create", "bot", "--ability", "Variance/Dashboard/View"]);
     expect(creation.status, creation.stderr).toBe(0);
@@ -916,11 +972,22 @@ describe("every varia command against a running server", () => {
       const started = performance.now();
       const late = varia(["--timeout", "0.3", "periods"]);
       expect(late.status).toBe(3);
-      expect(late.stderr).toBe(
-        `varia: ${tenantUrl(server, "acme")} did not answer within 0.3 s (--timeout)\n`,
+      // What was waited for, and that the retries ran out.
+      expect(late.stderr).toMatch(
+        new RegExp(
+          `^varia: ${regexText(tenantUrl(server, "acme"))} did not answer GET /api/\\S+ within 0\\.3 s \\(--timeout\\); tried 3 times, no more retries\n$`,
+        ),
       );
       // A GET is tried three times (1.5 s and 3 s apart, 10% jitter) before the CLI gives up.
       expect(performance.now() - started).toBeGreaterThan(3 * 300 + 1350 + 2700);
+      // A POST is sent once: the user is told so, as it may have been done.
+      const once = varia(["--timeout", "0.3", "backups", "create"]);
+      expect(once.status).toBe(3);
+      expect(once.stderr).toMatch(
+        new RegExp(
+          `^varia: ${regexText(tenantUrl(server, "acme"))} did not answer (POST /api/\\S+) within 0\\.3 s \\(--timeout\\); \\1 is sent once, not retried: check whether it was done before running the command again\n$`,
+        ),
+      );
     } finally {
       server.child.kill("SIGCONT");
     }
@@ -928,7 +995,11 @@ describe("every varia command against a running server", () => {
     await stopServer(server);
     const stopped = varia(["whoami"]);
     expect(stopped.status).toBe(3);
-    expect(stopped.stderr).toBe(`varia: Could not reach ${tenantUrl(server, "acme")}: connection refused\n`);
+    expect(stopped.stderr).toMatch(
+      new RegExp(
+        `^varia: Could not reach ${regexText(tenantUrl(server, "acme"))}: connection refused; tried \\d times, no more retries\n$`,
+      ),
+    );
   });
 
   it("never printed the stored token back, in any output or error", () => {

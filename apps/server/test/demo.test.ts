@@ -1,12 +1,16 @@
+import { randomUUID } from "node:crypto";
 import { writeFileSync } from "node:fs";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { join } from "node:path";
 import { sql } from "kysely";
 import { afterAll, beforeAll, expect, it, vi } from "vitest";
+import { TokenCipher } from "../src/auth/token-cipher";
 import { demoMonths } from "../src/demo/generate-demo-data";
 import { enqueueImport } from "../src/imports/import-jobs";
 import { invoiceColumns } from "../src/imports/invoice-columns";
+import { demoCopyLifetimeMs } from "../src/routes/demo-routes";
+import { type AccountingStandIn, startQuickBooksStandIn, startXeroStandIn } from "./accounting-stand-ins";
 import { Browser, describeWithServer, TestClock } from "./harness";
 import { MailReceiver } from "./mail-receiver";
 
@@ -37,13 +41,31 @@ const captcha: Server = createServer((request, response) => {
   });
 });
 
+/** The accounting packages a visitor's copy may have connected: their revocation endpoints are used. */
+const xeroClient = { clientId: "varia-xero", clientSecret: "xero secret" };
+const intuitClient = { clientId: "varia-intuit", clientSecret: "intuit secret" };
+let xero: AccountingStandIn;
+let quickBooks: AccountingStandIn;
+const logLines: string[] = [];
+
 beforeAll(async () => {
   await mail.start();
   await new Promise<void>((resolve) => captcha.listen(0, "127.0.0.1", resolve));
+  xero = await startXeroStandIn({ accessToken: "not used", tenants: [], client: xeroClient });
+  quickBooks = await startQuickBooksStandIn({
+    accessToken: "not used",
+    realmId: "1",
+    companyName: "Not used",
+    invoices: [],
+    items: [],
+    client: intuitClient,
+  });
 });
 afterAll(async () => {
   await mail.close();
   captcha.close();
+  await xero.close();
+  await quickBooks.close();
 });
 
 const codeOf = (subject: string) => /(\d{6})$/.exec(subject)?.[1] ?? "";
@@ -290,6 +312,99 @@ describeWithServer(
       ).toBe(true);
     });
 
+    it("revokes a deleted copy's grants at their providers, and deletes it when a provider is down", async () => {
+      const db = ctx().database.db;
+      const email = `grants.${ctx().kind}@bigcorp.example.com`;
+      const browser = new Browser(ctx().tenantUrl("demo"));
+      await signup(browser, email);
+      await browser.request("POST", "/api/Demo/Verify", {
+        email,
+        code: codeOf((await mail.waitFor(email)).subject),
+      });
+      const organisationId = (
+        (await browser.request("GET", "/api/Account/AuthorisedPing")).json.profile as Record<string, string>
+      ).organisationGUID!;
+      // The visitor connected Xero and QuickBooks (as a sign-up or Connect keeps a grant).
+      const cipher = await TokenCipher.open(db);
+      const grants = [
+        { type: "Xero" as const, id: randomUUID(), refreshToken: `xero-refresh-${randomUUID()}` },
+        { type: "Quickbooks" as const, id: randomUUID(), refreshToken: `intuit-refresh-${randomUUID()}` },
+      ];
+      for (const grant of grants) {
+        const context = `${organisationId}/${grant.id}`;
+        await db
+          .insertInto("connections")
+          .values({
+            organisation_id: organisationId,
+            id: grant.id,
+            integration_type: grant.type,
+            issuer: "https://issuer.example.com",
+            subject: grant.id,
+            access_token_encrypted: cipher.encrypt(`access-${grant.id}`, `${context}/access`),
+            refresh_token_encrypted: cipher.encrypt(grant.refreshToken, `${context}/refresh`),
+          })
+          .execute();
+      }
+      const [xeroGrant, intuitGrant] = grants as [(typeof grants)[0], (typeof grants)[0]];
+      const xeroSeen = xero.revocations.length;
+      const intuitSeen = quickBooks.revocations.length;
+      // Intuit is out of reach when the copy goes: its connection closes without an answer.
+      quickBooks.failNext({ path: "/v2/oauth2/tokens/revoke", drop: true });
+
+      clock.advance(demoCopyLifetimeMs + 1000);
+      const next = `grants2.${ctx().kind}@bigcorp.example.com`;
+      await signup(new Browser(ctx().tenantUrl("demo")), next);
+      const verified = await new Browser(ctx().tenantUrl("demo")).request("POST", "/api/Demo/Verify", {
+        email: next,
+        code: codeOf((await mail.waitFor(next)).subject),
+      });
+      expect(verified.status).toBe(200);
+
+      expect(xero.revocations.slice(xeroSeen)).toEqual([{ token: xeroGrant.refreshToken, ...xeroClient }]);
+      expect(quickBooks.revocations.length).toBe(intuitSeen);
+      expect(
+        await db.selectFrom("organisations").select("id").where("id", "=", organisationId).execute(),
+      ).toEqual([]);
+      expect(
+        await db
+          .selectFrom("connections")
+          .select("id")
+          .where("organisation_id", "=", organisationId)
+          .execute(),
+      ).toEqual([]);
+      const lines = logLines.map((line) => JSON.parse(line) as Record<string, unknown>);
+      expect(
+        lines.filter(
+          (line) =>
+            line.msg ===
+              "the grant could not be revoked at the provider; the connection is deleted all the same" &&
+            line.organisation === organisationId,
+        ),
+      ).toEqual([
+        expect.objectContaining({
+          level: 40,
+          organisation: organisationId,
+          connection: intuitGrant.id,
+          provider: "Intuit",
+          status: null,
+        }),
+      ]);
+      expect(
+        lines.filter(
+          (line) => line.msg === "grant revoked at the provider" && line.organisation === organisationId,
+        ),
+      ).toEqual([
+        expect.objectContaining({ organisation: organisationId, connection: xeroGrant.id, provider: "Xero" }),
+      ]);
+      expect(
+        lines.filter(
+          (line) => line.msg === "deleting an old demo organisation" && line.organisation === organisationId,
+        ),
+      ).toEqual([expect.objectContaining({ connections: 2, revoked: 1 })]);
+      const log = logLines.join("\n");
+      for (const grant of grants) expect(log).not.toContain(grant.refreshToken);
+    });
+
     it("stores a contact message and mails it to the configured address", async () => {
       const email = `contact.${ctx().kind}@bigcorp.example.com`;
       const browser = new Browser(ctx().tenantUrl("demo"));
@@ -323,7 +438,15 @@ describeWithServer(
       RECAPTCHA_VERIFY_URL: `http://127.0.0.1:${(captcha.address() as AddressInfo).port}/siteverify`,
       VARIA_CONTACT_EMAIL: "sales@varia.test",
       VARIA_DEMO_MODE: "true",
+      LOG_LEVEL: "info",
+      VARIA_XERO_REVOCATION_URL: `${xero.url}/connect/revocation`,
+      VARIA_QUICKBOOKS_REVOCATION_URL: `${quickBooks.url}/v2/oauth2/tokens/revoke`,
+      VARIA_SSO_XERO_CLIENT_ID: xeroClient.clientId,
+      VARIA_SSO_XERO_CLIENT_SECRET: xeroClient.clientSecret,
+      VARIA_SSO_INTUIT_CLIENT_ID: intuitClient.clientId,
+      VARIA_SSO_INTUIT_CLIENT_SECRET: intuitClient.clientSecret,
     }),
+    logStream: { write: (line: string) => void logLines.push(line) },
   },
 );
 

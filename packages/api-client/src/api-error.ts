@@ -18,6 +18,11 @@ export class ApiError extends Error {
     this.name = "ApiError";
   }
 
+  /** The call's method (GET, POST...), when no answer came. */
+  method?: string;
+  /** How many times the call was sent: more than 1 when it was retried (docs/api.md#retries-and-caching). */
+  attempts = 1;
+
   /** The server's own message, when its answer carried one (`{ "message": ... }`). */
   get serverMessage(): string | undefined {
     const result = this.result as { message?: unknown } | undefined;
@@ -66,8 +71,10 @@ export function errorForStatus(
 }
 
 /** The error of a call that got no answer; `response` holds the cause (e.g. `connect ECONNREFUSED ...`). */
-export function unreachableError(error: unknown, url: string): ApiError {
+export function unreachableError(error: unknown, url: string, method?: string): ApiError {
   const { message, cause } = (error ?? {}) as { message?: string; cause?: { message?: string } };
   const detail = [message, cause?.message].filter(Boolean).join(": ") || String(error);
-  return new ApiError(errorMessages.unreachable, 0, detail, {}, undefined, url, error);
+  const unreachable = new ApiError(errorMessages.unreachable, 0, detail, {}, undefined, url, error);
+  if (method) unreachable.method = method;
+  return unreachable;
 }

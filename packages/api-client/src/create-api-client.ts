@@ -163,7 +163,7 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
       response = await doFetch(url, { ...init, method: contract.method, headers, credentials: "include" });
     } catch (error) {
       if (init.signal?.aborted) throw init.signal.reason ?? error;
-      throw unreachableError(error, url);
+      throw unreachableError(error, url, contract.method);
     }
     const setCookie = response.headers.getSetCookie?.() ?? [];
     if (setCookie.length) cookies.store?.(setCookie);
@@ -173,7 +173,7 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
       // The answer stopped coming (the connection closed, or a timeout of the fetch beneath).
       if (error instanceof ApiError) throw error;
       if (init.signal?.aborted) throw init.signal.reason ?? error;
-      throw unreachableError(error, url);
+      throw unreachableError(error, url, contract.method);
     }
   }
 

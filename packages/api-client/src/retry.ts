@@ -46,7 +46,10 @@ export async function withRetries<T>(
       return await attempt();
     } catch (error) {
       const delay = delays[i];
-      if (delay === undefined || !isRetryable(error) || signal?.aborted) throw error;
+      if (delay === undefined || !isRetryable(error) || signal?.aborted) {
+        if (error instanceof ApiError) error.attempts = i + 1;
+        throw error;
+      }
       await clock.sleep(delay, signal);
     }
   }

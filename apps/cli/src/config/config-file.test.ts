@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { configPath, readConfigFile, writeConfigFile } from "./config-file";
-import { resolveTarget } from "./resolve-target";
+import { normaliseHost, resolveTarget } from "./resolve-target";
 
 const dir = () => mkdtempSync(join(tmpdir(), "varia-config-"));
 
@@ -75,6 +75,25 @@ describe("choosing the host and token", () => {
     const { acme } = config.profiles;
     expect(() => resolveTarget({}, {}, { profiles: { acme: acme! } })).toThrow(
       "(stored profiles: acme; `varia login` without --profile stores 'default')",
+    );
+  });
+});
+
+describe("a host's address", () => {
+  it("keeps its origin and path, without a trailing slash or /api, whichever way it came", () => {
+    expect(normaliseHost(" https://Acme.Example.com:443/varia/ ", "--host")).toBe(
+      "https://acme.example.com/varia",
+    );
+    expect(normaliseHost("https://acme.example.com/api/", "--host")).toBe("https://acme.example.com");
+    expect(normaliseHost("https://acme.example.com/varia//api", "--host")).toBe(
+      "https://acme.example.com/varia",
+    );
+    expect(normaliseHost("http://acme.localhost:8080", "--host")).toBe("http://acme.localhost:8080");
+    // A profile stored before, with the API's /api, is called without it.
+    const stored = { profiles: { old: { host: "https://acme.example.com/api", token: "varia_old" } } };
+    expect(resolveTarget({ profile: "old" }, {}, stored).host).toBe("https://acme.example.com");
+    expect(() => normaliseHost("https://acme.example.com/?a=1", "VARIA_HOST")).toThrow(
+      "Invalid VARIA_HOST 'https://acme.example.com/?a=1': no query (?) or fragment (#)",
     );
   });
 });

@@ -9,18 +9,33 @@ export interface Target {
   profile: string | null;
 }
 
-/** A server address as stored and called: http(s), no trailing slash; `source` names where it came from. */
+/**
+ * A server address as stored and called (`source` names where it came from): http(s), its origin and
+ * the path it is served under, without a trailing slash or a trailing `/api`, to which every call's
+ * `/api/...` is added. So `https://acme.example.com/varia/` calls `https://acme.example.com/varia/api/...`,
+ * and an address pasted with the API's own `/api` does not call `/api/api/...`. An address with a
+ * user name, a query or a fragment is a usage error: none of them would survive the joining.
+ */
 export function normaliseHost(text: string, source: string): string {
-  const host = text.trim().replace(/\/+$/, "");
+  const invalid = (why: string) => new CliError(`Invalid ${source} '${text}': ${why}`);
   let url: URL;
   try {
-    url = new URL(host);
+    url = new URL(text.trim());
   } catch {
-    throw new CliError(`Invalid ${source} '${text}': expected an address such as https://acme.example.com`);
+    throw invalid("expected an address such as https://acme.example.com");
   }
-  if (url.protocol !== "http:" && url.protocol !== "https:")
-    throw new CliError(`Invalid ${source} '${text}': expected http:// or https://`);
-  return host;
+  if (url.protocol !== "http:" && url.protocol !== "https:") throw invalid("expected http:// or https://");
+  if (url.username || url.password)
+    throw invalid("no user name or password in the address (the API token goes in --token or VARIA_TOKEN)");
+  if (url.search || url.hash)
+    throw invalid(
+      "no query (?) or fragment (#): expected the address Varia is served at, such as https://acme.example.com/varia",
+    );
+  const path = url.pathname
+    .replace(/\/{2,}/g, "/")
+    .replace(/\/+$/, "")
+    .replace(/\/api$/, "");
+  return url.origin + path;
 }
 
 /** The profile named by `--profile`, else by `VARIA_PROFILE`; undefined when neither names one. */
@@ -51,7 +66,11 @@ export function resolveTarget(
           (known.length ? ` (stored: ${known.join(", ")})` : ""),
       );
     }
-    return { ...profile, profile: named };
+    return {
+      ...profile,
+      host: normaliseHost(profile.host, `host of the profile '${named}'`),
+      profile: named,
+    };
   }
   const fallback = config.profiles[defaultProfileName];
   const host = env.VARIA_HOST || fallback?.host;

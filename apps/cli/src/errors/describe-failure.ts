@@ -10,10 +10,13 @@ export interface Failure {
   status?: number;
 }
 
-const timeoutCodes: Record<string, string> = {
-  UND_ERR_CONNECT_TIMEOUT: "did not accept a connection",
-  UND_ERR_HEADERS_TIMEOUT: "did not answer",
-  UND_ERR_BODY_TIMEOUT: "stopped sending its answer",
+/** What a call waited for when `--timeout` ended it, by undici's code (`what` is the call). */
+const timeoutCodes: Record<string, (origin: string, what: string, seconds: string) => string> = {
+  UND_ERR_CONNECT_TIMEOUT: (origin, _what, s) =>
+    `${origin} did not accept a connection within ${s} s (--timeout)`,
+  UND_ERR_HEADERS_TIMEOUT: (origin, what, s) => `${origin} did not answer ${what} within ${s} s (--timeout)`,
+  UND_ERR_BODY_TIMEOUT: (origin, what, s) =>
+    `${origin} stopped sending its answer to ${what}: nothing came for ${s} s (--timeout)`,
 };
 
 /** The codes of an error and its causes (`fetch failed` → undici's error → the socket's). */
@@ -44,16 +47,24 @@ function callOf(error: ApiError): string {
   }
 }
 
-/** A call that got no answer: connection refused, unknown host, or `--timeout` ran out. */
+/**
+ * A call that got no answer: connection refused, unknown host, or `--timeout` ran out. It names the
+ * call (`GET /api/...`) and, when it was sent more than once, that the retries ran out; a call that
+ * is never retried (anything but a GET) says it was sent once.
+ */
 function unreachable(error: ApiError, timeoutMs: number): Failure {
   const origin = originOf(error.url);
   const codes = codesOf(error.cause);
   const timeout = codes.find((c) => timeoutCodes[c]);
+  const what = [error.method, callOf(error)].filter(Boolean).join(" ") || "the call";
   let message: string;
-  if (timeout) message = `${origin} ${timeoutCodes[timeout]} within ${timeoutMs / 1000} s (--timeout)`;
+  if (timeout) message = timeoutCodes[timeout]!(origin, what, String(timeoutMs / 1000));
   else if (codes.includes("ECONNREFUSED")) message = `Could not reach ${origin}: connection refused`;
   else if (codes.includes("ENOTFOUND")) message = `Could not reach ${origin}: no such host`;
   else message = `Could not reach ${origin}: ${error.response || error.message}`;
+  if (error.attempts > 1) message += `; tried ${error.attempts} times, no more retries`;
+  else if (error.method && error.method !== "GET")
+    message += `; ${what} is sent once, not retried: check whether it was done before running the command again`;
   return { message, details: [], exitCode: exitCodes.serverFailed, status: 0 };
 }
 

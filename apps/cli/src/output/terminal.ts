@@ -1,6 +1,6 @@
 /** A stream the CLI writes to: the process's stdout and stderr, or a test's stand-in. */
 export interface Sink {
-  write(text: string): unknown;
+  write(chunk: string | Uint8Array, callback?: (error?: Error | null) => void): unknown;
   readonly isTTY?: boolean;
 }
 

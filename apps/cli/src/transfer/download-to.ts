@@ -20,28 +20,77 @@ export function cannotWrite(path: string, error: NodeJS.ErrnoException): CliErro
   return new CliError(`Cannot write ${path}: ${why}`);
 }
 
+/** The `-o` that means stdout, as Unix tools take it. */
+export const stdoutPath = "-";
+
 /**
- * Downloads a file and writes it to `path`, showing the bytes as they arrive on a terminal (redrawn
- * at most ten times a second). A file that cannot be written is a usage error naming it, found
- * before the download when its folder is missing or read-only.
+ * Refuses, before anything is asked of the server, to write a binary file (`binary` names it, e.g.
+ * "an XLSX file") to stdout when stdout is a terminal: it would fill the screen with bytes.
+ */
+export function checkOutput(ctx: CommandContext, path: string, binary: string | null): void {
+  if (path === stdoutPath && binary && ctx.terminal.stdout.isTTY === true)
+    throw new CliError(
+      `Not writing ${binary} to the terminal (-o -): redirect stdout to a file or a program (-o - > file, -o - | …), or give -o FILE`,
+    );
+}
+
+/** Writes bytes to stdout, resolved once they are handed on; a reader that went away (EPIPE) ends it quietly. */
+export function writeStdout(ctx: CommandContext, body: Uint8Array): Promise<void> {
+  return new Promise((resolve, reject) => {
+    ctx.terminal.stdout.write(body, (error?: Error | null) => {
+      if (!error || (error as NodeJS.ErrnoException).code === "EPIPE") resolve();
+      else reject(new CliError(`Cannot write to stdout: ${error.message}`));
+    });
+  });
+}
+
+/**
+ * The result of a command that wrote a file: on stdout, unless the file went there (`-o -`), when
+ * it goes to stderr instead (the text as a note, not with `--quiet`; the JSON always), so stdout
+ * holds the file alone.
+ */
+export function reportWritten(ctx: CommandContext, path: string, json: unknown, text: string): void {
+  if (path !== stdoutPath) {
+    if (ctx.options.json) ctx.terminal.json(json);
+    else ctx.terminal.out(text);
+  } else if (ctx.options.json) ctx.terminal.error(JSON.stringify(json, null, 2));
+  else ctx.terminal.note(text);
+}
+
+/**
+ * Downloads a file and writes it to `path`, or to stdout for `-o -` (`binary` names a file that is
+ * not text, refused on a terminal: `checkOutput`), showing the bytes as they arrive on a terminal
+ * (on stderr, redrawn at most ten times a second). A file that cannot be written is a usage error
+ * naming it, found before the download when its folder is missing or read-only.
  */
 export async function downloadTo(
   ctx: CommandContext,
   path: string,
   download: (onProgress: ProgressListener) => Promise<FileResponse>,
+  binary: string | null = null,
 ): Promise<FileResponse> {
-  await access(dirname(path), constants.W_OK).catch((error: NodeJS.ErrnoException) => {
-    throw cannotWrite(path, error);
-  });
-  const label = `Downloading ${basename(path)}`;
+  const toStdout = path === stdoutPath;
+  checkOutput(ctx, path, binary);
+  if (!toStdout)
+    await access(dirname(path), constants.W_OK).catch((error: NodeJS.ErrnoException) => {
+      throw cannotWrite(path, error);
+    });
+  const label = toStdout ? "Downloading to stdout" : `Downloading ${basename(path)}`;
   const show = throttled((bytes: number, total: number | undefined) =>
     ctx.terminal.progress(`${label}: ${formatTransfer(bytes, total)}`),
   );
   const file = await download((bytes, total) => show.update(bytes, total));
   show.flush();
   ctx.terminal.endProgress();
-  await writeFile(path, file.body).catch((error: NodeJS.ErrnoException) => {
-    throw cannotWrite(path, error);
-  });
+  if (toStdout) await writeStdout(ctx, file.body);
+  else
+    await writeFile(path, file.body).catch((error: NodeJS.ErrnoException) => {
+      throw cannotWrite(path, error);
+    });
   return file;
+}
+
+/** Where a file went, as a sentence says it: its path, or stdout. */
+export function where(path: string): string {
+  return path === stdoutPath ? "stdout" : path;
 }

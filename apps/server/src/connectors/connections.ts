@@ -385,6 +385,39 @@ export class Integrations {
   }
 
   /**
+   * Disconnects every connection of an organisation about to be deleted (docs/integration.md,
+   * "Deleting an organisation"): each as `disconnect` does, its grant revoked at its provider first,
+   * best effort. A connection that cannot be disconnected (the database failed) is logged as an error
+   * naming it, and the others go on: the deletion of the organisation removes it all the same. Answers
+   * the ids of the data sources deleted, how many connections there were and how many were revoked.
+   */
+  async disconnectAll(
+    organisationId: string,
+  ): Promise<{ sources: string[]; connections: number; revoked: number }> {
+    const rows = await this.options.db
+      .selectFrom("connections")
+      .select("id")
+      .where("organisation_id", "=", organisationId)
+      .orderBy("id")
+      .execute();
+    const result = { sources: [] as string[], connections: rows.length, revoked: 0 };
+    for (const { id } of rows) {
+      try {
+        const done = await this.disconnect(organisationId, id);
+        if (!done) continue;
+        result.sources.push(...done.sources);
+        if (done.revoked) result.revoked++;
+      } catch (error) {
+        this.options.log?.error(
+          { organisation: organisationId, connection: id, reason: (error as Error).message },
+          "a connection of an organisation being deleted could not be disconnected",
+        );
+      }
+    }
+    return result;
+  }
+
+  /**
    * Revokes the connection's grant at its provider with its refresh token; false, after a warning in
    * the log, when it could not be (never a token in the log).
    */

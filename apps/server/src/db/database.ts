@@ -208,6 +208,9 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
       // its own rolled back), run while holding the connection. No LISTEN: workers poll.
       db: {
         executeSql: (text, values) => db.connection().execute(() => jobQueueSql.executeSql(text, values)),
+        // Statements every session runs first (pg-boss's TestClock in tests): PGlite has one session.
+        setSessionStatements: (statements) =>
+          db.connection().execute(() => jobQueueSql.setSessionStatements!(statements)),
       },
     },
     async close() {

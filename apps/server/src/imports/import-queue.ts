@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from "fastify";
 import { sql } from "kysely";
-import { type Job, PgBoss } from "pg-boss";
+import { type Clock, type Job, PgBoss } from "pg-boss";
 import type { Database } from "../db/database";
 import {
   FinalImportFailure,
@@ -79,6 +79,8 @@ export async function openImportQueue(
     log?: FastifyBaseLogger;
     work?: boolean;
     pollingIntervalSeconds?: number;
+    /** pg-boss's clock: its polls, its cron and its time (tests pass pg-boss's TestClock). */
+    clock?: Clock;
     /** Told when a job changed an organisation's data (the server's cube cache, after the commit). */
     dataChanged?: (organisationId: string) => void;
     /**
@@ -108,6 +110,7 @@ export async function openImportQueue(
     // The cron of import schedules runs where jobs are worked.
     schedule: Boolean(options.work),
     supervise: Boolean(options.work),
+    ...(options.clock ? { clock: options.clock } : {}),
   });
   boss.on("error", (error) => log?.error({ err: error }, "job queue error"));
   boss.on("warning", (warning) => log?.warn({ warning }, "job queue warning"));

@@ -1,6 +1,6 @@
 import { createHmac, randomInt, randomUUID } from "node:crypto";
 import { demoContactUs, demoSignup, demoVerify, notBusinessEmailMessage } from "@varia/contracts";
-import type { FastifyInstance } from "fastify";
+import type { FastifyBaseLogger, FastifyInstance } from "fastify";
 import { sql } from "kysely";
 import { verifyCaptcha } from "../auth/recaptcha";
 import { startSession, tooManyRequests } from "../auth/sign-in";
@@ -28,8 +28,13 @@ export function isBusinessEmail(email: string, blocked: readonly string[]): bool
 /** A visitor's organisation lasts a week; older ones go when the next visitor signs in. */
 export const demoCopyLifetimeMs = 7 * 24 * 3600_000;
 
-/** Deletes visitors' organisations older than their lifetime (a few at a time); rows go by cascade. */
-export async function deleteStaleDemoCopies(deps: AppDeps): Promise<number> {
+/**
+ * Deletes visitors' organisations older than their lifetime (a few at a time); rows go by cascade.
+ * Their connections are disconnected first, each grant revoked at its provider, best effort
+ * (docs/integration.md, "Deleting an organisation"): a provider that refuses or is down is logged
+ * and the organisation goes all the same.
+ */
+export async function deleteStaleDemoCopies(deps: AppDeps, log?: FastifyBaseLogger): Promise<number> {
   const stale = await deps.db
     .selectFrom("organisations")
     .select("id")
@@ -39,6 +44,14 @@ export async function deleteStaleDemoCopies(deps: AppDeps): Promise<number> {
     .limit(20)
     .execute();
   if (stale.length === 0) return 0;
+  for (const { id } of stale) {
+    const disconnected = await deps.integrations.disconnectAll(id);
+    for (const source of disconnected.sources) await deps.jobs.unschedule(source);
+    log?.info(
+      { organisation: id, connections: disconnected.connections, revoked: disconnected.revoked },
+      "deleting an old demo organisation",
+    );
+  }
   await deps.db
     .deleteFrom("organisations")
     .where(
@@ -189,7 +202,7 @@ function demoSignInRoutes(app: FastifyInstance, deps: AppDeps) {
       hostTenant: requestTenant(request, deps.config.defaultTenant).tenant,
     });
     request.log.info({ organisation: tenant }, "demo visitor signed in to their own organisation");
-    await deleteStaleDemoCopies(deps).catch((error: unknown) =>
+    await deleteStaleDemoCopies(deps, request.log).catch((error: unknown) =>
       request.log.error({ err: error }, "deleting old demo organisations failed"),
     );
   });

@@ -14,7 +14,7 @@ import { exitCodes } from "../../errors/exit-codes";
 import { configuredClient } from "../../http/client";
 import { formatByteCount, formatCount, formatSize, formatUtc } from "../../output/format";
 import { formatTable } from "../../output/table";
-import { downloadTo } from "../../transfer/download-to";
+import { checkOutput, downloadTo, reportWritten, where } from "../../transfer/download-to";
 import { followJob } from "../import/follow-job";
 import { printJob } from "../import/job-outcome";
 
@@ -67,12 +67,21 @@ export async function runBackupsCreate(ctx: CommandContext) {
 
 /** `varia backups download`: Backup/Download to a file. */
 export async function runBackupsDownload(ctx: CommandContext, [id]: string[], options: { output: string }) {
+  const binary = "a gzip-compressed backup";
+  checkOutput(ctx, options.output, binary);
   const { client } = configuredClient(ctx);
-  const file = await downloadTo(ctx, options.output, (onProgress) =>
-    client.download(backupDownload, { query: { backupID: id! } }, { onProgress }),
+  const file = await downloadTo(
+    ctx,
+    options.output,
+    (onProgress) => client.download(backupDownload, { query: { backupID: id! } }, { onProgress }),
+    binary,
   );
-  if (ctx.options.json) return ctx.terminal.json({ file: options.output, bytes: file.body.length });
-  ctx.terminal.out(`Wrote backup ${id} (${formatByteCount(file.body.length)}) to ${options.output}`);
+  reportWritten(
+    ctx,
+    options.output,
+    { file: options.output, bytes: file.body.length },
+    `Wrote backup ${id} (${formatByteCount(file.body.length)}) to ${where(options.output)}`,
+  );
 }
 
 /** What a restore of `backup` undoes, in a sentence (as the Backups page's confirmation says it). */

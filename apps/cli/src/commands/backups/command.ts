@@ -22,7 +22,7 @@ export function defineBackups(program: Command, lazy: Lazy) {
     .command("download")
     .argument("<backup>", "a backup's id (`varia backups list`)", backupID)
     .description("Save a backup as its portable file (gzip'd JSON), saying how many bytes")
-    .requiredOption("-o, --output <file>", "where to write the backup")
+    .requiredOption("-o, --output <file>", "where to write the backup (- for stdout, not a terminal)")
     .action(lazy(() => import("./backups").then((m) => m.runBackupsDownload)));
   backups
     .command("restore")

@@ -17,7 +17,7 @@ export function defineExport(program: Command, lazy: Lazy) {
   command
     .command("raw")
     .description("Export the invoice lines as CSV (formula-like cells neutralised), saying how many bytes")
-    .requiredOption("-o, --output <file>", "where to write the CSV")
+    .requiredOption("-o, --output <file>", "where to write the CSV (- for stdout)")
     .addOption(fromOption("the first month of invoice dates"))
     .addOption(toOption("the last month of invoice dates"))
     .addOption(clientOption())

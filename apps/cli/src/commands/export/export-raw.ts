@@ -4,7 +4,7 @@ import { checkMonthOrder } from "../../filters/filter-options";
 import { resolveDimensions } from "../../filters/resolve-dimension";
 import { configuredClient } from "../../http/client";
 import { formatByteCount, formatCount } from "../../output/format";
-import { downloadTo } from "../../transfer/download-to";
+import { downloadTo, reportWritten, where } from "../../transfer/download-to";
 
 interface ExportOptions {
   output: string;
@@ -52,9 +52,10 @@ export async function runExportRaw(ctx: CommandContext, _args: string[], options
     ),
   );
   const lines = csvRecordCount(file.body);
-  if (ctx.options.json) ctx.terminal.json({ file: options.output, lines, bytes: file.body.length });
-  else
-    ctx.terminal.out(
-      `Wrote ${formatCount(lines)} invoice lines (${formatByteCount(file.body.length)}) to ${options.output}`,
-    );
+  reportWritten(
+    ctx,
+    options.output,
+    { file: options.output, lines, bytes: file.body.length },
+    `Wrote ${formatCount(lines)} invoice lines (${formatByteCount(file.body.length)}) to ${where(options.output)}`,
+  );
 }

@@ -51,6 +51,6 @@ export function defineImport(program: Command, lazy: Lazy) {
   command
     .command("template")
     .description("Print the CSV template (or save it with -o)")
-    .option("-o, --output <file>", "write the template to a file")
+    .option("-o, --output <file>", "write the template to a file (- for stdout, exactly as served)")
     .action(lazy(() => import("./template").then((m) => m.runTemplate)));
 }

@@ -4,6 +4,7 @@ import { importJobMachine, jobStatusLabels } from "@varia/machines";
 import { createActor, fromPromise } from "xstate";
 import type { CommandContext } from "../../context";
 import { CliError } from "../../errors/cli-error";
+import { describeFailure } from "../../errors/describe-failure";
 import { exitCodes } from "../../errors/exit-codes";
 
 /** Status checks that may fail in a row (the server restarting) before the CLI gives up. */
@@ -12,7 +13,8 @@ export const maxFailedChecks = 3;
 /**
  * Follows a job to its end with the importJob machine (the web app's own), noting each status label
  * of docs/behaviour.md#import-jobs as it changes. A status check that fails is tried again at the next poll;
- * after `maxFailedChecks` in a row the last failure is thrown (no answer: exit 3).
+ * after `maxFailedChecks` in a row the CLI stops following, with the last failure's message and exit
+ * code (no answer: exit 3) and a line saying that the job was not stopped and how to see it.
  */
 export function followJob(ctx: CommandContext, client: ApiClient, jobGuid: string, pollIntervalMs: number) {
   let lastError: unknown;
@@ -33,7 +35,13 @@ export function followJob(ctx: CommandContext, client: ApiClient, jobGuid: strin
       next(snapshot) {
         if (snapshot.context.failedChecks >= maxFailedChecks) {
           actor.stop();
-          reject(lastError);
+          const failure = describeFailure(lastError, ctx.options.timeout);
+          reject(
+            new CliError(failure.message, failure.exitCode, [
+              ...failure.details,
+              `Stopped waiting for job ${jobGuid} after ${maxFailedChecks} status checks in a row failed; the job itself goes on at the server: \`varia import status ${jobGuid}\` shows it`,
+            ]),
+          );
           return;
         }
         if (snapshot.status === "done") {

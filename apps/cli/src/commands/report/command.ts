@@ -49,7 +49,10 @@ export function defineReport(program: Command, lazy: Lazy) {
     .action(lazy(() => import("./run-report").then((m) => m.runReport)));
   withFilters(report.command("export").argument("<report>", "a report id from `varia report list`"))
     .description("Export a report as CSV or XLSX, saying how many bytes were written")
-    .requiredOption("-o, --output <file>", "where to write the file")
+    .requiredOption(
+      "-o, --output <file>",
+      "where to write the file (- for stdout; an XLSX file not to a terminal)",
+    )
     .addOption(
       new Option(
         "--format <format>",

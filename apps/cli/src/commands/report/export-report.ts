@@ -3,7 +3,7 @@ import type { CommandContext } from "../../context";
 import { noteMonthsWithoutData } from "../../filters/default-months";
 import { configuredClient } from "../../http/client";
 import { formatByteCount } from "../../output/format";
-import { downloadTo } from "../../transfer/download-to";
+import { checkOutput, downloadTo, reportWritten, where } from "../../transfer/download-to";
 import { type ReportFilterOptions, reportBody } from "./report-filters";
 
 /** `varia report export`: Report/ExportReport to a file, with the bytes it took. */
@@ -13,18 +13,24 @@ export async function runReportExport(
   options: ReportFilterOptions & { output: string; format?: "csv" | "xlsx" },
 ) {
   const format = options.format ?? (options.output.toLowerCase().endsWith(".xlsx") ? "xlsx" : "csv");
+  const binary = format === "xlsx" ? "an XLSX file" : null;
+  checkOutput(ctx, options.output, binary);
   const { client } = configuredClient(ctx);
   const body = await reportBody(client, report!, options);
   const noted = noteMonthsWithoutData(ctx, client, { from: body.dateFrom ?? body.dateTo!, to: body.dateTo! });
   const [file] = await Promise.all([
-    downloadTo(ctx, options.output, (onProgress) =>
-      client.download(reportExport, { body: { ...body, format } }, { onProgress }),
+    downloadTo(
+      ctx,
+      options.output,
+      (onProgress) => client.download(reportExport, { body: { ...body, format } }, { onProgress }),
+      binary,
     ),
     noted,
   ]);
-  if (ctx.options.json) ctx.terminal.json({ file: options.output, bytes: file.body.length, format });
-  else
-    ctx.terminal.out(
-      `Wrote ${report} (${format.toUpperCase()}, ${formatByteCount(file.body.length)}) to ${options.output}`,
-    );
+  reportWritten(
+    ctx,
+    options.output,
+    { file: options.output, bytes: file.body.length, format },
+    `Wrote ${report} (${format.toUpperCase()}, ${formatByteCount(file.body.length)}) to ${where(options.output)}`,
+  );
 }

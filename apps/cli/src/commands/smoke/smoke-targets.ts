@@ -1,4 +1,5 @@
 import { configPath, readConfigFile } from "../../config/config-file";
+import { normaliseHost } from "../../config/resolve-target";
 import { CliError } from "../../errors/cli-error";
 
 /** One tenant to check: its name, address and token. */
@@ -50,9 +51,7 @@ export function smokeTargets(
       const token = env[tokenVariable(tenant)] || profiles[tenant]?.token;
       if (!token)
         missing.push(`${tenant} (set ${tokenVariable(tenant)} or run \`varia login --profile ${tenant}\`)`);
-      const host = pattern.replaceAll("{tenant}", tenant).replace(/\/+$/, "");
-      if (!/^https?:\/\/[^/]/.test(host))
-        throw new CliError(`Invalid --host-pattern '${pattern}': expected http:// or https://`);
+      const host = normaliseHost(pattern.replaceAll("{tenant}", tenant), "--host-pattern");
       return { tenant, host, token: token ?? "" };
     });
     if (missing.length) throw new CliError(`No API token for ${missing.join("; ")}`);
@@ -64,7 +63,11 @@ export function smokeTargets(
       const profile = profiles[name];
       if (!profile)
         throw new CliError(`No profile '${name}' in ${path}: run \`varia login --profile ${name}\``);
-      return { tenant: name, host: profile.host, token: profile.token };
+      return {
+        tenant: name,
+        host: normaliseHost(profile.host, `host of the profile '${name}'`),
+        token: profile.token,
+      };
     });
   }
   throw new CliError(

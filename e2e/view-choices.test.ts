@@ -2,7 +2,7 @@ import { join } from "node:path";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTenant, launchChromium, startE2eServer } from "./browser";
-import { cardsDrawn, drawnCount, loadDemoData, signIn, testOutput } from "./workspace";
+import { card, cardsDrawn, drawnCount, loadDemoData, signIn, testOutput } from "./workspace";
 
 /*
  * What an analyst chose on a screen, as the screen says it and as the address keeps it: the choices
@@ -85,5 +85,60 @@ describe("the choices of a view, on the demo data", () => {
     await page.getByRole("button", { name: "Run" }).click();
     await page.waitForURL(/run=1/);
     expect(new URL(page.url()).searchParams.get("stockType")).toBeNull();
+  }, 60_000);
+
+  it("keeps Revenue by segment's choice in the address: through a reload and Back from a segment, without the other cards loading again", async () => {
+    await page.goto(`${origin}${level1}`);
+    await cardsDrawn(page);
+    const segments = card(page, "revenueBySegment");
+    const segment = segments.getByRole("combobox", { name: "Segment" });
+    expect(await segment.inputValue()).toBe("stockType");
+    const waterfallCalls: string[] = [];
+    page.on("request", (r) => {
+      if (r.url().includes("/VarianceOverview/WaterfallChart")) waterfallCalls.push(r.url());
+    });
+    await segment.selectOption({ label: "Salesperson" });
+    await page.waitForURL(/segment=salesperson/);
+    await segments.getByRole("link", { name: "Ella Fischer" }).waitFor();
+    expect(await page.locator(".card-grid").getAttribute("data-all-drawn")).toBe("true");
+    expect(waterfallCalls).toEqual([]);
+    // The choice replaced the address: Back leaves level 1 instead of undoing it.
+    const chosen = page.url();
+
+    await page.reload();
+    await cardsDrawn(page);
+    expect(await segment.inputValue()).toBe("salesperson");
+    await segments.getByRole("link", { name: "Ella Fischer" }).waitFor();
+
+    // A salesperson's segment opens level 1 of that salesperson; Back comes to the same choice.
+    await segments.getByRole("link", { name: "Ella Fischer" }).click();
+    await page.waitForURL(/salespersonID=\d+/);
+    expect(new URL(page.url()).searchParams.get("segment")).toBeNull();
+    await cardsDrawn(page);
+    expect(await segment.inputValue()).toBe("stockType");
+    const drawn = await drawnCount(page);
+    await page.goBack();
+    await page.waitForURL(chosen);
+    await cardsDrawn(page, drawn);
+    expect(await segment.inputValue()).toBe("salesperson");
+    await segments.getByRole("link", { name: "Ella Fischer" }).waitFor();
+  }, 90_000);
+
+  it("keeps a detail's dimension in the address through a reload", async () => {
+    await page.goto(`${origin}${level1}`);
+    await cardsDrawn(page);
+    await card(page, "acquiredClients").getByRole("link").first().click();
+    await page.waitForURL(/thirdClientID=\d+/);
+    await cardsDrawn(page);
+    const donut = card(page, "subjectDonut");
+    const dimension = donut.getByRole("combobox", { name: "Dimension" });
+    expect(await dimension.inputValue()).toBe("item");
+    await dimension.selectOption({ label: "Salesperson" });
+    await page.waitForURL(/dimension=salesperson/);
+    await page.reload();
+    // (Level 3's cards: the grid says when all are drawn; cardsDrawn waits for level 1's mark.)
+    await page.locator('.card-grid[data-all-drawn="true"]').waitFor();
+    expect(await dimension.inputValue()).toBe("salesperson");
+    await donut.getByText("MRR by salesperson").waitFor({ state: "attached" });
   }, 60_000);
 });

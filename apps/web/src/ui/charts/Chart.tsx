@@ -68,6 +68,14 @@ function ChartTable({ series, title, valueKind = "money", onSelect }: ChartProps
     const kind: ValueKind = valueKind;
     return kind === "money" ? format.money(v) : kind === "percent" ? format.percent(v) : format.count(v);
   };
+  // A band is a range: its lower and upper bounds ('$908,805 – $946,806'), not its upper alone.
+  const cellText = (s: ChartProps["series"][number], i: number) => {
+    const value = s.values[i] ?? null;
+    if (s.kind !== "band") return write(value);
+    const lower = s.lower[i] ?? null;
+    if (value === null || lower === null || lower === value) return write(value);
+    return `${write(lower)} – ${write(value)}`;
+  };
   const categories = [...new Set(series.flatMap((s) => s.categories))];
   const text = (category: string) => category.replace(/\n/g, " ");
   const keyOf = (s: ChartProps["series"][number], category: string) => {
@@ -113,7 +121,7 @@ function ChartTable({ series, title, valueKind = "money", onSelect }: ChartProps
                 <th scope="row">{link(rowKey, text(c))}</th>
                 {series.map((s) => {
                   const i = s.categories.indexOf(c);
-                  const value = i < 0 ? "" : write(s.values[i] ?? null);
+                  const value = i < 0 ? "" : cellText(s, i);
                   return <td key={s.name}>{rowKey ? value : link(keyOf(s, c), value)}</td>;
                 })}
               </tr>

@@ -2,14 +2,15 @@ import { join } from "node:path";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTenant, launchChromium, startE2eServer } from "./browser";
-import { card, cardsDrawn, isFocused, loadDemoData, signIn, testOutput } from "./workspace";
+import { card, cardsDrawn, chartTable, isFocused, loadDemoData, signIn, testOutput } from "./workspace";
 
 /*
- * A chart's points lead to what explains them when clicked; the keyboard reaches the same places
- * through the chart's table of numbers, which shows under the chart while one of its links has the
- * focus (apps/web/README.md, "Heavy libraries behind one door each").
+ * A chart's table of numbers (for screen readers, apps/web/README.md "Heavy libraries behind one
+ * door each"): a point that leads to what explains it when clicked is a link the keyboard reaches,
+ * the table showing under the chart while one of its links has the focus; a band is written as the
+ * range it is.
  */
-describe("charts by keyboard, on the demo data", () => {
+describe("a chart's table of numbers, on the demo data", () => {
   let browser: Browser;
   let page: Page;
   let env: Awaited<ReturnType<typeof startE2eServer>>;
@@ -78,5 +79,24 @@ describe("charts by keyboard, on the demo data", () => {
       "Usage Positive",
       "Usage Negative",
     ]);
+  }, 60_000);
+
+  it("writes the forecast's 80% interval as its range, as the table of the forecast has it", async () => {
+    await page.getByRole("link", { name: "Forecast" }).click();
+    await page.getByRole("heading", { name: "Forecast", level: 1 }).waitFor();
+    await page.locator('.card-grid[data-all-drawn="true"]').waitFor();
+    const figure = card(page, "forecastChart").locator("figure");
+    const columns = await figure.locator("thead th").allInnerTexts();
+    const interval = columns.indexOf("80% interval") - 1;
+    expect(interval).toBeGreaterThanOrEqual(0);
+    const rows = await chartTable(figure);
+    // The grid beside it: each forecast month with its lower and upper bound, to the cent.
+    const grid = card(page, "forecastTable");
+    const first = grid.locator(".ag-row").first();
+    await first.waitFor();
+    const [month, , , lower, upper] = await first.locator(".ag-cell").allInnerTexts();
+    const whole = (text: string) =>
+      `$${Math.round(Number(text!.replace(/[$,]/g, ""))).toLocaleString("en-US")}`;
+    expect(rows.get(month!)?.[interval]).toBe(`${whole(lower!)} – ${whole(upper!)}`);
   }, 60_000);
 });

@@ -8,9 +8,10 @@ import { card, cardsDrawn, drawnCount, loadDemoData, signIn, testOutput } from "
  * What an analyst chose on a screen, as the screen says it and as the address keeps it: the choices
  * whose value is "everything" ('All stock types', 'Any stock type') named in their fields, and a
  * card's own choice (Revenue by segment's segment, a detail's dimension) kept by a reload and by the
- * browser's Back, without the other cards loading again.
+ * browser's Back, without the other cards loading again. And level 4's lines with what they are
+ * worth in sight on a laptop's screen.
  */
-describe("the choices of a view, on the demo data", () => {
+describe("an analyst's view of the dashboards, on the demo data", () => {
   let browser: Browser;
   let page: Page;
   let env: Awaited<ReturnType<typeof startE2eServer>>;
@@ -92,6 +93,8 @@ describe("the choices of a view, on the demo data", () => {
     await cardsDrawn(page);
     const segments = card(page, "revenueBySegment");
     const segment = segments.getByRole("combobox", { name: "Segment" });
+    // The segment's row (its slice is a link too, in the chart's table of numbers, out of sight).
+    const ella = segments.locator("table.data-table").getByRole("link", { name: "Ella Fischer" });
     expect(await segment.inputValue()).toBe("stockType");
     const waterfallCalls: string[] = [];
     page.on("request", (r) => {
@@ -99,7 +102,7 @@ describe("the choices of a view, on the demo data", () => {
     });
     await segment.selectOption({ label: "Salesperson" });
     await page.waitForURL(/segment=salesperson/);
-    await segments.getByRole("link", { name: "Ella Fischer" }).waitFor();
+    await ella.waitFor();
     expect(await page.locator(".card-grid").getAttribute("data-all-drawn")).toBe("true");
     expect(waterfallCalls).toEqual([]);
     // The choice replaced the address: Back leaves level 1 instead of undoing it.
@@ -108,10 +111,10 @@ describe("the choices of a view, on the demo data", () => {
     await page.reload();
     await cardsDrawn(page);
     expect(await segment.inputValue()).toBe("salesperson");
-    await segments.getByRole("link", { name: "Ella Fischer" }).waitFor();
+    await ella.waitFor();
 
     // A salesperson's segment opens level 1 of that salesperson; Back comes to the same choice.
-    await segments.getByRole("link", { name: "Ella Fischer" }).click();
+    await ella.click();
     await page.waitForURL(/salespersonID=\d+/);
     expect(new URL(page.url()).searchParams.get("segment")).toBeNull();
     await cardsDrawn(page);
@@ -121,7 +124,7 @@ describe("the choices of a view, on the demo data", () => {
     await page.waitForURL(chosen);
     await cardsDrawn(page, drawn);
     expect(await segment.inputValue()).toBe("salesperson");
-    await segments.getByRole("link", { name: "Ella Fischer" }).waitFor();
+    await ella.waitFor();
   }, 90_000);
 
   it("keeps a detail's dimension in the address through a reload", async () => {
@@ -140,5 +143,24 @@ describe("the choices of a view, on the demo data", () => {
     await page.locator('.card-grid[data-all-drawn="true"]').waitFor();
     expect(await dimension.inputValue()).toBe("salesperson");
     await donut.getByText("MRR by salesperson").waitFor({ state: "attached" });
+  }, 60_000);
+
+  it("shows level 4's amount, cost and margin without scrolling sideways at 1440 px", async () => {
+    await page.goto(`${origin}${level1}`);
+    await cardsDrawn(page);
+    await card(page, "acquiredClients").getByRole("link").first().click();
+    await page.waitForURL(/thirdClientID=\d+/);
+    await page.getByRole("link", { name: "Invoice Data" }).click();
+    await page.waitForURL(/\/invoice\?/);
+    const lines = card(page, "invoiceLines");
+    const grid = lines.locator(".ag-root-wrapper");
+    await grid.locator(".ag-row").first().waitFor();
+    const frame = (await grid.boundingBox())!;
+    for (const name of ["Invoice date", "Client", "Service", "Quantity", "Amount", "Cost", "Margin"]) {
+      const header = (await lines.getByRole("columnheader", { name, exact: true }).boundingBox())!;
+      expect(header.x, name).toBeGreaterThanOrEqual(frame.x);
+      expect(header.x + header.width, name).toBeLessThanOrEqual(frame.x + frame.width);
+    }
+    await page.screenshot({ path: join(testOutput, "level-4-lines.png") });
   }, 60_000);
 });

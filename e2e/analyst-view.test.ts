@@ -163,4 +163,23 @@ describe("an analyst's view of the dashboards, on the demo data", () => {
     }
     await page.screenshot({ path: join(testOutput, "level-4-lines.png") });
   }, 60_000);
+
+  it("names the client a list is filtered by when the address has its id only, on the way from its detail", async () => {
+    await page.goto(`${origin}${level1}`);
+    await cardsDrawn(page);
+    await card(page, "acquiredClients").getByRole("link").first().click();
+    await page.waitForURL(/thirdClientID=\d+/);
+    const name = await page.getByRole("heading", { level: 1 }).innerText();
+    // A step of the client's waterfall, by keyboard: the list of that step for that client.
+    const step = card(page, "waterfall").locator(".chart__data a").first();
+    await step.focus();
+    await page.keyboard.press("Enter");
+    await page.waitForURL(/positiveOrNegative\?/);
+    const params = new URL(page.url()).searchParams;
+    expect(params.get("clientID")).toMatch(/^\d+$/);
+    expect(params.get("client")).toBeNull();
+    const chips = page.getByRole("list", { name: "Filters in force" });
+    await chips.getByText(`Client: ${name}`).waitFor();
+    expect(await chips.innerText()).not.toContain("#");
+  }, 60_000);
 });

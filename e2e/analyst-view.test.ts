@@ -169,7 +169,10 @@ describe("an analyst's view of the dashboards, on the demo data", () => {
     await cardsDrawn(page);
     await card(page, "acquiredClients").getByRole("link").first().click();
     await page.waitForURL(/thirdClientID=\d+/);
-    const name = await page.getByRole("heading", { level: 1 }).innerText();
+    // The heading once the client's name is known ('Client #18' until then).
+    const heading = page.getByRole("heading", { level: 1 }).filter({ hasNotText: /^Client #/ });
+    await heading.waitFor();
+    const name = await heading.innerText();
     // A step of the client's waterfall, by keyboard: the list of that step for that client.
     const step = card(page, "waterfall").locator(".chart__data a").first();
     await step.focus();
@@ -181,5 +184,14 @@ describe("an analyst's view of the dashboards, on the demo data", () => {
     const chips = page.getByRole("list", { name: "Filters in force" });
     await chips.getByText(`Client: ${name}`).waitFor();
     expect(await chips.innerText()).not.toContain("#");
+    // The filter panel's client field says the same.
+    await page
+      .locator(".page__actions")
+      .getByRole("button", { name: /^Filter/ })
+      .click();
+    const panel = page.getByRole("dialog", { name: "Filter" });
+    expect(await panel.getByRole("combobox", { name: "Client" }).inputValue()).toBe(name);
+    await page.keyboard.press("Escape");
+    await panel.waitFor({ state: "detached" });
   }, 60_000);
 });

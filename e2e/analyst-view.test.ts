@@ -194,4 +194,17 @@ describe("an analyst's view of the dashboards, on the demo data", () => {
     await page.keyboard.press("Escape");
     await panel.waitFor({ state: "detached" });
   }, 60_000);
+
+  it("says so when a detail's address names a client the data has not got, instead of a page of zeros", async () => {
+    await page.goto(`${origin}/variance/dashboard/specific?thirdClientID=999999`);
+    await page
+      .getByRole("status")
+      .filter({ hasText: "There is no client #999999 in this organisation's data" })
+      .waitFor();
+    expect(await page.getByRole("heading", { level: 1 }).innerText()).toBe("Client #999999");
+    expect(await page.locator("section[data-card]").count()).toBe(0);
+    expect(await page.getByRole("link", { name: "Invoice Data" }).count()).toBe(0);
+    await page.getByRole("link", { name: "Go to level 1" }).click();
+    await page.getByRole("heading", { name: "Stock Type Overview", level: 1 }).waitFor();
+  }, 60_000);
 });

@@ -207,4 +207,20 @@ describe("an analyst's view of the dashboards, on the demo data", () => {
     await page.getByRole("link", { name: "Go to level 1" }).click();
     await page.getByRole("heading", { name: "Stock Type Overview", level: 1 }).waitFor();
   }, 60_000);
+
+  it("writes each slice of Revenue by segment with the share its row says, in the first drawing and in Plotly's", async () => {
+    await page.goto(`${origin}${level1}?segment=salesperson`);
+    await cardsDrawn(page);
+    const segments = card(page, "revenueBySegment");
+    const rows = await segments.locator(".segments__share").allInnerTexts();
+    expect(rows.length).toBeGreaterThan(1);
+    const sketch = segments.locator("[data-chart-sketch]");
+    if (await sketch.count()) {
+      const drawn = await sketch.locator("text").allTextContents();
+      expect(rows.every((share) => drawn.includes(share))).toBe(true);
+      await sketch.waitFor({ state: "detached" });
+    }
+    const slices = [...new Set(await segments.locator(".slicetext").allTextContents())];
+    expect(slices).toEqual([...new Set(rows)]);
+  }, 60_000);
 });

@@ -572,6 +572,14 @@ describeWithServer("reports", (ctx) => {
         "/api/variance/Report/getReportFilter?reportID=mrr-by-client",
       );
       expect(filters.json.filters.find((f: { name: string }) => f.name === "dateTo").default).toBe(latestKey);
+      // The months offered are the dashboards' actual periods: none of the months to come.
+      const actualKeys = (periods.json as { yearNo: number; monthNo: number }[]).map(
+        (p) => `${p.yearNo}-${String(p.monthNo).padStart(2, "0")}`,
+      );
+      for (const name of ["dateFrom", "dateTo"]) {
+        const filter = filters.json.filters.find((f: { name: string }) => f.name === name);
+        expect(filter.options.map((o: { value: string }) => o.value)).toEqual(actualKeys);
+      }
     });
   });
 

@@ -19,16 +19,21 @@ const segmentLabels: Record<(typeof reportSegments)[number], string> = {
 
 /**
  * The filters a report takes with their options: periods are the months with actual data (newest
- * first), salespeople are those of the cube; clients and items are picked through their lookups.
+ * first) up to the latest invoiced month, as the dashboards' actual periods, salespeople are those of the cube; clients and items are picked through their lookups.
  */
 export function reportFilters(cube: Cube, reportID: ReportID, now: Date) {
   const entry = reportCatalogue.find((r) => r.reportID === reportID)!;
-  const months = [...cube.months("Actual")].reverse();
+  // The months offered are the actual periods: up to the latest invoiced month (`now`), not the
+  // months to come that a prepaid line's service period reaches into.
+  const latest = latestMonth(cube, now);
+  const months = cube
+    .months("Actual")
+    .filter((m) => m <= latest)
+    .reverse();
   const periods = months.map((m) => ({
     label: periodFormat(periodFromMonthIndex(m), "display"),
     value: yearMonthOf(m),
   }));
-  const latest = latestMonth(cube, now);
   const salespeople = [...cube.salespeople.values()]
     .sort((a, b) => a.name.toLowerCase().localeCompare(b.name.toLowerCase()) || a.id - b.id)
     .map((s) => ({ label: s.name, value: String(s.id) }));

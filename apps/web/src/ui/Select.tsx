@@ -6,6 +6,9 @@ export interface SelectOption {
   label: string;
 }
 
+/** The key of the option whose value is "" (a key of "" would read as no choice at all). */
+const emptyKey = "select-field:empty";
+
 /** A labelled single choice from a short list (React Aria select): keyboard and type-ahead. */
 export function SelectField({
   label,
@@ -17,19 +20,23 @@ export function SelectField({
 }: {
   label: string;
   options: SelectOption[];
-  /** The chosen option's value; "" for none yet (the placeholder shows). */
+  /** The chosen option's value; "" for the option of that value, or none yet (the placeholder shows). */
   value: string;
   onChange: (value: string) => void;
   className?: string;
   placeholder?: string;
 }) {
+  // An option whose value is "" ('All stock types', 'Any month') is a choice like the others, shown
+  // when it is the value, not the placeholder.
+  const keyOf = (v: string) => (v === "" ? emptyKey : v);
+  const hasEmpty = options.some((o) => o.value === "");
   return (
     <Select
       className={`select-field ${className}`.trim()}
-      selectedKey={value === "" ? null : value}
+      selectedKey={value === "" && !hasEmpty ? null : keyOf(value)}
       placeholder={placeholder}
       onSelectionChange={(key) => {
-        if (key !== null) onChange(String(key));
+        if (key !== null) onChange(key === emptyKey ? "" : String(key));
       }}
     >
       <Label className="field__label">{label}</Label>
@@ -40,7 +47,7 @@ export function SelectField({
       <Popover className="popover popover--list" offset={4} containerPadding={12}>
         <ListBox className="listbox" items={options}>
           {(o) => (
-            <ListBoxItem id={o.value} className="listbox__item" textValue={o.label}>
+            <ListBoxItem id={keyOf(o.value)} className="listbox__item" textValue={o.label}>
               {o.label}
             </ListBoxItem>
           )}

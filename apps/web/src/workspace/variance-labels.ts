@@ -36,3 +36,13 @@ export function twoLines(label: string): string {
 export function measureName(dataType: "Revenue" | "Margin") {
   return dataType === "Margin" ? "MRR (margin)" : "MRR";
 }
+
+/**
+ * What level 2 counts for a type: clients (Client and Transfer are summed per client) or services of
+ * clients (the other types, per client and service), one or many.
+ */
+export function contributorNoun(type: string | null, count: number): string {
+  const perClient = type === "Client" || type === "Transfer";
+  if (count === 1) return perClient ? "client" : "service of a client";
+  return perClient ? "clients" : "services of clients";
+}

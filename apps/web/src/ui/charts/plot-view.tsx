@@ -103,10 +103,11 @@ function traceOf(
         values: series.values.map(toPlot),
         marker: { colors: series.colors, line: { color: "#fff", width: 2 } },
         sort: false,
-        textinfo: "percent",
+        // One decimal, as the tables beside the donuts (and the first drawing's slicePercent).
+        texttemplate: "%{percent:.1%}",
         textposition: "inside",
         insidetextorientation: "horizontal",
-        hovertemplate: "%{label}<br><b>%{customdata[0]}</b> (%{percent})<extra></extra>",
+        hovertemplate: "%{label}<br><b>%{customdata[0]}</b> (%{percent:.1%})<extra></extra>",
       };
   }
 }

@@ -260,10 +260,12 @@ function Axes({ props, figure, frame }: { props: ChartProps; figure: FigureLayou
   );
 }
 
-/** Plotly's text of a slice's share: three significant digits, no trailing zeros. */
+/**
+ * A slice's share as the chart writes it (plot-view.tsx's `texttemplate`, `.1%`): one decimal, as
+ * the tables beside the donuts write it, so that a slice and its row say the same number.
+ */
 export function slicePercent(share: number): string {
-  const digits = (share * 100).toPrecision(3);
-  return `${digits.includes(".") ? digits.replace(/\.?0+$/, "") : digits}%`;
+  return `${(Math.round(share * 1000) / 10).toFixed(1)}%`;
 }
 
 /** White text on a dark slice, dark text on a light one. */

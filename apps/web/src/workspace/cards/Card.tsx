@@ -29,9 +29,11 @@ import { useFormat } from "../../ui/format";
 import { Icon } from "../../ui/Icon";
 import { Segmented } from "../../ui/Segmented";
 import { HelpTooltip } from "../../ui/Tooltip";
+import { useViewFilter } from "../filters/use-view-filter";
 import type { ViewFilter } from "../filters/view-filter";
 import { useGo } from "../navigation/use-go";
 import { useAlert, useRecordUsage } from "../workspace-actors";
+import { cardToggleOf, cardToggleParamValue, withoutCardChoices } from "./card-choice";
 import { downloadScreenshot, screenshotFileName } from "./card-screenshot";
 import type { CardDefinition } from "./card-types";
 import { HelpText } from "./HelpText";
@@ -67,10 +69,11 @@ function periodsText(filter: ViewFilter) {
  */
 export function Card<D>({
   definition,
-  filter,
+  filter: viewFilter,
   onDrawn,
 }: {
   definition: CardDefinition<D>;
+  /** The page's filter (with the cards' own choices, which only the card that owns one reads). */
   filter: ViewFilter;
   /** The card's content is on screen (or it settled on a message). */
   onDrawn?: (id: string, view: "content" | "empty" | "error") => void;
@@ -103,16 +106,36 @@ export function Card<D>({
     [definition, record],
   );
   const periods = definition.periodOptions ? periodOptionSets[definition.periodOptions] : undefined;
+  const { setFilter } = useViewFilter();
+  // The toggle the address names (apps/web/README.md, "The card system"); the rest of the filter is
+  // what the card's call depends on.
+  const addressToggle = cardToggleOf(definition.toggle, viewFilter);
+  const filter = useMemo(() => withoutCardChoices(viewFilter), [viewFilter]);
   const actor = useActorRef(machine, {
     input: {
       name: definition.heading,
       ...(periods ? { period: periods[0].value } : {}),
-      ...(definition.toggle ? { toggle: definition.toggle.options[0]!.value } : {}),
+      ...(addressToggle !== null ? { toggle: addressToggle } : {}),
       params: filter,
       searchReloads: definition.searchable ?? false,
     },
   });
   useEffect(() => actor.send({ type: "card.params", params: filter }), [actor, filter]);
+  // Back, Forward or a link to this page with another choice of the card's.
+  const toggleParam = definition.toggle?.param;
+  useEffect(() => {
+    if (!toggleParam || addressToggle === null) return;
+    if (actor.getSnapshot().context.toggle !== addressToggle)
+      actor.send({ type: "card.toggle", value: addressToggle });
+  }, [actor, toggleParam, addressToggle]);
+  const chooseToggle = (value: string) => {
+    actor.send({ type: "card.toggle", value });
+    if (definition.toggle?.param)
+      setFilter(
+        { [definition.toggle.param]: cardToggleParamValue(definition.toggle, value) },
+        { replace: true },
+      );
+  };
 
   const view = useSelector(actor, selectCardView);
   const message = useSelector(actor, selectCardMessage);
@@ -208,7 +231,7 @@ export function Card<D>({
             label={definition.toggle.label}
             options={definition.toggle.options}
             value={toggle ?? definition.toggle.options[0]!.value}
-            onChange={(value) => actor.send({ type: "card.toggle", value })}
+            onChange={chooseToggle}
           />
         ) : definition.toggle ? (
           <Segmented
@@ -216,7 +239,7 @@ export function Card<D>({
             label={definition.toggle.label}
             options={definition.toggle.options}
             value={toggle ?? definition.toggle.options[0]!.value}
-            onChange={(value) => actor.send({ type: "card.toggle", value })}
+            onChange={chooseToggle}
           />
         ) : null}
         {periods ? (

@@ -2,12 +2,14 @@ import { cardPeriods } from "@varia/machines";
 import { useCallback, useLayoutEffect, useRef } from "react";
 import type { ViewFilter } from "../filters/view-filter";
 import { Card } from "./Card";
+import { cardToggleOf, withoutCardChoices } from "./card-choice";
 import type { AnyCardDefinition } from "./card-types";
 import { type CardId, cardCatalogue } from "./catalogue";
 import { periodOptionSets } from "./period-options";
 
 /**
- * Asks for every card's data with the card's first period, toggle and no search, before the cards
+ * Asks for every card's data with the card's first period, its toggle (as the address names it, or
+ * its first) and no search, before the cards
  * render (rendering a page of cards takes the main thread a while): the cards then take the answers
  * through the shared calls (card-call.ts).
  */
@@ -17,8 +19,10 @@ export function prefetchCards(layout: LayoutItem[], filter: ViewFilter) {
     const period = card.periodOptions
       ? periodOptionSets[card.periodOptions][0].value
       : cardPeriods.defaultPeriod;
-    const toggle = card.toggle?.options[0]?.value ?? null;
-    card.load({ filter, period, toggle, search: "" }, new AbortController().signal).catch(() => {});
+    const toggle = cardToggleOf(card.toggle, filter);
+    card
+      .load({ filter: withoutCardChoices(filter), period, toggle, search: "" }, new AbortController().signal)
+      .catch(() => {});
   }
 }
 
@@ -44,7 +48,8 @@ export function CardGrid({
   const settled = useRef(new Map<string, string>());
   const marked = useRef(false);
   const grid = useRef<HTMLDivElement>(null);
-  const filterKey = JSON.stringify(filter);
+  // A card's own choice in the address (a segment) changes that card only.
+  const filterKey = JSON.stringify(withoutCardChoices(filter));
   const prefetchedFor = useRef<string | null>(null);
   if (prefetchedFor.current !== filterKey) {
     prefetchedFor.current = filterKey;

@@ -31,6 +31,12 @@ export interface CardToggle {
   options: { value: string; label: string }[];
   /** Side by side (default), or a drop-down where the card is narrow. */
   display?: "segmented" | "select";
+  /**
+   * The filter parameter of the address that carries the choice (`segment`, `dimension`), so that a
+   * reload, a shared link and the browser's Back and Forward keep it (apps/web/README.md, "Filters
+   * in the URL"). Without one, the choice lasts as long as the card.
+   */
+  param?: "segment" | "dimension";
 }
 
 /**

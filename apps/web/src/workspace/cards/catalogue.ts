@@ -351,7 +351,7 @@ const revenueBySegment: CardDefinition<ResponseOf<typeof gridGeneralKpi>> = {
   heading: "Revenue by segment",
   helpKey: "revenueBySegment",
   contract: gridGeneralKpi,
-  toggle: { label: "Segment", options: segmentOptions, display: "select" },
+  toggle: { label: "Segment", options: segmentOptions, display: "select", param: "segment" },
   load: loadCall({
     contract: gridGeneralKpi,
     input: ({ filter, toggle }) => ({ query: { ...analyticsQuery(filter), segment: toggle ?? "stockType" } }),

@@ -2,7 +2,7 @@ import { activityTableGet, christmasChart, overviewKpi, varianceBars } from "@va
 import { type PeriodKey, periodFormat, periodFromKey } from "@varia/period";
 import { createFormat } from "../../ui/format/format";
 import { analyticsQuery } from "../filters/view-filter";
-import { varianceStepLabel } from "../variance-labels";
+import { contributorNoun, varianceStepLabel } from "../variance-labels";
 import { callShared, loadCall } from "./card-call";
 import type { CardDefinition, CardQueryContext } from "./card-types";
 import { ContributorBarsRenderer, type ContributorRow } from "./renderers/ContributorBarsRenderer";
@@ -73,10 +73,9 @@ const stepCount: CardDefinition<FigureData> = {
   contract: varianceBars,
   load: async ({ filter }) => {
     const bars = await stepSummary(filter);
-    const clients = filter.varType === "Client" || filter.varType === "Transfer";
     return {
       value: { kind: "count", value: bars.rowCount },
-      caption: clients ? "clients" : "services of clients",
+      caption: contributorNoun(filter.varType, bars.rowCount),
       facts: [
         {
           label: "Average each",

@@ -199,7 +199,7 @@ function donutCard(
     heading: "By dimension",
     helpKey: "specificDonut",
     contract: specificDonutChart,
-    toggle: { label: "Dimension", options, display: "select" },
+    toggle: { label: "Dimension", options, display: "select", param: "dimension" },
     load: loadCall({
       contract: specificDonutChart,
       input: ({ filter, toggle }) => ({

@@ -7,6 +7,7 @@ import { LookupPicker } from "../../ui/LookupPicker";
 import { PopoverButton } from "../../ui/Popover";
 import { SelectField } from "../../ui/Select";
 import { searchClients, searchItems, searchSalespeople } from "./lookups";
+import { useFilterNames } from "./use-filter-names";
 import type { StockType, ViewFilter } from "./view-filter";
 
 /** The filters the panel sets; the rest of the view's filter stays as it is. */
@@ -115,8 +116,12 @@ function FilterForm({
   });
   const change = (changes: Partial<PanelFields>) => setDraft((d) => ({ ...d, ...changes }));
   const wrongOrder = Boolean(draft.dateFrom && draft.dateTo && draft.dateFrom >= draft.dateTo);
-  const pick = (id: string | null, label: string | null) =>
-    id || label ? { key: id ?? label ?? "", label: label ?? id ?? "" } : null;
+  // A filter the address names by id only shows its name once known, as its chip does.
+  const names = useFilterNames(filter);
+  const pick = (id: string | null, label: string | null, known: { id: string | null; name?: string }) =>
+    id || label
+      ? { key: id ?? label ?? "", label: label ?? (id === known.id ? known.name : undefined) ?? id ?? "" }
+      : null;
   return (
     <form
       className="filter-form"
@@ -158,19 +163,22 @@ function FilterForm({
       <LookupPicker
         label="Salesperson"
         search={searchSalespeople}
-        value={pick(draft.salespersonID, draft.salesperson)}
+        value={pick(draft.salespersonID, draft.salesperson, {
+          id: filter.salespersonID,
+          name: names.salesperson,
+        })}
         onChange={(o) => change({ salespersonID: o?.key ?? null, salesperson: o?.label ?? null })}
       />
       <LookupPicker
         label="Client"
         search={searchClients}
-        value={pick(draft.clientID, draft.client)}
+        value={pick(draft.clientID, draft.client, { id: filter.clientID, name: names.client })}
         onChange={(o) => change({ clientID: o?.key ?? null, client: o?.label ?? null })}
       />
       <LookupPicker
         label="Service"
         search={searchItems}
-        value={pick(draft.stockItemID, draft.stockItem)}
+        value={pick(draft.stockItemID, draft.stockItem, { id: filter.stockItemID, name: names.service })}
         onChange={(o) => change({ stockItemID: o?.key ?? null, stockItem: o?.label ?? null })}
       />
       <div className="filter-form__actions">

@@ -4,8 +4,9 @@ import { Icon } from "../../ui/Icon";
 import { CardGrid } from "../cards/CardGrid";
 import { subjectKind } from "../cards/subject";
 import { useViewFilter } from "../filters/use-view-filter";
+import type { ViewFilter } from "../filters/view-filter";
 import { DrillPage } from "../navigation/DrillPage";
-import { level4Href, subjectLabel } from "../navigation/drill-path";
+import { level1Href, level4Href, type SubjectNames, subjectLabel } from "../navigation/drill-path";
 import { useSubjectNames } from "../navigation/use-subject-names";
 import { measureName } from "../variance-labels";
 import { level3DrawnMark, level3Layouts } from "./level-3-layouts";
@@ -17,6 +18,17 @@ const kindNames = {
   clientService: "A client's service",
   salesperson: "Salesperson",
 } as const;
+
+/** The id the address gives a subject the data has not got ('#99999'). */
+function unknownId(filter: ViewFilter, unknown: NonNullable<SubjectNames["unknown"]>) {
+  const id =
+    unknown === "client"
+      ? filter.thirdClientID
+      : unknown === "service"
+        ? filter.thirdStockItemID
+        : filter.salespersonID;
+  return `#${id}`;
+}
 
 /**
  * Level 3, `/variance/dashboard/specific`: one client, service, client's service or salesperson (the
@@ -37,7 +49,7 @@ export function Level3Page() {
       setFilter={setFilter}
       names={names}
       actions={
-        kind ? (
+        kind && !names.unknown ? (
           <Link className="button button--primary" to={level4Href(filter)}>
             <Icon name="reports" size={16} />
             Invoice Data
@@ -53,7 +65,15 @@ export function Level3Page() {
         ) : null
       }
     >
-      {kind ? (
+      {kind && names.unknown ? (
+        <div className="empty-state" role="status">
+          <p>
+            There is no {names.unknown} {unknownId(filter, names.unknown)} in this organisation's data: the
+            address names one that was never imported.
+          </p>
+          <Link to={level1Href(filter)}>Go to level 1</Link>
+        </div>
+      ) : kind ? (
         <CardGrid layout={level3Layouts[kind]} filter={filter} markName={level3DrawnMark} />
       ) : (
         <SubjectChooser filter={filter} />

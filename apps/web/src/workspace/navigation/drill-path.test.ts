@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { readViewFilter, viewPaths } from "../filters/view-filter";
-import { drillCrumbs, drillLevelOf, level1Href, upHref } from "./drill-path";
+import { drillCrumbs, drillLevelOf, level1Href, subjectLabel, upHref } from "./drill-path";
 
 const periods = [
   { yearNo: 2026, monthNo: 9 },
@@ -74,5 +74,15 @@ describe("level 2's defaults", () => {
     });
     // Other routes have no such defaults.
     expect(read(viewPaths.level1, "")).toMatchObject({ stockType: null, varType: null, sign: null });
+  });
+
+  it("names a subject by its id while its name is unknown or empty, never 'Detail'", () => {
+    const client = read(viewPaths.level3, "thirdClientID=99999");
+    expect(subjectLabel(client, {})).toBe("Client #99999");
+    expect(subjectLabel(client, { client: "", unknown: "client" })).toBe("Client #99999");
+    expect(subjectLabel(read(viewPaths.level3, "salespersonID=4"), { salesperson: "" })).toBe(
+      "Salesperson #4",
+    );
+    expect(subjectLabel(client, { client: "Acme Ltd" })).toBe("Acme Ltd");
   });
 });

@@ -56,15 +56,17 @@ export interface SubjectNames {
   client?: string | null;
   service?: string | null;
   salesperson?: string | null;
+  /** A subject the address names that the organisation's data has not got (its detail has no name). */
+  unknown?: "client" | "service" | "salesperson";
 }
 
 /** What the level-3 crumb says: 'Acme Ltd', 'Acme Ltd · Pro plan', 'Pro plan', a salesperson. */
 export function subjectLabel(filter: ViewFilter, names: SubjectNames): string {
-  const client = filter.thirdClientID ? (names.client ?? `Client #${filter.thirdClientID}`) : null;
-  const service = filter.thirdStockItemID ? (names.service ?? `Service #${filter.thirdStockItemID}`) : null;
+  const client = filter.thirdClientID ? names.client || `Client #${filter.thirdClientID}` : null;
+  const service = filter.thirdStockItemID ? names.service || `Service #${filter.thirdStockItemID}` : null;
   if (client || service) return [client, service].filter(Boolean).join(" · ");
   if (filter.salespersonID)
-    return names.salesperson ?? filter.salesperson ?? `Salesperson #${filter.salespersonID}`;
+    return names.salesperson || filter.salesperson || `Salesperson #${filter.salespersonID}`;
   return "Detail";
 }
 

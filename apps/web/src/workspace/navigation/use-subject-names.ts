@@ -6,7 +6,8 @@ import type { SubjectNames } from "./drill-path";
 
 /**
  * The names of a view's level-3 subject (client, service, salesperson) for its crumbs and headings,
- * from the detail calls (cached: the crumbs of every level ask the same).
+ * from the detail calls (cached: the crumbs of every level ask the same). A detail without a name is
+ * of a subject the data has not got (`unknown`).
  */
 export function useSubjectNames(filter: ViewFilter): SubjectNames {
   const [names, setNames] = useState<SubjectNames>({});
@@ -21,7 +22,8 @@ export function useSubjectNames(filter: ViewFilter): SubjectNames {
         api
           .call(specificClientDetail, { query: { ...months, clientID: thirdClientID } }, { cache: true })
           .then((d) => {
-            found.client = d.clientName;
+            if (d.clientName) found.client = d.clientName;
+            else found.unknown ??= "client";
           }),
       );
     if (thirdStockItemID)
@@ -29,7 +31,8 @@ export function useSubjectNames(filter: ViewFilter): SubjectNames {
         api
           .call(skuDetail, { query: { ...months, stockItemID: thirdStockItemID } }, { cache: true })
           .then((d) => {
-            found.service = d.itemName;
+            if (d.itemName) found.service = d.itemName;
+            else found.unknown ??= "service";
           }),
       );
     if (!thirdClientID && !thirdStockItemID && salespersonID)
@@ -41,7 +44,8 @@ export function useSubjectNames(filter: ViewFilter): SubjectNames {
             { cache: true },
           )
           .then((d) => {
-            found.salesperson = d.name;
+            if (d.name) found.salesperson = d.name;
+            else found.unknown ??= "salesperson";
           }),
       );
     Promise.allSettled(asks).then(() => live && setNames(found));

@@ -8,7 +8,7 @@ import { Change } from "../../../ui/format";
 import type { Format } from "../../../ui/format/format";
 import { DataGrid, exportCsv, type GridColumn, moneyColumn, textColumn } from "../../../ui/grid/Grid";
 import { type ViewFilter, viewHref, viewPaths } from "../../filters/view-filter";
-import { varianceStepLabel } from "../../variance-labels";
+import { contributorNoun, varianceStepLabel } from "../../variance-labels";
 import { useAlert } from "../../workspace-actors";
 import { useCardDrawn } from "../Card";
 import type { CardQueryContext, CardRenderProps } from "../card-types";
@@ -167,7 +167,7 @@ export function ContributorLinesRenderer({
     <div className="step-contributors">
       <div className="activity__summary">
         <p>
-          <strong>{format.count(data.rowCount)}</strong> client {data.rowCount === 1 ? "service" : "services"}
+          <strong>{format.count(data.rowCount)}</strong> {contributorNoun(filter.varType, data.rowCount)}
           {search ? ` matching '${search}'` : ""}
         </p>
         <button

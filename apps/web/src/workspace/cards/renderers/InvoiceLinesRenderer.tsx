@@ -36,19 +36,20 @@ export function invoiceQuery(
   };
 }
 
-/** The columns of the lines; the server sorts by date, invoice number, client, service and amount. */
+/**
+ * The columns of the lines; the server sorts by date, invoice number, client, service and amount.
+ * What identifies a line and what it is worth come first, so that the amount is in sight on a
+ * laptop's screen without scrolling sideways; the codes and the rest follow.
+ */
 export function invoiceColumns(): GridColumn<Row>[] {
   return [
-    dateColumn<Row>("invoiceDate", "Invoice date", { width: 140 }),
+    dateColumn<Row>("invoiceDate", "Invoice date", { width: 125 }),
     textColumn<Row>("invoiceNumber", "Invoice number", { width: 150, flex: 0, minWidth: 120 }),
-    textColumn<Row>("lineNumber", "Line", { width: 80, flex: 0, minWidth: 70, sortable: false }),
-    textColumn<Row>("clientCode", "Client code", { width: 120, flex: 0, minWidth: 100 }),
-    textColumn<Row>("clientName", "Client", { minWidth: 170, sortable: false }),
-    textColumn<Row>("itemCode", "Service code", { width: 130, flex: 0, minWidth: 100 }),
-    textColumn<Row>("itemName", "Service", { minWidth: 170, sortable: false }),
-    textColumn<Row>("salesperson", "Salesperson", { minWidth: 130, sortable: false }),
+    textColumn<Row>("lineNumber", "Line", { width: 65, flex: 0, minWidth: 60, sortable: false }),
+    textColumn<Row>("clientName", "Client", { minWidth: 160, sortable: false }),
+    textColumn<Row>("itemName", "Service", { minWidth: 160, sortable: false }),
     textColumn<Row>("quantity", "Quantity", {
-      width: 110,
+      width: 95,
       flex: 0,
       minWidth: 90,
       sortable: false,
@@ -62,6 +63,9 @@ export function invoiceColumns(): GridColumn<Row>[] {
       sortable: false,
       value: (r) => r.amountCents - r.costCents,
     }),
+    textColumn<Row>("salesperson", "Salesperson", { minWidth: 130, sortable: false }),
+    textColumn<Row>("clientCode", "Client code", { width: 120, flex: 0, minWidth: 100 }),
+    textColumn<Row>("itemCode", "Service code", { width: 130, flex: 0, minWidth: 100 }),
     dateColumn<Row>("serviceFrom", "Service from", { sortable: false }),
     dateColumn<Row>("serviceTo", "Service to", { sortable: false }),
     textColumn<Row>("recordType", "Record type", { width: 120, flex: 0, minWidth: 100, sortable: false }),

@@ -95,7 +95,7 @@ export function SegmentRenderer({ data, filter, expanded, navigate, format }: Ca
                 </th>
                 <td className="number">
                   {format.money(row.valueCents)}
-                  <span className="segments__share">{format.percent(row.share, { decimals: 0 })}</span>
+                  <span className="segments__share">{format.percent(row.share, { decimals: 1 })}</span>
                 </td>
                 {withChange ? (
                   <td className="number">

@@ -19,7 +19,8 @@ const segmentLabels: Record<(typeof reportSegments)[number], string> = {
 
 /**
  * The filters a report takes with their options: periods are the months with actual data (newest
- * first) up to the latest invoiced month, as the dashboards' actual periods, salespeople are those of the cube; clients and items are picked through their lookups.
+ * first) up to the latest invoiced month, as the dashboards' actual periods; salespeople are those
+ * of the cube; clients and items are picked through their lookups.
  */
 export function reportFilters(cube: Cube, reportID: ReportID, now: Date) {
   const entry = reportCatalogue.find((r) => r.reportID === reportID)!;

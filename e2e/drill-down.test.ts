@@ -346,6 +346,7 @@ describe("the drill-down from level 1 to the invoice lines and back, on the demo
       dateFrom: string;
       dateTo: string;
       columns: { field: string; kind: string }[];
+      totals: Record<string, unknown>;
     };
     await page
       .getByRole("heading", { name: `${browserRun.rowCount.toLocaleString("en-US")} rows` })
@@ -378,7 +379,16 @@ describe("the drill-down from level 1 to the invoice lines and back, on the demo
     const sheet = workbook.worksheets[0]!;
     const header = (sheet.getRow(1).values as unknown[]).slice(1).map(String);
     const money = browserRun.columns.filter((c) => c.kind === "money").map((c) => c.field);
-    expect(sheet.rowCount - 1).toBe(cli.rowCount);
+    // The header, every row, and the totals in bold as the screen shows them.
+    expect(sheet.rowCount - 2).toBe(cli.rowCount);
+    const totalRow = sheet.getRow(cli.rowCount + 2);
+    expect(totalRow.getCell(1).value).toBe("Total");
+    expect(totalRow.getCell(1).font?.bold).toBe(true);
+    for (const [index, column] of browserRun.columns.entries())
+      if (column.kind === "money" && typeof browserRun.totals[column.field] === "number")
+        expect(totalRow.getCell(index + 1).value, `the total of ${column.field}`).toBe(
+          browserRun.totals[column.field],
+        );
     const headers = Object.fromEntries(browserRun.columns.map((c, i) => [c.field, header[i]]));
     for (let i = 0; i < cli.rows.length; i++) {
       const cells = (sheet.getRow(i + 2).values as unknown[]).slice(1);

@@ -677,7 +677,7 @@ describeWithServer("reports", (ctx) => {
       const styles = strFromU8(parts["xl/styles.xml"]!);
       // Money: style 2 is number format 164, the organisation's currency (USD).
       expect(styles).toContain('<numFmt numFmtId="164" formatCode="[$$]#,##0.00;-[$$]#,##0.00"/>');
-      expect(styles).toMatch(/<cellXfs count="5">(?:\s*<xf[^>]*\/>){2}\s*<xf numFmtId="164"/);
+      expect(styles).toMatch(/<cellXfs count="8">(?:\s*<xf[^>]*\/>){2}\s*<xf numFmtId="164"/);
       const cells = new Map(
         [...sheet.matchAll(/<c r="([A-Z]+\d+)"([^>]*)>(.*?)<\/c>/g)].map((m) => [
           m[1],
@@ -694,6 +694,17 @@ describeWithServer("reports", (ctx) => {
         inner: '<is><t xml:space="preserve">=cmd</t></is>',
       });
       expect(cells.has("H4"), "an empty percent is an empty cell").toBe(false);
+      // The totals, bold, after the four clients: 'Total' under the first header, the MRRs (style
+      // 5, money in bold) and the change, as on screen; a column without a total stays empty.
+      expect(cells.get("A6")).toEqual({
+        attrs: ' t="inlineStr" s="1"',
+        inner: '<is><t xml:space="preserve">Total</t></is>',
+      });
+      expect(cells.get("E6")).toEqual({ attrs: ' s="5"', inner: "<v>1400</v>" });
+      expect(cells.get("F6")).toEqual({ attrs: ' s="5"', inner: "<v>1544</v>" });
+      expect(cells.get("G6")).toEqual({ attrs: ' s="5"', inner: "<v>144</v>" });
+      expect(cells.has("C6")).toBe(false);
+      expect(cells.has("A7")).toBe(false);
       expect(sheet).not.toContain("<f>");
       expect(strFromU8(parts["xl/workbook.xml"]!)).toContain(
         '<sheet name="MRR by client" sheetId="1" r:id="rId1"/>',

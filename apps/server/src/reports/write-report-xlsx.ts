@@ -4,7 +4,8 @@ import { strToU8, zipSync } from "fflate";
 /**
  * A minimal SpreadsheetML workbook (one sheet) that Excel and LibreOffice open: a bold header row,
  * money as numbers with the organisation's currency format, percents as numbers with 0.00%, text as
- * inline strings (never formulas, so a client named "=cmd" stays text).
+ * inline strings (never formulas, so a client named "=cmd" stays text), and when the report has
+ * totals a bold row of them after the last row, 'Total' in its first column (as on screen).
  */
 
 /** Whether XML 1.0 can carry a character: not the C0 controls other than tab, line feed and return. */
@@ -57,6 +58,8 @@ export function currencyFormat(currencyCode: string): string {
 
 /** Style indexes of styles.xml's cellXfs. */
 const style = { header: 1, money: 2, percent: 3, number: 4 } as const;
+/** The same in bold, for the totals row: each is its plain style's index + 3. */
+const bold = 3;
 
 function stylesXml(currencyCode: string): string {
   return `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
@@ -66,28 +69,33 @@ function stylesXml(currencyCode: string): string {
 <fills count="2"><fill><patternFill patternType="none"/></fill><fill><patternFill patternType="gray125"/></fill></fills>
 <borders count="1"><border><left/><right/><top/><bottom/><diagonal/></border></borders>
 <cellStyleXfs count="1"><xf numFmtId="0" fontId="0" fillId="0" borderId="0"/></cellStyleXfs>
-<cellXfs count="5">
+<cellXfs count="8">
 <xf numFmtId="0" fontId="0" fillId="0" borderId="0" xfId="0"/>
 <xf numFmtId="0" fontId="1" fillId="0" borderId="0" xfId="0" applyFont="1"/>
 <xf numFmtId="164" fontId="0" fillId="0" borderId="0" xfId="0" applyNumberFormat="1"/>
 <xf numFmtId="10" fontId="0" fillId="0" borderId="0" xfId="0" applyNumberFormat="1"/>
 <xf numFmtId="0" fontId="0" fillId="0" borderId="0" xfId="0"/>
+<xf numFmtId="164" fontId="1" fillId="0" borderId="0" xfId="0" applyNumberFormat="1" applyFont="1"/>
+<xf numFmtId="10" fontId="1" fillId="0" borderId="0" xfId="0" applyNumberFormat="1" applyFont="1"/>
+<xf numFmtId="0" fontId="1" fillId="0" borderId="0" xfId="0" applyFont="1"/>
 </cellXfs>
 <cellStyles count="1"><cellStyle name="Normal" xfId="0" builtinId="0"/></cellStyles>
 </styleSheet>`;
 }
 
-function cellXml(ref: string, column: ReportColumn, value: unknown): string {
+function cellXml(ref: string, column: ReportColumn, value: unknown, total = false): string {
   if (value === null || value === undefined) return "";
   if (typeof value === "number" && Number.isFinite(value)) {
     const s =
-      column.kind === "money" ? style.money : column.kind === "percent" ? style.percent : style.number;
+      (column.kind === "money" ? style.money : column.kind === "percent" ? style.percent : style.number) +
+      (total ? bold : 0);
     return `<c r="${ref}" s="${s}"><v>${value}</v></c>`;
   }
-  return `<c r="${ref}" t="inlineStr"><is><t xml:space="preserve">${xmlEscape(String(value))}</t></is></c>`;
+  const s = total ? ` s="${style.header}"` : "";
+  return `<c r="${ref}" t="inlineStr"${s}><is><t xml:space="preserve">${xmlEscape(String(value))}</t></is></c>`;
 }
 
-function sheetXml(columns: ReportColumn[], rows: ReportRow[]): string {
+function sheetXml(columns: ReportColumn[], rows: ReportRow[], totals: ReportRow): string {
   const parts: string[] = [];
   parts.push(
     `<row r="1">${columns
@@ -103,6 +111,16 @@ function sheetXml(columns: ReportColumn[], rows: ReportRow[]): string {
       `<row r="${n}">${columns.map((c, i) => cellXml(`${columnLetters(i)}${n}`, c, row[c.field])).join("")}</row>`,
     );
   });
+  const totalled = columns.filter((c) => totals[c.field] !== undefined && totals[c.field] !== null);
+  if (rows.length && totalled.length) {
+    const n = rows.length + 2;
+    // 'Total' goes in the first column unless that column has a total of its own.
+    const cells = columns.map((c, i) => {
+      const value = totals[c.field] ?? (i === 0 ? "Total" : null);
+      return cellXml(`${columnLetters(i)}${n}`, c, value, true);
+    });
+    parts.push(`<row r="${n}">${cells.join("")}</row>`);
+  }
   const cols = columns
     .map(
       (c, i) => `<col min="${i + 1}" max="${i + 1}" width="${c.kind === "text" ? 24 : 16}" customWidth="1"/>`,
@@ -121,6 +139,8 @@ export function reportXlsx(options: {
   sheet: string;
   columns: ReportColumn[];
   rows: ReportRow[];
+  /** The report's totals by field: a bold row after the rows; none when empty. */
+  totals?: ReportRow;
   currencyCode: string;
 }): Uint8Array {
   const files = {
@@ -133,7 +153,7 @@ export function reportXlsx(options: {
     "xl/_rels/workbook.xml.rels": `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
 <Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/worksheet" Target="worksheets/sheet1.xml"/><Relationship Id="rId2" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/styles" Target="styles.xml"/></Relationships>`,
     "xl/styles.xml": stylesXml(options.currencyCode),
-    "xl/worksheets/sheet1.xml": sheetXml(options.columns, options.rows),
+    "xl/worksheets/sheet1.xml": sheetXml(options.columns, options.rows, options.totals ?? {}),
   };
   return zipSync(Object.fromEntries(Object.entries(files).map(([path, text]) => [path, strToU8(text)])), {
     level: 6,

@@ -93,6 +93,7 @@ export async function reportRoutes(app: FastifyInstance, deps: AppDeps) {
           sheet: report.name,
           columns: report.columns,
           rows: report.rows,
+          totals: report.totals,
           currencyCode: auth!.organisation.currency_code,
         }),
       ) as unknown as string;

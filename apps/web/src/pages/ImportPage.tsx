@@ -66,6 +66,12 @@ export function ImportPage() {
             Upload invoice lines as CSV. The whole file is checked first: a file with mistakes changes nothing
             and lists every one. <a href="/api/Import/Template">Download the template</a>.
           </p>
+          <p className="import-columns">
+            One row per invoice line, with a header row. Required columns: InvoiceDate (YYYY-MM-DD),
+            InvoiceNumber, ClientCode, ItemCode, StockType (Subscription, Product or Hourly), Quantity, and
+            Amount or UnitPrice. The template shows every column, the optional ones too (names, Cost for
+            margin, Salesperson, service periods), with two example lines.
+          </p>
           <div className="panel__row">
             <FilePicker onChange={setFile} disabled={uploading} />
             <button

@@ -8,7 +8,7 @@ import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTenant, launchChromium, startE2eServer } from "./browser";
 import { accessibilityViolations } from "./drill-workspace";
-import { acceptTermsAndTour, adminToken, serverBin, signIn, testOutput } from "./workspace";
+import { adminToken, serverBin, signIn, testOutput } from "./workspace";
 
 const screenshots = join(testOutput, "first-run");
 mkdirSync(screenshots, { recursive: true });
@@ -54,11 +54,24 @@ describe("a new organisation's first run", () => {
     await page.getByRole("button", { name: "Login" }).click();
     await page.getByRole("button", { name: "Skip setting up multi-factor" }).click();
     await page.waitForURL("**/variance/dashboard/stockTypeOverview");
-    await acceptTermsAndTour(page);
   });
   afterAll(async () => {
     await browser?.close();
     await env?.stop();
+  });
+
+  it("the first sign-in's tour says the organisation has no data yet and leads to the Integrations page", async () => {
+    const terms = page.getByRole("dialog", { name: "Terms of Service" });
+    await terms.getByLabel("I accept the Terms of Service and Privacy Policy").check();
+    await terms.getByRole("button", { name: "Continue" }).click();
+    const tour = page.getByRole("dialog", { name: "Welcome to Varia" });
+    await tour
+      .getByText("Your organisation has no data yet. Start on the Integrations page", { exact: false })
+      .waitFor();
+    await look(page, "tour-no-data");
+    await tour.getByRole("button", { name: "Import data" }).click();
+    await page.getByRole("heading", { name: "Import from CSV" }).waitFor();
+    expect(await page.getByRole("dialog").count()).toBe(0);
   });
 
   it("before any import, a report and the data export say there is no data and lead to the import", async () => {

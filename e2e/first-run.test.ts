@@ -179,5 +179,12 @@ describe("a new organisation's first run", () => {
     await look(ritaPage, "reports-reader-search");
     await results.getByRole("menuitem", { name: "Reports" }).click();
     await ritaPage.getByRole("heading", { name: "Reports", level: 1 }).waitFor();
+
+    // The navigation map: no level or screen her roles do not open.
+    await ritaPage.getByRole("button", { name: "Navigation map" }).click();
+    const map = ritaPage.getByRole("complementary", { name: "Navigation map" });
+    await map.getByText("Your roles do not open the dashboards.").waitFor();
+    expect(await map.getByRole("link").allTextContents()).toEqual(["Reports (you are here)"]);
+    await look(ritaPage, "reports-reader-navigation-map");
   });
 });

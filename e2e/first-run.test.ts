@@ -118,7 +118,8 @@ describe("a new organisation's first run", () => {
     await page
       .getByText("Required columns: InvoiceDate (YYYY-MM-DD), InvoiceNumber, ClientCode", { exact: false })
       .waitFor();
-    await page.locator('input[type="file"]').setInputFiles(convertedQuickBooksSample());
+    const csv = convertedQuickBooksSample();
+    await page.locator('input[type="file"]').setInputFiles(csv);
     await page.getByRole("button", { name: "Upload" }).click();
     await page.getByText("Job completed successfully").waitFor();
     await look(page, "imported");
@@ -129,6 +130,16 @@ describe("a new organisation's first run", () => {
     // A report now has its filters, on the months imported.
     await page.goto(`${origin}/variance/reports/types/mrr-by-client`);
     await page.getByRole("button", { name: "Run" }).waitFor();
+
+    // The same file again: said to be a file uploaded before, with what that upload did.
+    await page.goto(`${origin}/integration/overview`);
+    await page.locator('input[type="file"]').setInputFiles(csv);
+    await page.getByRole("button", { name: "Upload" }).click();
+    await page
+      .getByText("quickbooks.csv was uploaded before: nothing is imported again.", { exact: false })
+      .waitFor();
+    await page.getByText("Job completed successfully").waitFor();
+    await look(page, "uploaded-again");
   });
 
   it("a user who may see only reports: the search offers what they can open, the report's pickers work", async () => {

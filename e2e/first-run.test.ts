@@ -99,6 +99,17 @@ describe("a new organisation's first run", () => {
       .waitFor();
   });
 
+  it("the roles screen says there are none yet and what one is for, without an empty table's pager", async () => {
+    await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Roles" }).click();
+    await page.getByRole("heading", { name: "No roles yet" }).waitFor();
+    await page
+      .getByText("A user who is not an administrator sees only what their roles grant", { exact: false })
+      .waitFor();
+    expect(await page.getByText("Page 0 of 0").count()).toBe(0);
+    expect(await page.getByRole("grid").count()).toBe(0);
+    await look(page, "roles-none");
+  });
+
   it("the search says that clients, services and salespeople come with an import", async () => {
     await page.goto(`${origin}/variance/forecast`);
     await page.getByRole("heading", { name: "Forecast", level: 1 }).waitFor();

@@ -1,4 +1,6 @@
+import { abilities } from "@varia/contracts";
 import { beforeAll, describe, expect, it } from "vitest";
+import { createApiToken } from "../src/auth/api-tokens";
 import { describeWithServer } from "./harness";
 import { otherCsv, reportCsv, tenantWithData } from "./report-fixture";
 
@@ -65,6 +67,39 @@ describeWithServer("lookups", (ctx) => {
     expect(all.json.rows.map((r: { name: string }) => r.name)).toEqual(["Jane", "Raj"]);
     expect(names(await lookup("GetSalespersonList", { search: "AJ" }))).toEqual(["Raj"]);
     expect((await lookup("GetSalespersonList", { search: "Olga" })).json.rowCount).toBe(0);
+  });
+
+  it("answers every screen that filters by them: dashboards, forecast, reports, data export; no other", async () => {
+    const db = ctx().database.db;
+    const as = async (ability: (typeof abilities)[keyof typeof abilities]) => {
+      const { token } = await createApiToken(db, {
+        organisationId: rep.organisationId,
+        userId: rep.userId,
+        name: `lookup ${ability.featureSystemName}`,
+        abilities: [ability],
+      });
+      const answers = [];
+      for (const list of ["GetClientList", "GetSkuList", "GetSalespersonList"]) {
+        const answer = await rep.call(
+          "POST",
+          `/api/variance/Lookup/${list}`,
+          {},
+          {
+            headers: { authorization: `Bearer ${token}` },
+          },
+        );
+        answers.push(answer.status === 200 ? answer.json.rowCount : answer.status);
+      }
+      return answers;
+    };
+    for (const ability of [
+      abilities.varianceDashboardView,
+      abilities.varianceForecastView,
+      abilities.varianceReportsView,
+      abilities.varianceExportData,
+    ])
+      expect(await as(ability), ability.featureSystemName).toEqual([4, 4, 2]);
+    expect(await as(abilities.settingsListsManage)).toEqual([403, 403, 403]);
   });
 
   it("answers 400 naming a bad search parameter", async () => {

@@ -31,6 +31,18 @@ export const lookupSkuRowSchema = z.object({
 });
 export const lookupSalespersonRowSchema = z.object({ salespersonID: z.string(), name: z.string() });
 
+/**
+ * The client, service and salesperson pickers are on every screen that filters: the dashboards, the
+ * forecast, the reports and the data export; each of those abilities opens them (docs/security.md,
+ * "Abilities and who may call").
+ */
+const lookupAccess = [
+  abilities.varianceDashboardView,
+  abilities.varianceForecastView,
+  abilities.varianceReportsView,
+  abilities.varianceExportData,
+] as const;
+
 export const lookupClientList = defineContract({
   name: "Lookup/GetClientList",
   method: "POST",
@@ -39,7 +51,7 @@ export const lookupClientList = defineContract({
   body: lookupSearchSchema,
   response: lookupPage(lookupClientRowSchema),
   responseKind: "json",
-  access: abilities.varianceDashboardView,
+  access: lookupAccess,
   policy: "lookup",
   summary:
     "The organisation's clients whose code or name contains the search text, by name, a page at a time.",
@@ -53,7 +65,7 @@ export const lookupSkuList = defineContract({
   body: lookupSearchSchema,
   response: lookupPage(lookupSkuRowSchema),
   responseKind: "json",
-  access: abilities.varianceDashboardView,
+  access: lookupAccess,
   policy: "lookup",
   summary: "The organisation's items (services) whose code or name contains the search text, by name.",
 });
@@ -66,7 +78,7 @@ export const lookupSalespersonList = defineContract({
   body: lookupSearchSchema,
   response: lookupPage(lookupSalespersonRowSchema),
   responseKind: "json",
-  access: abilities.varianceDashboardView,
+  access: lookupAccess,
   policy: "lookup",
   summary: "The organisation's salespeople whose name contains the search text, by name.",
 });

@@ -25,6 +25,8 @@ export function ImportPage() {
   const [uploading, setUploading] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [job, setJob] = useState<JobActor | null>(null);
+  // The file of an upload the server had already taken (docs/import.md, "De-duplication of uploads").
+  const [sentBefore, setSentBefore] = useState<string | null>(null);
   // Bumped when a job is queued or ends here: the list of recent imports is loaded again.
   const [jobsChanged, setJobsChanged] = useState(0);
   const changed = useCallback(() => setJobsChanged((n) => n + 1), []);
@@ -48,6 +50,7 @@ export function ImportPage() {
       });
       actor.start();
       setJob(actor);
+      setSentBefore(queued.duplicate ? file.name : null);
       changed();
     } catch (e) {
       setError(errorText(e));
@@ -66,6 +69,12 @@ export function ImportPage() {
             Upload invoice lines as CSV. The whole file is checked first: a file with mistakes changes nothing
             and lists every one. <a href="/api/Import/Template">Download the template</a>.
           </p>
+          <p className="import-columns">
+            One row per invoice line, with a header row. Required columns: InvoiceDate (YYYY-MM-DD),
+            InvoiceNumber, ClientCode, ItemCode, StockType (Subscription, Product or Hourly), Quantity, and
+            Amount or UnitPrice. The template shows every column, the optional ones too (names, Cost for
+            margin, Salesperson, service periods), with two example lines.
+          </p>
           <div className="panel__row">
             <FilePicker onChange={setFile} disabled={uploading} />
             <button
@@ -79,6 +88,11 @@ export function ImportPage() {
             </button>
           </div>
           <FormMessage error={error} />
+          {job && sentBefore ? (
+            <p className="import-sent-before" role="note">
+              {sentBefore} was uploaded before: nothing is imported again. What that upload did:
+            </p>
+          ) : null}
           {job && <JobProgress actor={job} />}
         </section>
       ) : null}

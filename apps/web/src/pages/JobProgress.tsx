@@ -1,7 +1,15 @@
 import type { ImportJob } from "@varia/contracts";
-import { selectJob, selectJobCompleted, selectJobFinished, selectJobLabel } from "@varia/machines";
+import {
+  selectJob,
+  selectJobCompleted,
+  selectJobFinished,
+  selectJobLabel,
+  selectMenu,
+} from "@varia/machines";
 import { useSelector } from "@xstate/react";
+import { Link } from "react-router";
 import type { ActorRefFrom } from "xstate";
+import { StartupContext } from "../shell/startup-context";
 import { useFormat } from "../ui/format";
 import { dateTime } from "../workspace/settings/date-time";
 import type { appImportJobMachine } from "./import-job-actor";
@@ -34,8 +42,8 @@ export function BadCells({ job, label }: { job: ImportJob; label?: string }) {
 }
 
 /**
- * An import job as it runs (docs/behaviour.md#import-jobs): its status label, then the lines imported, or
- * why it failed with every bad row.
+ * An import job as it runs (docs/behaviour.md#import-jobs): its status label, then the lines imported
+ * and, to a user who sees the dashboards, the way to them; or why it failed with every bad row.
  */
 export function JobProgress({ actor }: { actor: JobActor }) {
   const label = useSelector(actor, selectJobLabel);
@@ -43,6 +51,7 @@ export function JobProgress({ actor }: { actor: JobActor }) {
   const finished = useSelector(actor, selectJobFinished);
   const completed = useSelector(actor, selectJobCompleted);
   const format = useFormat();
+  const dashboards = StartupContext.useSelector((s) => selectMenu(s).some((m) => m.key === "dashboard"));
   return (
     <div className="job-progress" role="status" aria-live="polite">
       <p className={`job-progress__label${finished ? (completed ? " is-done" : " is-failed") : ""}`}>
@@ -55,6 +64,12 @@ export function JobProgress({ actor }: { actor: JobActor }) {
           from {job.fileName}.
           {job.finishedAt ? (
             <span className="job-progress__when"> Finished {dateTime(job.finishedAt, format)}.</span>
+          ) : null}
+          {dashboards ? (
+            <>
+              {" "}
+              <Link to="/variance/dashboard/stockTypeOverview">See it on the dashboard</Link>
+            </>
           ) : null}
         </p>
       )}

@@ -1,5 +1,13 @@
-import { selectTermsFormOpen, selectTermsMustBeAccepted, selectTourOpen } from "@varia/machines";
+import { abilities } from "@varia/contracts";
+import {
+  selectActualPeriods,
+  selectHasAbility,
+  selectTermsFormOpen,
+  selectTermsMustBeAccepted,
+  selectTourOpen,
+} from "@varia/machines";
 import { useState } from "react";
+import { useNavigate } from "react-router";
 import { AppDialog } from "../ui/Dialog";
 import "../ui/ui.css";
 import { FormMessage } from "./FormMessage";
@@ -63,19 +71,53 @@ function TermsForm() {
   );
 }
 
+const selectCanImport = selectHasAbility(abilities.importRun);
+
+/**
+ * The tour: what Varia does; in an organisation with no data yet, where its data comes from, and, to
+ * a user who may import, the way to the Integrations page.
+ */
 function TourModal() {
   const actor = StartupContext.useActorRef();
+  const noData = StartupContext.useSelector((s) => selectActualPeriods(s).length === 0);
+  const canImport = StartupContext.useSelector(selectCanImport);
+  const navigate = useNavigate();
   const close = () => actor.send({ type: "tour.close" });
+  const offerImport = noData && canImport;
   return (
     <AppDialog title="Welcome to Varia" onClose={close} size="small">
       <p>
         Varia explains how your recurring revenue moved between two periods: new and lost clients, services
         added and removed, price, volume, usage and transfers.
       </p>
+      {offerImport ? (
+        <p>
+          Your organisation has no data yet. Start on the Integrations page: upload your invoice lines as a
+          CSV file, or connect QuickBooks Online or Xero.
+        </p>
+      ) : noData ? (
+        <p>Your organisation has no data yet: the figures appear once an administrator imports them.</p>
+      ) : null}
       <div className="dialog__actions">
-        <button type="button" className="button button--primary" onClick={close}>
+        <button
+          type="button"
+          className={`button ${offerImport ? "button--secondary" : "button--primary"}`}
+          onClick={close}
+        >
           Get started
         </button>
+        {offerImport ? (
+          <button
+            type="button"
+            className="button button--primary"
+            onClick={() => {
+              close();
+              navigate("/integration/overview");
+            }}
+          >
+            Import data
+          </button>
+        ) : null}
       </div>
     </AppDialog>
   );

@@ -11,10 +11,18 @@ const selectCanImport = selectHasAbility(abilities.importRun);
  * A screen of an organisation with no months of data yet: says so, what the screen needs, and, to a
  * user who may import, the way to the import (the Integrations page).
  */
-export function NoDataYet({ title, children }: { title: string; children: ReactNode }) {
+export function NoDataYet({
+  title,
+  lead,
+  children,
+}: {
+  title: string;
+  lead?: ReactNode;
+  children: ReactNode;
+}) {
   const canImport = StartupContext.useSelector(selectCanImport);
   return (
-    <PageFrame title={title}>
+    <PageFrame title={title} lead={lead}>
       <EmptyState title="No data imported yet">
         {children}
         {canImport ? (

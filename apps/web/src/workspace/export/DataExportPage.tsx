@@ -12,6 +12,7 @@ import { SelectField } from "../../ui/Select";
 import { saveBytes } from "../../ui/save-file";
 import { searchClients, searchItems, searchSalespeople } from "../filters/lookups";
 import { useViewFilter } from "../filters/use-view-filter";
+import { NoDataYet } from "../NoDataYet";
 
 type Picked = { key: string; label: string } | null;
 
@@ -76,6 +77,12 @@ export function DataExportPage() {
     }
   };
 
+  if (periods.length === 0)
+    return (
+      <NoDataYet title="Data Export">
+        <p>There are no invoice lines to export: the lines an import brings are downloaded here as CSV.</p>
+      </NoDataYet>
+    );
   return (
     <PageFrame title="Data Export">
       <p className="page__subtitle">

@@ -1,4 +1,4 @@
-import { selectActualPeriods } from "@varia/machines";
+import { selectActualPeriods, selectMenu } from "@varia/machines";
 import { useEffect } from "react";
 import { Link, useLocation } from "react-router";
 import { StartupContext } from "../../shell/startup-context";
@@ -31,6 +31,9 @@ const hints: Record<DrillLevel, string> = {
 export function NavigationMap({ onClose }: { onClose: () => void }) {
   const location = useLocation();
   const periods = StartupContext.useSelector(selectActualPeriods);
+  // Only what the user's roles open: the levels with the dashboards, the other screens by the menu.
+  const menu = StartupContext.useSelector(selectMenu);
+  const dashboards = menu.some((m) => m.key === "dashboard");
   const filter = readViewFilter(location.search, periods, location.pathname);
   const level = drillLevelOf(location.pathname);
   const names = useSubjectNames(
@@ -43,7 +46,7 @@ export function NavigationMap({ onClose }: { onClose: () => void }) {
   const onPath = new Map(path.map((c) => [c.level, c]));
   if (!level) onPath.set(1, { level: 1, label: "Level 1", href: level1Href(filter) });
   const reachable = (l: DrillLevel) =>
-    onPath.has(l) || (l === 2 && hasStep(filter)) || (l === 3 && hasSubject(filter));
+    dashboards && (onPath.has(l) || (l === 2 && hasStep(filter)) || (l === 3 && hasSubject(filter)));
 
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
@@ -63,7 +66,7 @@ export function NavigationMap({ onClose }: { onClose: () => void }) {
     { path: "/variance/forecast", label: "Forecast" },
     { path: "/variance/reports/types", label: "Reports" },
     { path: "/variance/settings/export", label: "Data export" },
-  ];
+  ].filter((o) => menu.some((m) => m.path === o.path));
   return (
     <aside className="navigation-map" aria-labelledby="navigation-map-title">
       <header className="navigation-map__header">
@@ -99,7 +102,9 @@ export function NavigationMap({ onClose }: { onClose: () => void }) {
                     {current ? <span className="navigation-map__here"> (you are here)</span> : null}
                   </Link>
                 ) : (
-                  <p className="navigation-map__hint">{hints[l]}</p>
+                  <p className="navigation-map__hint">
+                    {dashboards ? hints[l] : l === 1 ? "Your roles do not open the dashboards." : ""}
+                  </p>
                 )}
               </div>
             </li>

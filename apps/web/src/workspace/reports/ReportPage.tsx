@@ -1,9 +1,12 @@
 import { type ReportFilter, type ReportID, reportGetFilter, reportIDs } from "@varia/contracts";
+import { selectActualPeriods } from "@varia/machines";
 import { useEffect, useMemo, useState } from "react";
 import { Link, useLocation, useNavigate, useParams } from "react-router";
 import { api } from "../../api";
 import { EmptyState, PageFrame } from "../../pages/PageFrame";
+import { StartupContext } from "../../shell/startup-context";
 import { Icon } from "../../ui/Icon";
+import { NoDataYet } from "../NoDataYet";
 import { Breadcrumbs } from "../navigation/Breadcrumbs";
 import { ReportFilters } from "./ReportFilters";
 import { ReportResults } from "./ReportResults";
@@ -24,6 +27,7 @@ export function ReportPage() {
   const [definition, setDefinition] = useState<Definition | "failed" | null>(null);
   const [draft, setDraft] = useState<ReportValues>({});
   const [labels, setLabels] = useState<Record<string, string>>({});
+  const noData = StartupContext.useSelector((s) => selectActualPeriods(s).length === 0);
   useEffect(() => {
     if (!known) return;
     let live = true;
@@ -61,6 +65,12 @@ export function ReportPage() {
           <Link to="/variance/reports/types">See every report</Link>
         </EmptyState>
       </PageFrame>
+    );
+  if (noData)
+    return (
+      <NoDataYet title={title} lead={crumbs}>
+        <p>A report is computed from the months of invoice lines an import brings; there are none yet.</p>
+      </NoDataYet>
     );
   return (
     <PageFrame title={title} lead={crumbs}>

@@ -1,4 +1,4 @@
-import { dropdownMachine, dropdownNoResults, selectMenu } from "@varia/machines";
+import { dropdownMachine, dropdownNoResults, selectActualPeriods, selectMenu } from "@varia/machines";
 import { useActorRef, useSelector } from "@xstate/react";
 import { useEffect, useMemo } from "react";
 import {
@@ -26,21 +26,28 @@ import { searchEverything, searchGroups, searchResultHref } from "./search-every
  */
 export function SearchModal({ onClose }: { onClose: () => void }) {
   const menu = StartupContext.useSelector(selectMenu);
+  const noData = StartupContext.useSelector((s) => selectActualPeriods(s).length === 0);
   const navigate = useNavigate();
   const { filter } = useViewFilter();
+  // Clients, services and salespeople open on the dashboards: searched only for those who see them.
+  const dashboards = menu.some((m) => m.key === "dashboard");
   const screens = useMemo(
     () => [
-      { title: "Stock Type Overview", path: "/variance/dashboard/stockTypeOverview" },
+      ...(dashboards
+        ? [{ title: "Stock Type Overview", path: "/variance/dashboard/stockTypeOverview" }]
+        : []),
       ...menu.filter((m) => m.key !== "dashboard"),
     ],
-    [menu],
+    [menu, dashboards],
   );
   const machine = useMemo(
     () =>
       dropdownMachine.provide({
-        actors: { lookup: fromPromise(({ input }) => searchEverything(input.text, screens)) },
+        actors: {
+          lookup: fromPromise(({ input }) => searchEverything(input.text, screens, dashboards && !noData)),
+        },
       }),
-    [screens],
+    [screens, dashboards, noData],
   );
   const actor = useActorRef(machine, { input: { remote: true } });
   useEffect(() => actor.send({ type: "dropdown.open" }), [actor]);
@@ -79,6 +86,12 @@ export function SearchModal({ onClose }: { onClose: () => void }) {
           renderEmptyState={() => (
             <p className="search-results__empty" role="status">
               {searching ? "Searching…" : dropdownNoResults}
+              {!searching && noData && dashboards ? (
+                <span className="search-results__hint">
+                  {" "}
+                  No data is imported yet: clients, services and salespeople are found here after an import.
+                </span>
+              ) : null}
             </p>
           )}
         >

@@ -13,18 +13,20 @@ export const searchGroups = [
 const perGroup = 5;
 
 /**
- * Screens (the user's menu, matched here) and clients, services and salespeople (the lookup calls,
- * five each). An option's key says its group and what it opens: `client:12`, `screen:/path`.
+ * Screens (the user's menu, matched here) and, for a user who may open the dashboards they lead to
+ * (`withData`), clients, services and salespeople (the lookup calls, five each). An option's key
+ * says its group and what it opens: `client:12`, `screen:/path`.
  */
 export async function searchEverything(
   text: string,
   screens: { title: string; path: string }[],
+  withData = true,
 ): Promise<DropdownLookupOutput> {
   const term = text.trim().toLowerCase();
   const screenOptions: DropdownOption[] = screens
     .filter((s) => !term || s.title.toLowerCase().includes(term))
     .map((s) => ({ key: `screen:${s.path}`, label: s.title }));
-  if (!term) return { options: screenOptions, total: screenOptions.length };
+  if (!term || !withData) return { options: screenOptions, total: screenOptions.length };
   const tag = (prefix: string, options: DropdownOption[]) =>
     options.map((o) => ({ ...o, key: `${prefix}:${o.key}:${o.label}` }));
   const [clients, items, salespeople] = await Promise.all([

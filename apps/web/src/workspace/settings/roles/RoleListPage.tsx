@@ -2,7 +2,7 @@ import { getRoleList, lookupRoleList } from "@varia/contracts";
 import { useEffect, useState } from "react";
 import { Link, useLocation } from "react-router";
 import { api } from "../../../api";
-import { PageFrame } from "../../../pages/PageFrame";
+import { EmptyState, PageFrame } from "../../../pages/PageFrame";
 import { FormMessage } from "../../../shell/FormMessage";
 import { countColumn, DataGrid, type GridColumn, textColumn } from "../../../ui/grid/Grid";
 import { Icon } from "../../../ui/Icon";
@@ -75,6 +75,13 @@ export function RoleListPage() {
         <p className="form__error" role="alert">
           {error}
         </p>
+      ) : roles?.totalRows === 0 ? (
+        <EmptyState title="No roles yet">
+          <p>
+            A user who is not an administrator sees only what their roles grant: make one with New Role, then
+            give it to users on the Users screen.
+          </p>
+        </EmptyState>
       ) : roles ? (
         <>
           <DataGrid<Row>

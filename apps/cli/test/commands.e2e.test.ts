@@ -392,7 +392,7 @@ describe("every varia command against a running server", () => {
     ]);
     expect(row).toMatch(
       new RegExp(
-        `^${listed[0]!.jobGuid}\\s+\\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d UTC\\s+Import\\s+lines\\.csv\\s+.+\\s+Completed\\s+4 lines$`,
+        `^${listed[0]!.jobGuid}\\s+\\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d UTC\\s+Upload\\s+lines\\.csv\\s+.+\\s+Completed\\s+4 lines$`,
       ),
     );
     const tooMany = varia(["import", "list", "--limit", "101"]);

@@ -29,6 +29,14 @@ export type ImportRowError = z.infer<typeof importRowErrorSchema>;
 export const jobKindSchema = z.enum(["Import", "Connector", "Restore", "RebuildCube"]);
 export type JobKind = z.infer<typeof jobKindSchema>;
 
+/** A job's kind as people read it, on the Integrations page and in `varia import list`. */
+export const jobKindLabels: Record<JobKind, string> = {
+  Import: "Upload",
+  Connector: "Accounting package",
+  Restore: "Restore of a backup",
+  RebuildCube: "Figures rebuilt",
+};
+
 export const importJobSchema = z.object({
   jobGuid: z.string(),
   kind: jobKindSchema,

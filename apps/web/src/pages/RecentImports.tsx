@@ -4,8 +4,8 @@ import {
   type ImportJobSummary,
   importGetJobStatus,
   importGetJobs,
-  type JobKind,
   type JobStatus,
+  jobKindLabels,
 } from "@varia/contracts";
 import { jobPollIntervalMs } from "@varia/machines";
 import { Fragment, useCallback, useEffect, useState } from "react";
@@ -17,13 +17,6 @@ import { BadCells } from "./JobProgress";
 
 /** How many of the latest jobs the Integrations page shows. */
 export const recentImportCount = 10;
-
-const kinds: Record<JobKind, string> = {
-  Import: "Upload",
-  Connector: "Accounting package",
-  Restore: "Restore of a backup",
-  RebuildCube: "Figures rebuilt",
-};
 
 const statuses: Record<JobStatus, string> = {
   Unknown: "Unknown",
@@ -130,7 +123,7 @@ export function RecentImports({ refreshKey }: { refreshKey: number }) {
                     <tr>
                       <th scope="row">{dateTime(job.createdAt, format, { seconds: true })}</th>
                       <td className="recent-imports__file">{job.fileName}</td>
-                      <td>{kinds[job.kind]}</td>
+                      <td>{jobKindLabels[job.kind]}</td>
                       <td>{job.startedBy ?? (job.kind === "Connector" ? "Schedule" : "None")}</td>
                       <td>
                         <span className={`job-status job-status--${job.status}`}>{statuses[job.status]}</span>

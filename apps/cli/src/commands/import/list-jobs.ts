@@ -1,4 +1,4 @@
-import { type ImportJobSummary, importGetJobs } from "@varia/contracts";
+import { type ImportJobSummary, importGetJobs, jobKindLabels } from "@varia/contracts";
 import type { CommandContext } from "../../context";
 import { configuredClient } from "../../http/client";
 import { formatCount, formatUtc } from "../../output/format";
@@ -30,7 +30,7 @@ export async function runImportList(ctx: CommandContext, _args: string[], option
         ...jobs.map((j) => [
           j.jobGuid,
           formatUtc(j.createdAt),
-          j.kind,
+          jobKindLabels[j.kind],
           j.fileName,
           j.startedBy ?? (j.kind === "Connector" ? "schedule" : "none"),
           j.status,

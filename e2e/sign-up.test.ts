@@ -353,7 +353,7 @@ describe("signing up through Xero in the browser", () => {
       .getByRole("alert")
       .getByText("Xero refused the access token (403)", { exact: true })
       .waitFor();
-    await page.getByRole("link", { name: "Dashboard" }).click();
+    await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Dashboard" }).click();
     await cardsDrawn(page);
     expect(parseMoney(await card(page, "mrr").locator(".kpi__value").innerText())).toBe(2320);
 
@@ -518,7 +518,7 @@ describe("signing up through Xero in the browser", () => {
       .waitFor();
     expect(await source.count()).toBe(0);
     expect(xero.revocations.slice(revocations)).toEqual([{ token: expect.any(String), ...xeroClient }]);
-    await own.getByRole("link", { name: "Dashboard" }).click();
+    await own.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Dashboard" }).click();
     await cardsDrawn(own);
     expect(parseMoney(await card(own, "mrr").locator(".kpi__value").innerText())).toBe(2200);
 

@@ -1,8 +1,7 @@
 import { join } from "node:path";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTenant, launchChromium, startE2eServer } from "./browser";
-import { card, cardsDrawn, drawnCount, loadDemoData, signIn, testOutput } from "./workspace";
+import { card, cardsDrawn, drawnCount, openDemoLevel1, testOutput } from "./workspace";
 
 /*
  * What an analyst chose on a screen, as the screen says it and as the address keeps it: the choices
@@ -14,20 +13,12 @@ import { card, cardsDrawn, drawnCount, loadDemoData, signIn, testOutput } from "
 describe("an analyst's view of the dashboards, on the demo data", () => {
   let browser: Browser;
   let page: Page;
-  let env: Awaited<ReturnType<typeof startE2eServer>>;
+  let env: Awaited<ReturnType<typeof openDemoLevel1>>["env"];
   let origin: string;
   const level1 = "/variance/dashboard/stockTypeOverview";
 
   beforeAll(async () => {
-    env = await startE2eServer();
-    const account = await createTenant(env.server, "demo", "the demo admin's e2e password");
-    await loadDemoData(env.server, env.dataDir, "demo");
-    origin = `http://demo.localhost:${env.port}`;
-    browser = await launchChromium();
-    const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
-    page = await context.newPage();
-    await signIn(page, origin, account.email, account.password);
-    await cardsDrawn(page);
+    ({ env, origin, browser, page } = await openDemoLevel1());
   }, 240_000);
   afterAll(async () => {
     await browser?.close();

@@ -1,8 +1,7 @@
 import { join } from "node:path";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTenant, launchChromium, startE2eServer } from "./browser";
-import { card, cardsDrawn, chartTable, isFocused, loadDemoData, signIn, testOutput } from "./workspace";
+import { card, cardsDrawn, chartTable, isFocused, openDemoLevel1, testOutput } from "./workspace";
 
 /*
  * A chart's table of numbers (for screen readers, apps/web/README.md "Heavy libraries behind one
@@ -13,17 +12,10 @@ import { card, cardsDrawn, chartTable, isFocused, loadDemoData, signIn, testOutp
 describe("a chart's table of numbers, on the demo data", () => {
   let browser: Browser;
   let page: Page;
-  let env: Awaited<ReturnType<typeof startE2eServer>>;
+  let env: Awaited<ReturnType<typeof openDemoLevel1>>["env"];
 
   beforeAll(async () => {
-    env = await startE2eServer();
-    const account = await createTenant(env.server, "demo", "the demo admin's e2e password");
-    await loadDemoData(env.server, env.dataDir, "demo");
-    browser = await launchChromium();
-    const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
-    page = await context.newPage();
-    await signIn(page, `http://demo.localhost:${env.port}`, account.email, account.password);
-    await cardsDrawn(page);
+    ({ env, browser, page } = await openDemoLevel1());
   }, 240_000);
   afterAll(async () => {
     await browser?.close();

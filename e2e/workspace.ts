@@ -6,6 +6,7 @@ import { createApiClient } from "@varia/api-client";
 import { importGetJobStatus, importUpload } from "@varia/contracts";
 import { createTokenForUser, type RunningServer, seedDemo } from "@varia/server";
 import type { Locator, Page } from "playwright-core";
+import { createTenant, launchChromium, startE2eServer } from "./browser";
 
 /** Helpers of the workspace's end-to-end tests: data, sign-in, reading numbers off the page. */
 
@@ -282,4 +283,20 @@ export function watchAnalytics(page: Page) {
       sent.records.push(`${r.recordType} ${r.recordData}`);
   });
   return sent;
+}
+
+/**
+ * The demo organisation's level 1 in Chromium, signed in and every card drawn: a real server with
+ * the generated demo data loaded through the import path, and one page of 1440 x 900.
+ */
+export async function openDemoLevel1() {
+  const env = await startE2eServer();
+  const account = await createTenant(env.server, "demo", "the demo admin's e2e password");
+  await loadDemoData(env.server, env.dataDir, "demo");
+  const origin = `http://demo.localhost:${env.port}`;
+  const browser = await launchChromium();
+  const page = await (await browser.newContext({ viewport: { width: 1440, height: 900 } })).newPage();
+  await signIn(page, origin, account.email, account.password);
+  await cardsDrawn(page);
+  return { env, origin, browser, page };
 }

@@ -4,7 +4,7 @@ import {
   selectJobCompleted,
   selectJobFinished,
   selectJobLabel,
-  selectMenu,
+  selectOpensDashboards,
 } from "@varia/machines";
 import { useSelector } from "@xstate/react";
 import { Link } from "react-router";
@@ -51,7 +51,7 @@ export function JobProgress({ actor }: { actor: JobActor }) {
   const finished = useSelector(actor, selectJobFinished);
   const completed = useSelector(actor, selectJobCompleted);
   const format = useFormat();
-  const dashboards = StartupContext.useSelector((s) => selectMenu(s).some((m) => m.key === "dashboard"));
+  const dashboards = StartupContext.useSelector(selectOpensDashboards);
   return (
     <div className="job-progress" role="status" aria-live="polite">
       <p className={`job-progress__label${finished ? (completed ? " is-done" : " is-failed") : ""}`}>

@@ -1,7 +1,7 @@
 import { abilities } from "@varia/contracts";
 import {
-  selectActualPeriods,
   selectHasAbility,
+  selectHasNoData,
   selectTermsFormOpen,
   selectTermsMustBeAccepted,
   selectTourOpen,
@@ -79,7 +79,7 @@ const selectCanImport = selectHasAbility(abilities.importRun);
  */
 function TourModal() {
   const actor = StartupContext.useActorRef();
-  const noData = StartupContext.useSelector((s) => selectActualPeriods(s).length === 0);
+  const noData = StartupContext.useSelector(selectHasNoData);
   const canImport = StartupContext.useSelector(selectCanImport);
   const navigate = useNavigate();
   const close = () => actor.send({ type: "tour.close" });

@@ -9,6 +9,10 @@ export const selectServerUnavailable = (s: Snapshot) => s.context.serverUnavaila
 export const selectProfile = (s: Snapshot) => s.context.profile;
 export const selectMenu = (s: Snapshot) => s.context.menu;
 export const selectActualPeriods = (s: Snapshot) => s.context.actualPeriods;
+/** No month holds actual data yet: nothing has been imported. */
+export const selectHasNoData = (s: Snapshot) => s.context.actualPeriods.length === 0;
+/** The user's roles open the dashboards (their menu has its entry). */
+export const selectOpensDashboards = (s: Snapshot) => s.context.menu.some((m) => m.key === "dashboard");
 export const selectTourOpen = (s: Snapshot) => s.context.tourOpen;
 export const selectTermsFormOpen = (s: Snapshot) =>
   s.matches({ session: "terms" }) || s.matches({ session: "acknowledging" });

@@ -1,4 +1,4 @@
-import { selectActualPeriods, selectMenu } from "@varia/machines";
+import { selectActualPeriods, selectMenu, selectOpensDashboards } from "@varia/machines";
 import { useEffect } from "react";
 import { Link, useLocation } from "react-router";
 import { StartupContext } from "../../shell/startup-context";
@@ -33,7 +33,7 @@ export function NavigationMap({ onClose }: { onClose: () => void }) {
   const periods = StartupContext.useSelector(selectActualPeriods);
   // Only what the user's roles open: the levels with the dashboards, the other screens by the menu.
   const menu = StartupContext.useSelector(selectMenu);
-  const dashboards = menu.some((m) => m.key === "dashboard");
+  const dashboards = StartupContext.useSelector(selectOpensDashboards);
   const filter = readViewFilter(location.search, periods, location.pathname);
   const level = drillLevelOf(location.pathname);
   const names = useSubjectNames(

@@ -1,5 +1,5 @@
 import { type ReportFilter, type ReportID, reportGetFilter, reportIDs } from "@varia/contracts";
-import { selectActualPeriods } from "@varia/machines";
+import { selectHasNoData } from "@varia/machines";
 import { useEffect, useMemo, useState } from "react";
 import { Link, useLocation, useNavigate, useParams } from "react-router";
 import { api } from "../../api";
@@ -27,7 +27,7 @@ export function ReportPage() {
   const [definition, setDefinition] = useState<Definition | "failed" | null>(null);
   const [draft, setDraft] = useState<ReportValues>({});
   const [labels, setLabels] = useState<Record<string, string>>({});
-  const noData = StartupContext.useSelector((s) => selectActualPeriods(s).length === 0);
+  const noData = StartupContext.useSelector(selectHasNoData);
   useEffect(() => {
     if (!known) return;
     let live = true;

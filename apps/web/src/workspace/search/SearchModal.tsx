@@ -1,4 +1,10 @@
-import { dropdownMachine, dropdownNoResults, selectActualPeriods, selectMenu } from "@varia/machines";
+import {
+  dropdownMachine,
+  dropdownNoResults,
+  selectHasNoData,
+  selectMenu,
+  selectOpensDashboards,
+} from "@varia/machines";
 import { useActorRef, useSelector } from "@xstate/react";
 import { useEffect, useMemo } from "react";
 import {
@@ -26,11 +32,11 @@ import { searchEverything, searchGroups, searchResultHref } from "./search-every
  */
 export function SearchModal({ onClose }: { onClose: () => void }) {
   const menu = StartupContext.useSelector(selectMenu);
-  const noData = StartupContext.useSelector((s) => selectActualPeriods(s).length === 0);
+  const noData = StartupContext.useSelector(selectHasNoData);
   const navigate = useNavigate();
   const { filter } = useViewFilter();
   // Clients, services and salespeople open on the dashboards: searched only for those who see them.
-  const dashboards = menu.some((m) => m.key === "dashboard");
+  const dashboards = StartupContext.useSelector(selectOpensDashboards);
   const screens = useMemo(
     () => [
       ...(dashboards

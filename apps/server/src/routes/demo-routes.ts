@@ -25,7 +25,10 @@ export function isBusinessEmail(email: string, blocked: readonly string[]): bool
   return !blocked.some((b) => domain === b || domain.endsWith(`.${b}`));
 }
 
-/** A visitor's organisation lasts a week; older ones go when the next visitor signs in. */
+/**
+ * A visitor's organisation lasts a week; older ones go after the next visitor is signed in, in the
+ * background (docs/security.md, "Demo visitors").
+ */
 export const demoCopyLifetimeMs = 7 * 24 * 3600_000;
 
 /**
@@ -104,6 +107,18 @@ export async function demoRoutes(app: FastifyInstance, deps: AppDeps) {
 /** Demo/Signup mails a code to a business address; Demo/Verify signs the visitor in with it. */
 function demoSignInRoutes(app: FastifyInstance, deps: AppDeps) {
   const { db } = deps;
+  // Old copies are deleted one clean-up at a time, after the visitor's answer: revoking a copy's
+  // grants may wait on a provider, and the visitor should not. Closing the server waits for it.
+  let cleanUp: Promise<void> = Promise.resolve();
+  const deleteStaleCopiesLater = (log: FastifyBaseLogger) => {
+    cleanUp = cleanUp.then(() =>
+      deleteStaleDemoCopies(deps, log).then(
+        () => undefined,
+        (error: unknown) => log.error({ err: error }, "deleting old demo organisations failed"),
+      ),
+    );
+  };
+  app.addHook("onClose", () => cleanUp);
   const codeHash = (requestId: string, code: string) =>
     createHmac("sha256", deps.xsrfKey).update(`demo:${requestId}:${code}`).digest("hex");
 
@@ -202,8 +217,6 @@ function demoSignInRoutes(app: FastifyInstance, deps: AppDeps) {
       hostTenant: requestTenant(request, deps.config.defaultTenant).tenant,
     });
     request.log.info({ organisation: tenant }, "demo visitor signed in to their own organisation");
-    await deleteStaleDemoCopies(deps, request.log).catch((error: unknown) =>
-      request.log.error({ err: error }, "deleting old demo organisations failed"),
-    );
+    deleteStaleCopiesLater(request.log);
   });
 }

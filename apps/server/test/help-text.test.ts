@@ -1,3 +1,4 @@
+import { cardHelpKeys } from "@varia/contracts";
 import { beforeAll, expect, it } from "vitest";
 import { createTokenForUser } from "../src/admin/organisations";
 import { describeWithServer, localFetch } from "./harness";
@@ -78,6 +79,20 @@ describeWithServer("help text", (ctx) => {
       expect(answer.status, report.reportID).toBe(200);
       expect(answer.json.content).toContain(report.description);
     }
+  });
+
+  it("has a text for the key of every card of the workspace, asked as its '?' asks", async () => {
+    const titles = new Set<string>();
+    for (const name of cardHelpKeys) {
+      const answer = await help(
+        JSON.stringify({ name, filterParams: { dateFrom: "2025-05", dateTo: "2025-06" } }),
+      );
+      expect(answer.status, name).toBe(200);
+      expect(answer.json.content.length, name).toBeGreaterThan(40);
+      titles.add(answer.json.title);
+    }
+    // One text each: none stands in for another card's.
+    expect(titles.size).toBe(cardHelpKeys.length);
   });
 
   it("answers 404 with a clear message for an unknown key", async () => {

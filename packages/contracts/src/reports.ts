@@ -281,6 +281,42 @@ export const helpTextSchema = z.object({
 export type HelpText = z.infer<typeof helpTextSchema>;
 
 /**
+ * The help keys of the workspace's cards: each card's "?" asks for one, and the server has a text
+ * for every one of them (its table is typed by this list, so a card cannot name a key it lacks).
+ */
+export const cardHelpKeys = [
+  "mrr",
+  "arr",
+  "clientsSubscribed",
+  "arpa",
+  "nrr",
+  "grr",
+  "waterfallChart",
+  "varianceTypes",
+  "trendChart",
+  "christmasChart",
+  "acquiredClients",
+  "lostClients",
+  "revenueBySegment",
+  "activityTable",
+  "stepTotal",
+  "stepContributors",
+  "stepLargest",
+  "stepHistory",
+  "specificMrr",
+  "specificRank",
+  "specificContribution",
+  "specificShare",
+  "specificProfile",
+  "specificHistory",
+  "specificDonut",
+  "invoiceLines",
+  "forecast",
+  "forecastBacktest",
+] as const;
+export type CardHelpKey = (typeof cardHelpKeys)[number];
+
+/**
  * GET /api/variance/helpText?key: the help of a card, KPI, chart or report. The key is a plain name
  * (`mrr`) or the JSON of docs/api.md#shapes,
  * `{"name":"mrr","filterParams":{"dateFrom":"2025-05","dateTo":"2025-06"}}`.

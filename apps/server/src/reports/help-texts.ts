@@ -1,4 +1,4 @@
-import { reportCatalogue } from "@varia/contracts";
+import { type CardHelpKey, reportCatalogue } from "@varia/contracts";
 
 /**
  * The help texts of the workspace, one per card, KPI, chart and report: what it shows and how it is
@@ -14,7 +14,8 @@ export interface HelpEntry {
 const activity =
   "A client is active in a month when its Recurring revenue there is above zero; filters narrow what is summed, never what counts as active.";
 
-const baseTexts: Record<string, HelpEntry> = {
+/** Every card's key has a text (`cardHelpKeys`); the KPIs' movements and a few more are for the API. */
+const baseTexts: Record<CardHelpKey, HelpEntry> & Record<string, HelpEntry> = {
   mrr: {
     title: "MRR",
     format: "html",
@@ -132,6 +133,82 @@ const baseTexts: Record<string, HelpEntry> = {
     title: "Acquired clients",
     format: "text",
     content: `Clients not active in the first period and active in the second (positive Client variance). ${activity}`,
+  },
+  stepTotal: {
+    title: "Total of the step",
+    format: "text",
+    content:
+      "The sum of this variance type and sign between the two periods: the step of the waterfall this page explains. Beside it, the step against the first period's MRR, and the net change of MRR from every step together.",
+  },
+  stepContributors: {
+    title: "Contributors",
+    format: "text",
+    content:
+      "Who makes up the step: clients for New and Lost clients and for transfers, otherwise each service of a client. Each contributor's part is its own variance of this type and sign; together they add up to the step's total to the cent.",
+  },
+  stepLargest: {
+    title: "Largest contributor",
+    format: "text",
+    content: "The contributor with the largest part of the step, and its share of the step's total.",
+  },
+  stepHistory: {
+    title: "The step month by month",
+    format: "text",
+    content:
+      "This variance type and sign for each month of the range against the month before; the month compared on this page is marked. A month opens the same step for that month.",
+  },
+  specificMrr: {
+    title: "MRR of the subject",
+    format: "text",
+    content:
+      "The subject's MRR (or margin) in each of the two periods, from the Recurring lines of the client, service or salesperson after exclusions, and the change between them.",
+  },
+  specificRank: {
+    title: "Rank",
+    format: "text",
+    content:
+      "The client's place among all clients by MRR in the second period, 1 = the largest. Expand the card to see every client ranked.",
+  },
+  specificContribution: {
+    title: "Contribution",
+    format: "text",
+    content:
+      "The client's share of the total MRR in the second period. Expand the card to see every client's share.",
+  },
+  specificShare: {
+    title: "Share of MRR",
+    format: "text",
+    content:
+      "The subject's MRR as a share of all MRR in the second period (with the page's other filters), and the same share in the first period.",
+  },
+  specificProfile: {
+    title: "Profile",
+    format: "text",
+    content: `What the subject is: a client's code, salesperson, the first and last months it was active and its services in the second period; a service's stock type, category and clients; a salesperson's clients and transfers. ${activity}`,
+  },
+  specificHistory: {
+    title: "History",
+    format: "text",
+    content:
+      "Each month of the range in which the subject's MRR moved, newest first: what moved it (the variance types of that month against the month before), the net change and the MRR after it. Months without a change are left out. A month opens this page comparing that month with the one before.",
+  },
+  specificDonut: {
+    title: "By dimension",
+    format: "text",
+    content:
+      "The subject's MRR in the second period split by service, stock type, salesperson or client size band, with each part's share.",
+  },
+  invoiceLines: {
+    title: "Invoice lines",
+    format: "text",
+    content:
+      "The imported invoice lines behind this view: those dated in the two periods, and those whose service period reaches into them (a line with a service period is spread evenly over its months). Download them as CSV from the Invoice Data page.",
+  },
+  forecastBacktest: {
+    title: "Back-tested error",
+    format: "html",
+    content:
+      "<p>How well the forecast's method did on the past: each of the last months (up to 12) is forecast one month ahead from the months before it, and compared with what happened.</p><p>MAPE is the mean absolute percentage error, MAE the mean absolute error in money. The method needs at least 4 months of data.</p>",
   },
 };
 

@@ -1,5 +1,5 @@
 import type { CallInput } from "@varia/api-client";
-import type { Contract, ResponseOf } from "@varia/contracts";
+import type { CardHelpKey, Contract, ResponseOf } from "@varia/contracts";
 import type { ComponentType } from "react";
 import type { Format } from "../../ui/format/format";
 import type { ViewFilter } from "../filters/view-filter";
@@ -47,8 +47,8 @@ export interface CardToggle {
 export interface CardDefinition<D = unknown> {
   id: string;
   heading: string;
-  /** The key of its help text (GET helpText?key). */
-  helpKey: string;
+  /** The key of its help text (GET helpText?key); the server has a text for each of `cardHelpKeys`. */
+  helpKey: CardHelpKey;
   /** The call it makes (the first, when it makes more than one). */
   contract: Contract;
   /** Calls the server; null when there is nothing to show. */

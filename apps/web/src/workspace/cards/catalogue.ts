@@ -1,5 +1,6 @@
 import {
   activityTableGet,
+  type CardHelpKey,
   christmasChart,
   gridGeneralKpi,
   lostRankContributionKpi,
@@ -19,7 +20,7 @@ import {
   periodMonthIndex,
 } from "@varia/period";
 import { createFormat } from "../../ui/format/format";
-import { analyticsQuery, type ViewFilter } from "../filters/view-filter";
+import { analyticsIds, analyticsQuery } from "../filters/view-filter";
 import { measureName } from "../variance-labels";
 import { callShared, loadCall } from "./card-call";
 import type { AnyCardDefinition, CardDefinition, CardQueryContext } from "./card-types";
@@ -56,12 +57,6 @@ function seriesStart(to: PeriodKey, count: number): PeriodKey {
 }
 
 /** The filter fields the calls with their own (PascalCase) parameters take as they are. */
-function idsOf(filter: ViewFilter) {
-  const { dataType, dateFrom, dateTo, recordTypeFrom, recordTypeTo, stockType, ...ids } =
-    analyticsQuery(filter);
-  return ids;
-}
-
 const comparedMonths = ({ filter }: CardQueryContext) =>
   `${month(filter.dateFrom)} → ${month(filter.dateTo)}`;
 const laterMonth = ({ filter }: CardQueryContext) =>
@@ -74,7 +69,7 @@ type Kpis = ResponseOf<typeof overviewKpi>;
 function kpiCard(
   id: string,
   heading: string,
-  helpKey: string,
+  helpKey: CardHelpKey,
   kind: KpiData["kind"],
   pick: (k: Kpis) => { value: number; from: number },
 ): CardDefinition<KpiData> {
@@ -148,7 +143,7 @@ const waterfall: CardDefinition<ResponseOf<typeof waterfallChart>["steps"]> = {
     contract: waterfallChart,
     input: ({ filter }) => ({
       query: {
-        ...idsOf(filter),
+        ...analyticsIds(filter),
         DataType: filter.dataType,
         DateFrom: filter.dateFrom ?? "",
         DateTo: filter.dateTo ?? "",
@@ -212,7 +207,7 @@ const trend: CardDefinition<ResponseOf<typeof trendChart>["points"]> = {
     contract: trendChart,
     input: ({ filter, period, toggle }) => ({
       query: {
-        ...idsOf(filter),
+        ...analyticsIds(filter),
         ...(filter.stockType ? { stockType: filter.stockType } : {}),
         DataType: filter.dataType,
         PeriodFrom: seriesStart(filter.dateTo as PeriodKey, period),
@@ -242,7 +237,7 @@ const christmas: CardDefinition<ResponseOf<typeof christmasChart>["points"]> = {
     contract: christmasChart,
     input: ({ filter, period }) => ({
       query: {
-        ...idsOf(filter),
+        ...analyticsIds(filter),
         DataType: filter.dataType,
         DateFrom: filter.dateFrom ?? "",
         DateTo: filter.dateTo ?? "",

@@ -1,7 +1,7 @@
 import { activityTableGet, christmasChart, overviewKpi, varianceBars } from "@varia/contracts";
 import { type PeriodKey, periodFormat, periodFromKey } from "@varia/period";
 import { createFormat } from "../../ui/format/format";
-import { analyticsQuery } from "../filters/view-filter";
+import { analyticsIds, analyticsQuery } from "../filters/view-filter";
 import { contributorNoun, varianceStepLabel } from "../variance-labels";
 import { callShared, loadCall } from "./card-call";
 import type { CardDefinition, CardQueryContext } from "./card-types";
@@ -140,11 +140,9 @@ const stepHistory: CardDefinition<StepHistoryPoint[]> = {
   load: loadCall({
     contract: christmasChart,
     input: ({ filter, period }) => {
-      const { dataType, dateFrom, dateTo, recordTypeFrom, recordTypeTo, stockType, ...ids } =
-        analyticsQuery(filter);
       return {
         query: {
-          ...ids,
+          ...analyticsIds(filter),
           DataType: filter.dataType,
           DateFrom: filter.dateFrom ?? "",
           DateTo: filter.dateTo ?? "",

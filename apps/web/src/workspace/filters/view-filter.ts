@@ -240,3 +240,13 @@ export function analyticsQuery(view: ViewFilter) {
         : {}),
   };
 }
+
+/**
+ * The ids of `analyticsQuery` alone (client, service, salesperson, narrowed to the view's subject),
+ * for the calls that name their months, data type and stock type in their own capitalised fields.
+ */
+export function analyticsIds(view: ViewFilter) {
+  const { dataType, dateFrom, dateTo, recordTypeFrom, recordTypeTo, stockType, ...ids } =
+    analyticsQuery(view);
+  return ids;
+}

@@ -450,4 +450,79 @@ describe("the drill-down from level 1 to the invoice lines and back, on the demo
       .getByText(`${(kept * 100).toFixed(2)}%`, { exact: true })
       .waitFor();
   }, 120_000);
+  it("lists a client's months of change on level 3 as `varia report run mrr-movements` has them, and a month opens that month", async () => {
+    // The client with the largest MRR in the latest month, by its code, as a user types it.
+    const clients = JSON.parse(
+      await workspace.varia(["report", "run", "mrr-by-client", "--to", months.dateTo, "--json"]),
+    ) as { rows: { clientCode: string; clientName: string }[] };
+    const client = clients.rows[0]!;
+    const movements = JSON.parse(
+      await workspace.varia([
+        "report",
+        "run",
+        "mrr-movements",
+        "--to",
+        months.dateTo,
+        "--client",
+        client.clientCode,
+        "--json",
+      ]),
+    ) as { rows: { month: string; newMrr: number; churnedMrr: number; netChange: number; endMrr: number }[] };
+    const changed = movements.rows.filter((r) => r.netChange !== 0);
+    expect(changed.length).toBeGreaterThan(0);
+
+    // Level 3's chooser, as a user picks a client by typing its code.
+    await openPage(page, `${workspace.origin}${level3}?dateFrom=${months.dateFrom}&dateTo=${months.dateTo}`);
+    const picker = page.getByRole("combobox", { name: "Client" });
+    await picker.fill(client.clientCode);
+    await page.getByRole("option", { name: client.clientName }).first().click();
+    await page.waitForURL((url) => url.searchParams.has("thirdClientID"));
+    const clientID = params(page).get("thirdClientID");
+    await cardsDrawn(page);
+    const history = page.locator('section[data-card="subjectHistory"]');
+    await history.getByRole("button", { name: "Expand" }).click();
+    const dialog = page.getByRole("dialog");
+    const rows = dialog.getByRole("table").locator("tbody tr");
+    await rows.first().waitFor();
+    const shown = await rows.evaluateAll((trs) =>
+      trs.map((tr) =>
+        [...tr.querySelectorAll("th, td")].map((cell) =>
+          (cell as unknown as { innerText: string }).innerText.trim(),
+        ),
+      ),
+    );
+    // Newest first, one row for each month the report has a net change in, with the same change
+    // and MRR after, to the cent.
+    const written = (key: string) =>
+      new Date(`${key}-01T00:00:00Z`).toLocaleString("en-US", {
+        month: "short",
+        year: "numeric",
+        timeZone: "UTC",
+      });
+    expect(shown.map((cells) => cells[0])).toEqual(changed.map((r) => written(r.month)).reverse());
+    for (const [index, report] of [...changed].reverse().entries()) {
+      const [, what, change, after] = shown[index]!;
+      expect(centsOf(change!), `the change of ${report.month}`).toBe(Math.round(report.netChange * 100));
+      expect(centsOf(after!), `the MRR after ${report.month}`).toBe(Math.round(report.endMrr * 100));
+      if (report.newMrr !== 0) expect(what).toContain("New client");
+      if (report.churnedMrr !== 0) expect(what).toContain("Lost client");
+    }
+    expect(await accessibilityViolations(page)).toEqual([]);
+    await keepScreenshot(page, "level-3-history");
+
+    // The oldest month listed opens level 3 for that month against the one before.
+    const oldest = [...changed][0]!;
+    await dialog
+      .getByRole("link", { name: `${written(oldest.month)}: compare with the month before` })
+      .click();
+    await dialog.waitFor({ state: "detached" });
+    await page.waitForURL((url) => url.searchParams.get("dateTo") === oldest.month);
+    const [year, month] = oldest.month.split("-").map(Number);
+    const before = new Date(Date.UTC(year!, month! - 2, 1)).toISOString().slice(0, 7);
+    expect(params(page).get("dateFrom")).toBe(before);
+    expect(params(page).get("thirdClientID")).toBe(clientID);
+    await cardsDrawn(page);
+    const mrr = page.locator('section[data-card="subjectMrr"]');
+    await mrr.getByText(written(oldest.month)).waitFor();
+  }, 120_000);
 });

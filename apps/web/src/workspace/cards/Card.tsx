@@ -137,6 +137,16 @@ export function Card<D>({
       );
   };
 
+  // A link inside the expanded card that opens another view of the same page (a month of the
+  // year-end chart, of a history) closes the dialog: the new view is behind it.
+  const shownView = `${location.pathname} ${JSON.stringify(filter)}`;
+  const viewShown = useRef(shownView);
+  useEffect(() => {
+    if (viewShown.current === shownView) return;
+    viewShown.current = shownView;
+    if (selectCardExpanded(actor.getSnapshot())) actor.send({ type: "card.shrink" });
+  }, [actor, shownView]);
+
   const view = useSelector(actor, selectCardView);
   const message = useSelector(actor, selectCardMessage);
   const data = useSelector(actor, selectCardData) as D | null;

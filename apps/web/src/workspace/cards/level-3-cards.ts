@@ -1,4 +1,5 @@
 import {
+  christmasChart,
   overviewKpi,
   type ResponseOf,
   skuDetail,
@@ -7,17 +8,20 @@ import {
   specificMrrKpi,
   specificRankContributionKpi,
   specificSalespersonDetail,
+  trendChart,
 } from "@varia/contracts";
-import { periodFormat, periodFromKey, periodMonthIndex } from "@varia/period";
+import { type PeriodKey, periodFormat, periodFromKey, periodMonthIndex } from "@varia/period";
 import { createFormat } from "../../ui/format/format";
-import { analyticsQuery } from "../filters/view-filter";
+import { analyticsIds, analyticsQuery } from "../filters/view-filter";
 import { callShared, loadCall } from "./card-call";
 import type { CardDefinition, CardQueryContext } from "./card-types";
 import { type FigureData, FigureRenderer } from "./renderers/FigureRenderer";
+import { type HistoryData, HistoryRenderer } from "./renderers/HistoryRenderer";
 import { type RankData, RankRenderer } from "./renderers/RankRenderer";
 import { SegmentRenderer } from "./renderers/SegmentRenderer";
 import { type SubjectProfileData, SubjectProfileRenderer } from "./renderers/SubjectProfileRenderer";
 import { type TwoMonthsData, TwoMonthsRenderer } from "./renderers/TwoMonthsRenderer";
+import { seriesStart } from "./series-start";
 import { subjectKind, wholeOf } from "./subject";
 
 /*
@@ -183,6 +187,65 @@ const subjectProfile: CardDefinition<SubjectProfileData> = {
   subtitle: laterMonth,
 };
 
+/**
+ * The subject's history: the Year-end chart's months (each against the one before, by type) beside
+ * the Trend's MRR of each month, narrowed to the subject; only the months in which something moved.
+ */
+const subjectHistory: CardDefinition<HistoryData> = {
+  id: "subjectHistory",
+  heading: "History",
+  helpKey: "specificHistory",
+  contract: christmasChart,
+  periodOptions: "monthsDefault12",
+  load: async ({ filter, period }) => {
+    if (!filter.dateTo) return null;
+    const months = {
+      PeriodFrom: seriesStart(filter.dateTo as PeriodKey, period),
+      PeriodTo: filter.dateTo,
+    };
+    const [changes, totals] = await Promise.all([
+      callShared(christmasChart, {
+        query: {
+          ...analyticsIds(filter),
+          DataType: filter.dataType,
+          DateFrom: filter.dateFrom ?? "",
+          DateTo: filter.dateTo,
+          RecordTypeFrom: filter.recordTypeFrom,
+          RecordTypeTo: filter.recordTypeTo,
+          StockType: filter.stockType ?? "",
+          ...months,
+        },
+      }),
+      callShared(trendChart, {
+        query: {
+          ...analyticsIds(filter),
+          ...(filter.stockType ? { stockType: filter.stockType } : {}),
+          DataType: filter.dataType,
+          ...months,
+          RecordType: filter.recordTypeTo,
+          PeriodMode: filter.periodType,
+          RecordTypeFrom: filter.recordTypeFrom,
+          RecordTypeTo: filter.recordTypeTo,
+          ShowAdhoc: "false",
+          PeriodCount: period,
+        },
+      }),
+    ]);
+    const mrr = new Map(totals.points.map((p) => [p.period, p.totalCents]));
+    const moved = changes.points
+      .filter(
+        (p) => p.netCents !== 0 || Object.values(p.byType).some((t) => t.positiveCents || t.negativeCents),
+      )
+      .map((p) => ({ ...p, mrrCents: mrr.get(p.period) ?? 0 }))
+      .reverse();
+    return moved.length ? moved : null;
+  },
+  render: HistoryRenderer,
+  expandable: true,
+  subtitle: ({ filter, period }) =>
+    `Months with a change, ${durations.duration(period)} to ${month(filter.dateTo)}`,
+};
+
 const dimensionOptions = [
   { value: "item", label: "Service" },
   { value: "stockType", label: "Stock type" },
@@ -219,6 +282,7 @@ export const level3Cards = {
   subjectContribution: rankCard("contribution"),
   subjectShare,
   subjectProfile,
+  subjectHistory,
   /** A client's or salesperson's MRR by service first. */
   subjectDonut: donutCard("subjectDonut", dimensionOptions),
   /** A service's MRR by salesperson first (by service it would be one slice). */

@@ -4,7 +4,8 @@ import type { SubjectKind } from "../cards/subject";
 /**
  * Level 3's layouts, one per subject. A client: its MRR in both months, its rank and contribution
  * (expanded: every client ranked), its profile, how its MRR moved (the waterfall of the client), its
- * trend, its MRR by dimension and its lines (its services). A service: its MRR, its share, its
+ * trend, its MRR by dimension, its history (the months its MRR moved, and by what) and its lines (its
+ * services). Every subject has its history above its lines. A service: its MRR, its share, its
  * profile (stock type, category, clients), how it moved, by dimension, trend and its lines (its
  * clients). A client's service: the same as a client, narrowed to the service. A salesperson: MRR,
  * share, clients and transfers, how it moved (with Transfer), by dimension, trend and lines.
@@ -18,6 +19,7 @@ export const level3Layouts: Record<SubjectKind, LayoutItem[]> = {
     { card: "waterfall", span: 8 },
     { card: "trend", span: 6 },
     { card: "subjectDonut", span: 6 },
+    { card: "subjectHistory", span: 12 },
     { card: "activity", span: 12 },
   ],
   service: [
@@ -27,6 +29,7 @@ export const level3Layouts: Record<SubjectKind, LayoutItem[]> = {
     { card: "waterfall", span: 8 },
     { card: "serviceDonut", span: 4 },
     { card: "trend", span: 12 },
+    { card: "subjectHistory", span: 12 },
     { card: "activity", span: 12 },
   ],
   clientService: [
@@ -35,6 +38,7 @@ export const level3Layouts: Record<SubjectKind, LayoutItem[]> = {
     { card: "subjectContribution", span: 4 },
     { card: "waterfall", span: 6 },
     { card: "trend", span: 6 },
+    { card: "subjectHistory", span: 12 },
     { card: "activity", span: 12 },
   ],
   salesperson: [
@@ -44,6 +48,7 @@ export const level3Layouts: Record<SubjectKind, LayoutItem[]> = {
     { card: "waterfall", span: 8 },
     { card: "subjectDonut", span: 4 },
     { card: "trend", span: 12 },
+    { card: "subjectHistory", span: 12 },
     { card: "activity", span: 12 },
   ],
 };

@@ -452,6 +452,14 @@ describeWithServer("CSV import", (ctx) => {
         startedBy: admin.name,
       }),
     ]);
+    // A job of a user deleted since says so; it was not the server's own.
+    await ctx()
+      .database.db.updateTable("import_jobs")
+      .set({ user_id: randomUUID() })
+      .where("id", "=", good.json.jobGuid)
+      .execute();
+    const afterDeletion = await call("jobs", "/api/Import/GetJobs");
+    expect(afterDeletion.json[1]).toMatchObject({ jobGuid: good.json.jobGuid, startedBy: "A deleted user" });
     // The bad cells are the job's own call's to list, not the list's.
     expect(listed.json[0]).not.toHaveProperty("errors");
     expect(Date.parse(listed.json[0].createdAt)).toBeGreaterThanOrEqual(Date.parse(listed.json[1].createdAt));

@@ -37,6 +37,15 @@ export const jobKindLabels: Record<JobKind, string> = {
   RebuildCube: "Figures rebuilt",
 };
 
+/**
+ * Who started a job, as people read it: the user (an API token acts as its user); "Schedule" for an
+ * import a data source's schedule started; "Varia" for a job of the server's own, such as loading
+ * the demo data or rebuilding the figures.
+ */
+export function jobStartedByLabel(job: { kind: JobKind; startedBy: string | null }): string {
+  return job.startedBy ?? (job.kind === "Connector" ? "Schedule" : "Varia");
+}
+
 export const importJobSchema = z.object({
   jobGuid: z.string(),
   kind: jobKindSchema,
@@ -55,7 +64,10 @@ export type ImportJob = z.infer<typeof importJobSchema>;
 
 /** A job in the organisation's list of jobs: as its status, without the bad cells, with who started it. */
 export const importJobSummarySchema = importJobSchema.omit({ errors: true }).extend({
-  /** The user who started it (an API token acts as its user); null for a schedule or the server. */
+  /**
+   * The user who started it (an API token acts as its user), "A deleted user" for one deleted since;
+   * null for a schedule or the server.
+   */
   startedBy: z.string().nullable(),
 });
 export type ImportJobSummary = z.infer<typeof importJobSummarySchema>;

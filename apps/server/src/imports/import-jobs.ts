@@ -138,6 +138,9 @@ export async function getImportJob(
  * The organisation's latest jobs, newest first (Import/GetJobs; docs/import.md, "The list of jobs"):
  * each as its status without the bad cells, with the name of the user who started it.
  */
+/** Who started a job whose user has been deleted since. */
+export const deletedUserLabel = "A deleted user";
+
 export async function listImportJobs(
   db: Kysely<Schema>,
   organisationId: string,
@@ -159,7 +162,8 @@ export async function listImportJobs(
     .execute();
   return rows.map(({ started_by, ...row }) => {
     const { errors: _errors, ...job } = jobOfRow(row);
-    return { ...job, startedBy: started_by };
+    // A job keeps the id of a user deleted since: it was a person's, not the server's.
+    return { ...job, startedBy: started_by ?? (row.user_id ? deletedUserLabel : null) };
   });
 }
 

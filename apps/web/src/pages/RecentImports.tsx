@@ -6,6 +6,7 @@ import {
   importGetJobs,
   type JobStatus,
   jobKindLabels,
+  jobStartedByLabel,
 } from "@varia/contracts";
 import { jobPollIntervalMs } from "@varia/machines";
 import { Fragment, useCallback, useEffect, useState } from "react";
@@ -124,7 +125,7 @@ export function RecentImports({ refreshKey }: { refreshKey: number }) {
                       <th scope="row">{dateTime(job.createdAt, format, { seconds: true })}</th>
                       <td className="recent-imports__file">{job.fileName}</td>
                       <td>{jobKindLabels[job.kind]}</td>
-                      <td>{job.startedBy ?? (job.kind === "Connector" ? "Schedule" : "None")}</td>
+                      <td>{jobStartedByLabel(job)}</td>
                       <td>
                         <span className={`job-status job-status--${job.status}`}>{statuses[job.status]}</span>
                       </td>

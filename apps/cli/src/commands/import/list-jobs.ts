@@ -1,4 +1,4 @@
-import { type ImportJobSummary, importGetJobs, jobKindLabels } from "@varia/contracts";
+import { type ImportJobSummary, importGetJobs, jobKindLabels, jobStartedByLabel } from "@varia/contracts";
 import type { CommandContext } from "../../context";
 import { configuredClient } from "../../http/client";
 import { formatCount, formatUtc } from "../../output/format";
@@ -32,7 +32,7 @@ export async function runImportList(ctx: CommandContext, _args: string[], option
           formatUtc(j.createdAt),
           jobKindLabels[j.kind],
           j.fileName,
-          j.startedBy ?? (j.kind === "Connector" ? "schedule" : "none"),
+          jobStartedByLabel(j),
           j.status,
           result(j),
         ]),

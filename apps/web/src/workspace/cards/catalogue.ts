@@ -178,6 +178,7 @@ const varianceByType: CardDefinition<VarianceByTypeData> = {
       { value: "types", label: "Types" },
       { value: "contributors", label: "Top contributors" },
     ],
+    param: "typesView",
   },
   load: async (context) => {
     if (context.toggle === "contributors") {
@@ -201,12 +202,14 @@ const trend: CardDefinition<ResponseOf<typeof trendChart>["points"]> = {
   helpKey: "trendChart",
   contract: trendChart,
   periodOptions: "monthsDefault8",
+  periodParam: "trendPeriodCount",
   toggle: {
     label: "Include",
     options: [
       { value: "mrr", label: "MRR" },
       { value: "adhoc", label: "With ad hoc" },
     ],
+    param: "trendInclude",
   },
   load: loadCall({
     contract: trendChart,
@@ -313,6 +316,7 @@ const lostClients: CardDefinition<ClientListData> = {
       { value: "Rank", label: "Rank" },
       { value: "Contribution", label: "Contribution" },
     ],
+    param: "lostOrder",
   },
   load: loadCall({
     contract: lostRankContributionKpi,
@@ -368,7 +372,7 @@ const activity: CardDefinition<ResponseOf<typeof activityTableGet>> = {
   helpKey: "activityTable",
   contract: activityTableGet,
   searchable: true,
-  toggle: { label: "Status", options: activityBadgeOptions },
+  toggle: { label: "Status", options: activityBadgeOptions, param: "activityStatus" },
   load: loadCall({
     contract: activityTableGet,
     input: (context) => ({ query: activityQuery(context, { startRow: 0, rowLimit: activityPageSize }) }),

@@ -285,6 +285,23 @@ describeWithServer("analytics calls", (ctx) => {
       `VarianceOverview/ActivityTable?${aprMay}&varType=service&sign=negative`,
     );
     expect(negativeService.rows.map((r: { clientCode: string }) => r.clientCode)).toEqual(["C2"]);
+    // A type's lines say their part of the step in all: the waterfall's step and VarianceBars' total.
+    expect(negativeService.totals.stepCents).toBe(-20000);
+    expect(body.totals.stepCents).toBeUndefined();
+    const bars = await get(`VarianceOverview/VarianceBars?${aprMay}&varType=Service&sign=Negative`);
+    expect(bars.totals.valueCents).toBe(negativeService.totals.stepCents);
+    for (const [type, sign, cents] of [
+      ["Service", "Positive", 3000],
+      ["Price", "Positive", 2000],
+      ["Volume", "Positive", 8000],
+      ["Usage", "Positive", 10000],
+    ] as const) {
+      const lines = await get(`VarianceOverview/ActivityTable?${aprMay}&varType=${type}&sign=${sign}`);
+      expect(lines.totals.stepCents, type).toBe(cents);
+      expect(lines.totals.stepCents, type).toBe(aprilToMay[type].positiveCents);
+    }
+    const searchedUsage = await get(`VarianceOverview/ActivityTable?${aprMay}&varType=Usage&search=beta`);
+    expect(searchedUsage.totals.stepCents).toBe(0);
     // Sorted by one part of the change: the price effects, largest first.
     const byPrice = await get(
       `VarianceOverview/ActivityTable?${aprMay}&varType=Price&sortBy=parts.Price&sortDir=desc`,

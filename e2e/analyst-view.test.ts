@@ -178,6 +178,17 @@ describe("an analyst's view of the dashboards, on the demo data", () => {
     expect(await checked("activity", "Status", "All")).toBe(true);
   }, 120_000);
 
+  it("says nothing about costs in Margin when the demo's lines carry costs", async () => {
+    await page.goto(`${origin}${level1}`);
+    await cardsDrawn(page);
+    const answer = page.waitForResponse((r) => r.url().includes("/VarianceOverview/CostsImported"));
+    await page.locator(".page__actions").getByRole("radio", { name: "Margin" }).click();
+    await page.waitForURL(/dataType=Margin/);
+    expect(await (await answer).json()).toEqual({ costsImported: true, recurringCostsImported: true });
+    await cardsDrawn(page);
+    expect(await page.getByText(/margin equals revenue/).count()).toBe(0);
+  }, 60_000);
+
   it("keeps a detail's dimension in the address through a reload", async () => {
     await page.goto(`${origin}${level1}`);
     await cardsDrawn(page);

@@ -386,6 +386,39 @@ describeWithServer("analytics calls", (ctx) => {
     ]);
   });
 
+  it("CostsImported: whether any line carries a cost, so that a screen can say margin equals revenue", async () => {
+    expect(await get("VarianceOverview/CostsImported")).toEqual({
+      costsImported: true,
+      recurringCostsImported: true,
+    });
+    // The other organisation's lines carry no cost: its margin is its revenue.
+    const answer = await other.call("GET", "/api/variance/VarianceOverview/CostsImported");
+    expect(answer.status).toBe(200);
+    expect(answer.json).toEqual({ costsImported: false, recurringCostsImported: false });
+    // Costs on an ad hoc sale only (as the QuickBooks sample's products): MRR's margin is its revenue.
+    const adhocOnly = await tenantWithData(
+      ctx(),
+      "analytics-adhoc-costs",
+      [
+        csvHeader,
+        "2025-05-01,H-1,1,C1,Alpha,PRO,Pro plan,Subscription,1,,100.00,,Ann,,,Actual,Recurring",
+        "2025-05-01,H-1,2,C1,Alpha,HW,Router,Product,1,,80.00,50.00,Ann,,,Actual,Adhoc",
+        "",
+      ].join("\n"),
+    );
+    const adhocAnswer = await adhocOnly.call("GET", "/api/variance/VarianceOverview/CostsImported");
+    expect(adhocAnswer.json).toEqual({ costsImported: true, recurringCostsImported: false });
+    const margin = await other.call(
+      "GET",
+      "/api/variance/DashboardAlpha/GetVariance?dataType=Margin&dateFrom=2025-05&dateTo=2025-06",
+    );
+    const revenue = await other.call(
+      "GET",
+      "/api/variance/DashboardAlpha/GetVariance?dataType=Revenue&dateFrom=2025-05&dateTo=2025-06",
+    );
+    expect({ ...margin.json, dataType: "Revenue" }).toEqual(revenue.json);
+  });
+
   it("PowerfulBar and VarianceBars: sums and contributors of each type and sign", async () => {
     const bar = await get(`VarianceOverview/PowerfulBar?${aprMay}`);
     expect(bar.byType).toEqual(aprilToMay);

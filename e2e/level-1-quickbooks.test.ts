@@ -5,6 +5,7 @@ import { createTenant, launchChromium, startE2eServer } from "./browser";
 import { comparedMonths, expectLevel1Matches } from "./level-1-checks";
 import {
   adminToken,
+  card,
   cardsDrawn,
   drawnCount,
   loadQuickBooksSample,
@@ -92,6 +93,14 @@ describe("level 1 in the browser, on the QuickBooks sample", () => {
     await page.waitForURL(/dataType=Margin/);
     await page.locator(".page__actions").getByRole("note").filter({ hasText: text }).waitFor();
     await page.screenshot({ path: join(testOutput, "quickbooks-margin-note-level-1.png") });
+    // The charts of a span of months say what they measure; the lost clients order by MRR.
+    await card(page, "trend")
+      .getByText(/^Margin, 8 months to /)
+      .waitFor();
+    await card(page, "christmas")
+      .getByText(/^Change of margin each month, 12 months to /)
+      .waitFor();
+    expect(await card(page, "lostClients").getByRole("radio", { name: "MRR" }).isChecked()).toBe(true);
     // Back to Revenue: the note goes.
     await page.locator(".page__actions").getByRole("radio", { name: "Revenue" }).click();
     await page.waitForURL((url) => !url.search.includes("dataType"));

@@ -20,7 +20,7 @@ import {
 } from "@varia/period";
 import { createFormat } from "../../ui/format/format";
 import { analyticsQuery, type ViewFilter } from "../filters/view-filter";
-import { measureName } from "../variance-labels";
+import { marginPrefix, measureName } from "../variance-labels";
 import { callShared, loadCall } from "./card-call";
 import type { AnyCardDefinition, CardDefinition, CardQueryContext } from "./card-types";
 import { forecastCards } from "./forecast-cards";
@@ -65,7 +65,7 @@ function idsOf(filter: ViewFilter) {
 const comparedMonths = ({ filter }: CardQueryContext) =>
   `${month(filter.dateFrom)} → ${month(filter.dateTo)}`;
 const laterMonth = ({ filter }: CardQueryContext) =>
-  `${filter.dataType === "Margin" ? "Margin, " : ""}${month(filter.dateTo)}`;
+  `${marginPrefix(filter.dataType)}${month(filter.dateTo)}`;
 
 // --- KPIs ------------------------------------------------------------------------------------------
 
@@ -232,7 +232,8 @@ const trend: CardDefinition<ResponseOf<typeof trendChart>["points"]> = {
   }),
   render: TrendRenderer,
   expandable: true,
-  subtitle: ({ filter, period }) => `${durations.duration(period)} to ${month(filter.dateTo)}`,
+  subtitle: ({ filter, period }) =>
+    `${marginPrefix(filter.dataType)}${durations.duration(period)} to ${month(filter.dateTo)}`,
 };
 
 const christmas: CardDefinition<ResponseOf<typeof christmasChart>["points"]> = {
@@ -261,7 +262,7 @@ const christmas: CardDefinition<ResponseOf<typeof christmasChart>["points"]> = {
   render: ChristmasRenderer,
   expandable: true,
   subtitle: ({ filter, period }) =>
-    `Change each month, ${durations.duration(period)} to ${month(filter.dateTo)}`,
+    `${filter.dataType === "Margin" ? "Change of margin" : "Change"} each month, ${durations.duration(period)} to ${month(filter.dateTo)}`,
 };
 
 // --- Lists -----------------------------------------------------------------------------------------
@@ -312,7 +313,8 @@ const lostClients: CardDefinition<ClientListData> = {
   toggle: {
     label: "Order by",
     options: [
-      { value: "Revenue", label: "Revenue" },
+      // By value: MRR, as the list's column says (margin in a Margin view).
+      { value: "Revenue", label: "MRR" },
       { value: "Rank", label: "Rank" },
       { value: "Contribution", label: "Contribution" },
     ],

@@ -114,6 +114,9 @@ describe("level 1 in the browser, on the QuickBooks sample", () => {
       await page.locator(".page__actions").getByRole("note").filter({ hasText: text }).waitFor();
     }
     await page.getByTestId("loading-overlay").waitFor({ state: "detached" });
+    await card(page, "forecastChart")
+      .getByText(/^MRR \(margin\) up to /)
+      .waitFor();
     await page.screenshot({ path: join(testOutput, "quickbooks-margin-note-forecast.png") });
     // The data export's Data type says the same when it is Margin.
     await page.goto(`${origin}/variance/settings/export`);

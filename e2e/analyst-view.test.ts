@@ -6,8 +6,8 @@ import { card, cardsDrawn, drawnCount, openDemoLevel1, testOutput } from "./work
 /*
  * What an analyst chose on a screen, as the screen says it and as the address keeps it: the choices
  * whose value is "everything" ('All stock types', 'Any stock type') named in their fields, and a
- * card's own choice (Revenue by segment's segment, a detail's dimension) kept by a reload and by the
- * browser's Back, without the other cards loading again. And level 4's lines with what they are
+ * card's own choice (Revenue by segment's segment, a detail's dimension, the trend's period, level
+ * 1's tabs) kept by a reload and by the browser's Back, without the other cards loading again. And level 4's lines with what they are
  * worth in sight on a laptop's screen.
  */
 describe("an analyst's view of the dashboards, on the demo data", () => {
@@ -117,6 +117,77 @@ describe("an analyst's view of the dashboards, on the demo data", () => {
     expect(await segment.inputValue()).toBe("salesperson");
     await ella.waitFor();
   }, 90_000);
+
+  it("keeps the trend's period and level 1's tabs in the address: through a reload, without the other cards loading again", async () => {
+    await page.goto(`${origin}${level1}`);
+    await cardsDrawn(page);
+    const start = page.url();
+    const waterfallCalls: string[] = [];
+    const onRequest = (r: { url(): string }) => {
+      if (r.url().includes("/VarianceOverview/WaterfallChart")) waterfallCalls.push(r.url());
+    };
+    page.on("request", onRequest);
+    const trend = card(page, "trend");
+    const periods = trend.getByRole("combobox", { name: "Periods" });
+    expect(await periods.inputValue()).toBe("8");
+    await periods.selectOption({ label: "2 Years" });
+    await page.waitForURL(/trendPeriodCount=24/);
+    await trend.getByText(/^2 years to /).waitFor();
+    const tab = async (id: string, group: string, name: string) => {
+      const option = card(page, id).getByRole("radiogroup", { name: group }).getByRole("radio", { name });
+      await option.click();
+      return option;
+    };
+    await tab("trend", "Include", "With ad hoc");
+    await page.waitForURL(/trendInclude=adhoc/);
+    await tab("varianceByType", "Show", "Top contributors");
+    await page.waitForURL(/typesView=contributors/);
+    await tab("lostClients", "Order by", "Rank");
+    await page.waitForURL(/lostOrder=Rank/);
+    const lostRows = page.waitForResponse(
+      (r) => r.url().includes("/VarianceOverview/ActivityTable") && r.url().includes("badgeVariant=lost"),
+    );
+    await tab("activity", "Status", "Lost");
+    await page.waitForURL(/activityStatus=lost/);
+    await lostRows;
+    expect(waterfallCalls).toEqual([]);
+    page.off("request", onRequest);
+    const chosen = page.url();
+
+    await page.reload();
+    await cardsDrawn(page);
+    expect(await periods.inputValue()).toBe("24");
+    await trend.getByText(/^2 years to /).waitFor();
+    const checked = (id: string, group: string, name: string) =>
+      card(page, id).getByRole("radiogroup", { name: group }).getByRole("radio", { name }).isChecked();
+    expect(await checked("trend", "Include", "With ad hoc")).toBe(true);
+    expect(await checked("varianceByType", "Show", "Top contributors")).toBe(true);
+    expect(await checked("lostClients", "Order by", "Rank")).toBe(true);
+    expect(await checked("activity", "Status", "Lost")).toBe(true);
+    // Every row the activity card lists is a lost client's.
+    const badges = await card(page, "activity").locator(".badge").allInnerTexts();
+    expect(badges.length).toBeGreaterThan(0);
+    expect(new Set(badges.map((b) => b.trim().toUpperCase()))).toEqual(new Set(["LOST"]));
+    await page.screenshot({ path: join(testOutput, "level-1-card-choices-kept.png"), fullPage: true });
+
+    expect(page.url()).toBe(chosen);
+    // Level 1's own address, without the choices: every card at its first option again.
+    await page.goto(start);
+    await cardsDrawn(page);
+    expect(await periods.inputValue()).toBe("8");
+    expect(await checked("activity", "Status", "All")).toBe(true);
+  }, 120_000);
+
+  it("says nothing about costs in Margin when the demo's lines carry costs", async () => {
+    await page.goto(`${origin}${level1}`);
+    await cardsDrawn(page);
+    const answer = page.waitForResponse((r) => r.url().includes("/VarianceOverview/CostsImported"));
+    await page.locator(".page__actions").getByRole("radio", { name: "Margin" }).click();
+    await page.waitForURL(/dataType=Margin/);
+    expect(await (await answer).json()).toEqual({ costsImported: true, recurringCostsImported: true });
+    await cardsDrawn(page);
+    expect(await page.getByText(/margin equals revenue/).count()).toBe(0);
+  }, 60_000);
 
   it("keeps a detail's dimension in the address through a reload", async () => {
     await page.goto(`${origin}${level1}`);

@@ -97,6 +97,10 @@ describe("the drill-down from level 1 to the invoice lines and back, on the demo
     expect(contributors.length).toBeGreaterThan(0);
     const sum = contributors.reduce((s, r) => s + Math.round(Number(r["Price increases"]) * 100), 0);
     expect(sum).toBe(step.valueCents);
+    // The list says the step in all, as the server sums it: level 1's step, to the cent.
+    const inAll = page.locator('[data-card="stepLines"] [data-step-total]');
+    expect(Number(await inAll.getAttribute("data-cents"))).toBe(step.valueCents);
+    expect(centsOf(await inAll.innerText())).toBe(Math.round(step.valueCents / 100) * 100);
 
     // Open the largest: its service of that client (level 3).
     const first = contributors[0]!;

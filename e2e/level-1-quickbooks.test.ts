@@ -1,8 +1,18 @@
+import { join } from "node:path";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTenant, launchChromium, startE2eServer } from "./browser";
 import { comparedMonths, expectLevel1Matches } from "./level-1-checks";
-import { adminToken, cardsDrawn, drawnCount, loadQuickBooksSample, signIn, variaVariance } from "./workspace";
+import {
+  adminToken,
+  card,
+  cardsDrawn,
+  drawnCount,
+  loadQuickBooksSample,
+  signIn,
+  testOutput,
+  variaVariance,
+} from "./workspace";
 
 describe("level 1 in the browser, on the QuickBooks sample", () => {
   let browser: Browser;
@@ -70,5 +80,51 @@ describe("level 1 in the browser, on the QuickBooks sample", () => {
       page,
       await variaVariance(env.server.url, token, { from: months.from, to: months.to, dataType: "Margin" }),
     );
+  }, 120_000);
+
+  it("says under the Margin switch, on every screen that has it, that recurring margin equals revenue: only the sample's ad hoc products carry costs", async () => {
+    const origin = `http://qb.localhost:${env.port}`;
+    const text = "Only ad hoc sales carry costs: recurring margin equals revenue";
+    const note = page.getByText(text);
+    await page.goto(`${origin}/variance/dashboard/stockTypeOverview`);
+    await cardsDrawn(page);
+    expect(await note.count()).toBe(0);
+    await page.locator(".page__actions").getByRole("radio", { name: "Margin" }).click();
+    await page.waitForURL(/dataType=Margin/);
+    await page.locator(".page__actions").getByRole("note").filter({ hasText: text }).waitFor();
+    await page.screenshot({ path: join(testOutput, "quickbooks-margin-note-level-1.png") });
+    // The charts of a span of months say what they measure; the lost clients order by MRR.
+    await card(page, "trend")
+      .getByText(/^Margin, 8 months to /)
+      .waitFor();
+    await card(page, "christmas")
+      .getByText(/^Change of margin each month, 12 months to /)
+      .waitFor();
+    expect(await card(page, "lostClients").getByRole("radio", { name: "MRR" }).isChecked()).toBe(true);
+    // Back to Revenue: the note goes.
+    await page.locator(".page__actions").getByRole("radio", { name: "Revenue" }).click();
+    await page.waitForURL((url) => !url.search.includes("dataType"));
+    await note.waitFor({ state: "detached" });
+    for (const path of [
+      "/variance/dashboard/positiveOrNegative",
+      "/variance/dashboard/specific",
+      "/variance/forecast",
+    ]) {
+      await page.goto(`${origin}${path}?dataType=Margin`);
+      await page.locator(".page__actions").getByRole("note").filter({ hasText: text }).waitFor();
+    }
+    await page.getByTestId("loading-overlay").waitFor({ state: "detached" });
+    await card(page, "forecastChart")
+      .getByText(/^MRR \(margin\) up to /)
+      .waitFor();
+    await page.screenshot({ path: join(testOutput, "quickbooks-margin-note-forecast.png") });
+    // The data export's Data type says the same when it is Margin.
+    await page.goto(`${origin}/variance/settings/export`);
+    const form = page.getByRole("form", { name: "What to export" });
+    await form.waitFor();
+    expect(await note.count()).toBe(0);
+    await form.getByRole("button", { name: /Data type/ }).click();
+    await page.getByRole("listbox").getByRole("option", { name: "Margin" }).click();
+    await form.getByRole("note").filter({ hasText: text }).waitFor();
   }, 120_000);
 });

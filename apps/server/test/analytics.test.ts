@@ -285,6 +285,23 @@ describeWithServer("analytics calls", (ctx) => {
       `VarianceOverview/ActivityTable?${aprMay}&varType=service&sign=negative`,
     );
     expect(negativeService.rows.map((r: { clientCode: string }) => r.clientCode)).toEqual(["C2"]);
+    // A type's lines say their part of the step in all: the waterfall's step and VarianceBars' total.
+    expect(negativeService.totals.stepCents).toBe(-20000);
+    expect(body.totals.stepCents).toBeUndefined();
+    const bars = await get(`VarianceOverview/VarianceBars?${aprMay}&varType=Service&sign=Negative`);
+    expect(bars.totals.valueCents).toBe(negativeService.totals.stepCents);
+    for (const [type, sign, cents] of [
+      ["Service", "Positive", 3000],
+      ["Price", "Positive", 2000],
+      ["Volume", "Positive", 8000],
+      ["Usage", "Positive", 10000],
+    ] as const) {
+      const lines = await get(`VarianceOverview/ActivityTable?${aprMay}&varType=${type}&sign=${sign}`);
+      expect(lines.totals.stepCents, type).toBe(cents);
+      expect(lines.totals.stepCents, type).toBe(aprilToMay[type].positiveCents);
+    }
+    const searchedUsage = await get(`VarianceOverview/ActivityTable?${aprMay}&varType=Usage&search=beta`);
+    expect(searchedUsage.totals.stepCents).toBe(0);
     // Sorted by one part of the change: the price effects, largest first.
     const byPrice = await get(
       `VarianceOverview/ActivityTable?${aprMay}&varType=Price&sortBy=parts.Price&sortDir=desc`,
@@ -367,6 +384,39 @@ describeWithServer("analytics calls", (ctx) => {
       },
       { period: "2025-06", byType: byType([0, 0], [0, 0], [0, 0], [0, 0], [0, 0]), netCents: 0 },
     ]);
+  });
+
+  it("CostsImported: whether any line carries a cost, so that a screen can say margin equals revenue", async () => {
+    expect(await get("VarianceOverview/CostsImported")).toEqual({
+      costsImported: true,
+      recurringCostsImported: true,
+    });
+    // The other organisation's lines carry no cost: its margin is its revenue.
+    const answer = await other.call("GET", "/api/variance/VarianceOverview/CostsImported");
+    expect(answer.status).toBe(200);
+    expect(answer.json).toEqual({ costsImported: false, recurringCostsImported: false });
+    // Costs on an ad hoc sale only (as the QuickBooks sample's products): MRR's margin is its revenue.
+    const adhocOnly = await tenantWithData(
+      ctx(),
+      "analytics-adhoc-costs",
+      [
+        csvHeader,
+        "2025-05-01,H-1,1,C1,Alpha,PRO,Pro plan,Subscription,1,,100.00,,Ann,,,Actual,Recurring",
+        "2025-05-01,H-1,2,C1,Alpha,HW,Router,Product,1,,80.00,50.00,Ann,,,Actual,Adhoc",
+        "",
+      ].join("\n"),
+    );
+    const adhocAnswer = await adhocOnly.call("GET", "/api/variance/VarianceOverview/CostsImported");
+    expect(adhocAnswer.json).toEqual({ costsImported: true, recurringCostsImported: false });
+    const margin = await other.call(
+      "GET",
+      "/api/variance/DashboardAlpha/GetVariance?dataType=Margin&dateFrom=2025-05&dateTo=2025-06",
+    );
+    const revenue = await other.call(
+      "GET",
+      "/api/variance/DashboardAlpha/GetVariance?dataType=Revenue&dateFrom=2025-05&dateTo=2025-06",
+    );
+    expect({ ...margin.json, dataType: "Revenue" }).toEqual(revenue.json);
   });
 
   it("PowerfulBar and VarianceBars: sums and contributors of each type and sign", async () => {

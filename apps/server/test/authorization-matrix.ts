@@ -220,6 +220,7 @@ export const matrix: Partial<Record<ContractName, MatrixEntry>> = {
   // Queued once; every allowed caller after the first is answered the job still waiting.
   addJob: { input: { body: { job: "RebuildCube" } } },
   actualPeriods: {},
+  costsImported: {},
   getVariance: { input: { query: { dateFrom: "2025-05", dateTo: "2025-06" } } },
   ...analyticsMatrix,
   ...reportMatrix,

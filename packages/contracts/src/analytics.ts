@@ -277,7 +277,13 @@ const activityBadgeQuery = z
 
 const activityQuery = z.object({ ...analyticsFilterShape, ...tableShape, badgeVariant: activityBadgeQuery });
 const activityResponse = table(activityRowSchema).extend({
-  totals: z.object({ valueCents: money, valueCentsVariance: money, valueFromCents: money }),
+  totals: z.object({
+    valueCents: money,
+    valueCentsVariance: money,
+    valueFromCents: money,
+    /** With a varType: the listed rows' parts of that type (the waterfall's step when nothing narrows them). */
+    stepCents: money.optional(),
+  }),
 });
 
 export const activityTableGet = get(

@@ -120,6 +120,7 @@ export const contracts = {
   startImport: integration.startImport,
   addJob: system.addJob,
   actualPeriods: variance.actualPeriods,
+  costsImported: variance.costsImported,
   getVariance: variance.getVariance,
   ...analyticsContracts,
   ...reportContracts,

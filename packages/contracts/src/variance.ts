@@ -24,6 +24,30 @@ export const actualPeriods = defineContract({
   summary: "The months that hold actual data, newest first.",
 });
 
+export const costsImported = defineContract({
+  name: "VarianceOverview/CostsImported",
+  method: "GET",
+  root: "variance",
+  path: "VarianceOverview/CostsImported",
+  response: z.object({
+    /** Some line carries a cost. */
+    costsImported: z.boolean(),
+    /** Some Recurring line does: MRR's margin differs from its revenue. */
+    recurringCostsImported: z.boolean(),
+  }),
+  responseKind: "json",
+  // Asked by the screens that choose between revenue and margin (docs/methodology.md, "Revenue and margin").
+  access: [
+    abilities.varianceDashboardView,
+    abilities.varianceForecastView,
+    abilities.varianceReportsView,
+    abilities.varianceExportData,
+  ],
+  cacheTtlMs: 60_000,
+  summary:
+    "Whether any of the organisation's invoice lines carries a cost, and any Recurring one: without one, margin equals revenue.",
+});
+
 const sums = z.object({ positive: z.number(), negative: z.number() });
 
 /**

@@ -210,9 +210,13 @@ export async function analyticsRoutes(app: FastifyInstance, deps: AppDeps) {
         const recurring = all.rows.filter((r) => r.status !== "Adhoc");
         const valueFromCents = recurring.reduce((s, r) => s + r.valueFromCents, 0);
         const valueCents = recurring.reduce((s, r) => s + r.valueCents, 0);
+        // The listed lines' parts of the type: the engine's own per-line figures, whose sum is the
+        // waterfall's step when nothing narrows the list (docs/methodology.md, "Signs, contributions and lists").
+        const type = q.varType;
+        const step = type ? { stepCents: all.rows.reduce((s, r) => s + (r.parts[type] ?? 0), 0) } : {};
         return {
           rows: all.rows,
-          totals: { valueCents, valueCentsVariance: valueCents - valueFromCents, valueFromCents },
+          totals: { valueCents, valueCentsVariance: valueCents - valueFromCents, valueFromCents, ...step },
         };
       },
       (t) => t.rows.length,

@@ -1,6 +1,6 @@
-import { actualPeriods, getVariance } from "@varia/contracts";
+import { actualPeriods, costsImported, getVariance } from "@varia/contracts";
 import { periodFromMonthIndex } from "@varia/period";
-import { variance, varianceJson } from "@varia/variance";
+import { categoryCodes, variance, varianceJson } from "@varia/variance";
 import type { FastifyInstance } from "fastify";
 import { analysisFor } from "../analytics/cube-cache";
 import { latestInvoicedMonth } from "../analytics/latest-invoiced-month";
@@ -29,6 +29,23 @@ export async function varianceRoutes(app: FastifyInstance, deps: AppDeps) {
         const period = periodFromMonthIndex(month);
         return { yearNo: period.yearNo, monthNo: period.monthNo! };
       });
+  });
+
+  // Whether any line carries a cost, and any Recurring line: without one, margin equals revenue
+  // (of MRR) and the screens say so (docs/methodology.md, "Revenue and margin"). Read once per
+  // cube, from the cube in memory.
+  registerContract(app, deps, costsImported, async ({ auth }) => {
+    const { cube } = await analysisFor(deps, auth!.organisation.id);
+    return memo(cube, "costsImported", () => {
+      const recurring = categoryCodes.indexOf("Recurring");
+      let costsImported = false;
+      for (let i = 0; i < cube.cost.length; i++) {
+        if (cube.cost[i] === 0) continue;
+        costsImported = true;
+        if (cube.category[i] === recurring) return { costsImported, recurringCostsImported: true };
+      }
+      return { costsImported, recurringCostsImported: false };
+    });
   });
 
   // The 7.7 JSON, the same numbers as every dashboard, report and `varia variance`.

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { contributorNoun } from "./variance-labels";
+import { contributorNoun, marginPrefix } from "./variance-labels";
 
 describe("contributorNoun", () => {
   it("names one contributor in the singular", () => {
@@ -13,5 +13,12 @@ describe("contributorNoun", () => {
     expect(contributorNoun("Transfer", 10)).toBe("clients");
     expect(contributorNoun("Service", 4)).toBe("services of clients");
     expect(contributorNoun(null, 2)).toBe("services of clients");
+  });
+});
+
+describe("a subtitle's measure", () => {
+  it("says Margin in a Margin view and nothing in a Revenue view", () => {
+    expect(marginPrefix("Margin")).toBe("Margin, ");
+    expect(marginPrefix("Revenue")).toBe("");
   });
 });

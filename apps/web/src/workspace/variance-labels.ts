@@ -33,6 +33,11 @@ export function twoLines(label: string): string {
 }
 
 /** What the dashboards measure: MRR of revenue, or of margin. */
+/** "Margin, " before a card's subtitle in a Margin view; nothing in a Revenue view. */
+export function marginPrefix(dataType: "Revenue" | "Margin") {
+  return dataType === "Margin" ? "Margin, " : "";
+}
+
 export function measureName(dataType: "Revenue" | "Margin") {
   return dataType === "Margin" ? "MRR (margin)" : "MRR";
 }

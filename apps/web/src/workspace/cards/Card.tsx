@@ -33,7 +33,7 @@ import { useViewFilter } from "../filters/use-view-filter";
 import type { ViewFilter } from "../filters/view-filter";
 import { useGo } from "../navigation/use-go";
 import { useAlert, useRecordUsage } from "../workspace-actors";
-import { cardToggleOf, cardToggleParamValue, withoutCardChoices } from "./card-choice";
+import { cardPeriodOf, cardToggleOf, cardToggleParamValue, withoutCardChoices } from "./card-choice";
 import { downloadScreenshot, screenshotFileName } from "./card-screenshot";
 import type { CardDefinition } from "./card-types";
 import { HelpText } from "./HelpText";
@@ -107,14 +107,15 @@ export function Card<D>({
   );
   const periods = definition.periodOptions ? periodOptionSets[definition.periodOptions] : undefined;
   const { setFilter } = useViewFilter();
-  // The toggle the address names (apps/web/README.md, "The card system"); the rest of the filter is
-  // what the card's call depends on.
+  // The toggle and period the address names (apps/web/README.md, "The card system"); the rest of the
+  // filter is what the card's call depends on.
   const addressToggle = cardToggleOf(definition.toggle, viewFilter);
+  const addressPeriod = cardPeriodOf(definition, viewFilter);
   const filter = useMemo(() => withoutCardChoices(viewFilter), [viewFilter]);
   const actor = useActorRef(machine, {
     input: {
       name: definition.heading,
-      ...(periods ? { period: periods[0].value } : {}),
+      ...(addressPeriod !== null ? { period: addressPeriod } : {}),
       ...(addressToggle !== null ? { toggle: addressToggle } : {}),
       params: filter,
       searchReloads: definition.searchable ?? false,
@@ -128,6 +129,12 @@ export function Card<D>({
     if (actor.getSnapshot().context.toggle !== addressToggle)
       actor.send({ type: "card.toggle", value: addressToggle });
   }, [actor, toggleParam, addressToggle]);
+  const periodParam = definition.periodParam;
+  useEffect(() => {
+    if (!periodParam || addressPeriod === null) return;
+    if (actor.getSnapshot().context.period !== addressPeriod)
+      actor.send({ type: "card.period", period: addressPeriod });
+  }, [actor, periodParam, addressPeriod]);
   const chooseToggle = (value: string) => {
     actor.send({ type: "card.toggle", value });
     if (definition.toggle?.param)
@@ -154,6 +161,12 @@ export function Card<D>({
   const period = useSelector(actor, selectCardPeriod);
   const toggle = useSelector(actor, selectCardToggle);
   const search = useSelector(actor, selectCardSearch);
+  // The period shown, whether chosen or set by expanding and shrinking, is the one the address
+  // names (in place of the entry, as a toggle's choice). Only a change of the card's own runs this.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the address following the card, not the reverse
+  useEffect(() => {
+    if (periodParam && period !== addressPeriod) setFilter({ [periodParam]: period }, { replace: true });
+  }, [period]);
   const headingId = useId();
   const frame = useRef<HTMLElement>(null);
   const dialogBody = useRef<HTMLDivElement>(null);

@@ -2,23 +2,20 @@ import { cardPeriods } from "@varia/machines";
 import { useCallback, useLayoutEffect, useRef } from "react";
 import type { ViewFilter } from "../filters/view-filter";
 import { Card } from "./Card";
-import { cardToggleOf, withoutCardChoices } from "./card-choice";
+import { cardPeriodOf, cardToggleOf, withoutCardChoices } from "./card-choice";
 import type { AnyCardDefinition } from "./card-types";
 import { type CardId, cardCatalogue } from "./catalogue";
-import { periodOptionSets } from "./period-options";
 
 /**
- * Asks for every card's data with the card's first period, its toggle (as the address names it, or
- * its first) and no search, before the cards
+ * Asks for every card's data with the card's period and toggle (as the address names them, or their
+ * first) and no search, before the cards
  * render (rendering a page of cards takes the main thread a while): the cards then take the answers
  * through the shared calls (card-call.ts).
  */
 export function prefetchCards(layout: LayoutItem[], filter: ViewFilter) {
   for (const item of layout) {
     const card = cardCatalogue[item.card] as AnyCardDefinition;
-    const period = card.periodOptions
-      ? periodOptionSets[card.periodOptions][0].value
-      : cardPeriods.defaultPeriod;
+    const period = cardPeriodOf(card, filter) ?? cardPeriods.defaultPeriod;
     const toggle = cardToggleOf(card.toggle, filter);
     card
       .load({ filter: withoutCardChoices(filter), period, toggle, search: "" }, new AbortController().signal)

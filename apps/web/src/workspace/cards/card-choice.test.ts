@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { readViewFilter } from "../filters/view-filter";
-import { cardToggleOf, cardToggleParamValue, withoutCardChoices } from "./card-choice";
+import { cardPeriodOf, cardToggleOf, cardToggleParamValue, withoutCardChoices } from "./card-choice";
 import type { CardToggle } from "./card-types";
 
 const segment: CardToggle = {
@@ -30,8 +30,33 @@ describe("a card's choice in the address", () => {
     expect(cardToggleParamValue(segment, "salesperson")).toBe("salesperson");
   });
 
+  it("reads a card's period the address names, or its first option when it names none or one the card lacks", () => {
+    const trend = { periodOptions: "monthsDefault8", periodParam: "trendPeriodCount" } as const;
+    expect(cardPeriodOf(trend, readViewFilter("trendPeriodCount=24", []))).toBe(24);
+    expect(cardPeriodOf(trend, readViewFilter("", []))).toBe(8);
+    expect(cardPeriodOf(trend, readViewFilter("trendPeriodCount=17", []))).toBe(8);
+    // A card without the parameter keeps its own first option; one without periods has none.
+    expect(
+      cardPeriodOf({ periodOptions: "monthsDefault12" }, readViewFilter("trendPeriodCount=24", [])),
+    ).toBe(12);
+    expect(cardPeriodOf({}, readViewFilter("trendPeriodCount=24", []))).toBeNull();
+  });
+
   it("leaves the cards' choices out of what the other cards depend on", () => {
-    const filter = readViewFilter("dateFrom=2026-01&dateTo=2026-02&segment=item&dimension=salesperson", []);
-    expect(withoutCardChoices(filter)).toEqual({ ...filter, segment: null, dimension: null });
+    const filter = readViewFilter(
+      "dateFrom=2026-01&dateTo=2026-02&segment=item&dimension=salesperson&typesView=contributors&trendInclude=adhoc&lostOrder=Rank&activityStatus=lost&trendPeriodCount=24",
+      [],
+    );
+    expect(filter).toMatchObject({ typesView: "contributors", activityStatus: "lost", trendPeriodCount: 24 });
+    expect(withoutCardChoices(filter)).toEqual({
+      ...filter,
+      segment: null,
+      dimension: null,
+      typesView: null,
+      trendInclude: null,
+      lostOrder: null,
+      activityStatus: null,
+      trendPeriodCount: 8,
+    });
   });
 });

@@ -1,15 +1,29 @@
-import type { ViewFilter } from "../filters/view-filter";
-import type { CardToggle } from "./card-types";
+import { defaultTrendPeriodCount, type ViewFilter } from "../filters/view-filter";
+import type { CardDefinition, CardToggle } from "./card-types";
+import { periodOptionSets } from "./period-options";
 
 /**
- * The filter parameters that are one card's choice (Revenue by segment's segment, a detail's donut
- * dimension) rather than the view's: the other cards neither reload nor redraw when one changes.
+ * The filter parameters that are one card's choice rather than the view's: a toggle's (Revenue by
+ * segment's segment, a detail's donut dimension, Variance by type's view, the trend's ad hoc, the
+ * lost clients' order, the activity table's status) and the trend's period. The other cards neither
+ * reload nor redraw when one changes.
  */
-export const cardChoiceParams = ["segment", "dimension"] as const satisfies readonly (keyof ViewFilter)[];
+const neutral = {
+  segment: null,
+  dimension: null,
+  typesView: null,
+  trendInclude: null,
+  lostOrder: null,
+  activityStatus: null,
+  trendPeriodCount: defaultTrendPeriodCount,
+} as const satisfies Partial<ViewFilter>;
+
+export type CardChoiceParam = keyof typeof neutral;
+export const cardChoiceParams = Object.keys(neutral) as CardChoiceParam[];
 
 /** The view's filter without the cards' own choices: what every card's call depends on. */
 export function withoutCardChoices(filter: ViewFilter): ViewFilter {
-  return { ...filter, segment: null, dimension: null };
+  return { ...filter, ...neutral };
 }
 
 /**
@@ -26,4 +40,18 @@ export function cardToggleOf(toggle: CardToggle | undefined, filter: ViewFilter)
 /** The address's value for a card's toggle: none for its first option (the default). */
 export function cardToggleParamValue(toggle: CardToggle, value: string): string | null {
   return value === toggle.options[0]?.value ? null : value;
+}
+
+/**
+ * A card's period as the address names it (`trendPeriodCount=24`), or its first option when the
+ * address names none or one the card does not offer; null for a card without period choices.
+ */
+export function cardPeriodOf(
+  definition: Pick<CardDefinition, "periodOptions" | "periodParam">,
+  filter: ViewFilter,
+): number | null {
+  if (!definition.periodOptions) return null;
+  const options: readonly { value: number }[] = periodOptionSets[definition.periodOptions];
+  const named = definition.periodParam ? filter[definition.periodParam] : undefined;
+  return (options.find((o) => o.value === named) ?? options[0])?.value ?? null;
 }

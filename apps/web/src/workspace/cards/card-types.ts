@@ -3,6 +3,7 @@ import type { CardHelpKey, Contract, ResponseOf } from "@varia/contracts";
 import type { ComponentType } from "react";
 import type { Format } from "../../ui/format/format";
 import type { ViewFilter } from "../filters/view-filter";
+import type { CardChoiceParam } from "./card-choice";
 import type { PeriodOptionSetName } from "./period-options";
 
 /** What a card's query is built from: the page's filter and the card's own period, toggle and search. */
@@ -32,11 +33,12 @@ export interface CardToggle {
   /** Side by side (default), or a drop-down where the card is narrow. */
   display?: "segmented" | "select";
   /**
-   * The filter parameter of the address that carries the choice (`segment`, `dimension`), so that a
-   * reload, a shared link and the browser's Back and Forward keep it (apps/web/README.md, "Filters
-   * in the URL"). Without one, the choice lasts as long as the card.
+   * The filter parameter of the address that carries the choice (`segment`, `dimension`,
+   * `typesView`, ...: card-choice.ts), so that a reload, a shared link and the browser's Back and
+   * Forward keep it (apps/web/README.md, "The card system"). Without one, the choice lasts as long
+   * as the card.
    */
-  param?: "segment" | "dimension";
+  param?: Exclude<CardChoiceParam, "trendPeriodCount">;
 }
 
 /**
@@ -56,6 +58,8 @@ export interface CardDefinition<D = unknown> {
   render: ComponentType<CardRenderProps<D>>;
   /** The period choices (none: the card shows the page's two months only). */
   periodOptions?: PeriodOptionSetName;
+  /** The filter parameter of the address that carries the period shown, as `param` does a toggle's. */
+  periodParam?: "trendPeriodCount";
   toggle?: CardToggle;
   /** A search box in the card's header (the term filters the card's rows on the server). */
   searchable?: boolean;

@@ -21,7 +21,7 @@ import {
 } from "@varia/period";
 import { createFormat } from "../../ui/format/format";
 import { analyticsIds, analyticsQuery } from "../filters/view-filter";
-import { measureName } from "../variance-labels";
+import { marginPrefix, measureName } from "../variance-labels";
 import { callShared, loadCall } from "./card-call";
 import type { AnyCardDefinition, CardDefinition, CardQueryContext } from "./card-types";
 import { forecastCards } from "./forecast-cards";
@@ -60,7 +60,7 @@ function seriesStart(to: PeriodKey, count: number): PeriodKey {
 const comparedMonths = ({ filter }: CardQueryContext) =>
   `${month(filter.dateFrom)} → ${month(filter.dateTo)}`;
 const laterMonth = ({ filter }: CardQueryContext) =>
-  `${filter.dataType === "Margin" ? "Margin, " : ""}${month(filter.dateTo)}`;
+  `${marginPrefix(filter.dataType)}${month(filter.dateTo)}`;
 
 // --- KPIs ------------------------------------------------------------------------------------------
 
@@ -173,6 +173,7 @@ const varianceByType: CardDefinition<VarianceByTypeData> = {
       { value: "types", label: "Types" },
       { value: "contributors", label: "Top contributors" },
     ],
+    param: "typesView",
   },
   load: async (context) => {
     if (context.toggle === "contributors") {
@@ -196,12 +197,14 @@ const trend: CardDefinition<ResponseOf<typeof trendChart>["points"]> = {
   helpKey: "trendChart",
   contract: trendChart,
   periodOptions: "monthsDefault8",
+  periodParam: "trendPeriodCount",
   toggle: {
     label: "Include",
     options: [
       { value: "mrr", label: "MRR" },
       { value: "adhoc", label: "With ad hoc" },
     ],
+    param: "trendInclude",
   },
   load: loadCall({
     contract: trendChart,
@@ -224,7 +227,8 @@ const trend: CardDefinition<ResponseOf<typeof trendChart>["points"]> = {
   }),
   render: TrendRenderer,
   expandable: true,
-  subtitle: ({ filter, period }) => `${durations.duration(period)} to ${month(filter.dateTo)}`,
+  subtitle: ({ filter, period }) =>
+    `${marginPrefix(filter.dataType)}${durations.duration(period)} to ${month(filter.dateTo)}`,
 };
 
 const christmas: CardDefinition<ResponseOf<typeof christmasChart>["points"]> = {
@@ -253,7 +257,7 @@ const christmas: CardDefinition<ResponseOf<typeof christmasChart>["points"]> = {
   render: ChristmasRenderer,
   expandable: true,
   subtitle: ({ filter, period }) =>
-    `Change each month, ${durations.duration(period)} to ${month(filter.dateTo)}`,
+    `${filter.dataType === "Margin" ? "Change of margin" : "Change"} each month, ${durations.duration(period)} to ${month(filter.dateTo)}`,
 };
 
 // --- Lists -----------------------------------------------------------------------------------------
@@ -304,10 +308,12 @@ const lostClients: CardDefinition<ClientListData> = {
   toggle: {
     label: "Order by",
     options: [
-      { value: "Revenue", label: "Revenue" },
+      // By value: MRR, as the list's column says (margin in a Margin view).
+      { value: "Revenue", label: "MRR" },
       { value: "Rank", label: "Rank" },
       { value: "Contribution", label: "Contribution" },
     ],
+    param: "lostOrder",
   },
   load: loadCall({
     contract: lostRankContributionKpi,
@@ -363,7 +369,7 @@ const activity: CardDefinition<ResponseOf<typeof activityTableGet>> = {
   helpKey: "activityTable",
   contract: activityTableGet,
   searchable: true,
-  toggle: { label: "Status", options: activityBadgeOptions },
+  toggle: { label: "Status", options: activityBadgeOptions, param: "activityStatus" },
   load: loadCall({
     contract: activityTableGet,
     input: (context) => ({ query: activityQuery(context, { startRow: 0, rowLimit: activityPageSize }) }),

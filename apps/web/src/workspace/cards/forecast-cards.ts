@@ -1,6 +1,7 @@
 import { type ReportResult, reportRun } from "@varia/contracts";
 import { periodFormat, periodFromKey } from "@varia/period";
 import { analyticsQuery, type ViewFilter } from "../filters/view-filter";
+import { measureName } from "../variance-labels";
 import { callShared } from "./card-call";
 import type { CardDefinition } from "./card-types";
 import { type FigureData, FigureRenderer } from "./renderers/FigureRenderer";
@@ -71,7 +72,8 @@ const forecastChart: CardDefinition<ForecastData> = {
   load: ({ filter }) => loadForecast(filter),
   render: ForecastChartRenderer,
   expandable: true,
-  subtitle: ({ filter }) => `MRR up to ${month(filter.dateTo)} and the next 12 months, with the 80% interval`,
+  subtitle: ({ filter }) =>
+    `${measureName(filter.dataType)} up to ${month(filter.dateTo)} and the next 12 months, with the 80% interval`,
 };
 
 const forecastAhead: CardDefinition<FigureData> = {

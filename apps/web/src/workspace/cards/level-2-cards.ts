@@ -2,7 +2,7 @@ import { activityTableGet, christmasChart, overviewKpi, varianceBars } from "@va
 import { type PeriodKey, periodFormat, periodFromKey } from "@varia/period";
 import { createFormat } from "../../ui/format/format";
 import { analyticsIds, analyticsQuery } from "../filters/view-filter";
-import { contributorNoun, varianceStepLabel } from "../variance-labels";
+import { contributorNoun, marginPrefix, varianceStepLabel } from "../variance-labels";
 import { callShared, loadCall } from "./card-call";
 import type { CardDefinition, CardQueryContext } from "./card-types";
 import { ContributorBarsRenderer, type ContributorRow } from "./renderers/ContributorBarsRenderer";
@@ -159,7 +159,8 @@ const stepHistory: CardDefinition<StepHistoryPoint[]> = {
   }),
   render: StepHistoryRenderer,
   expandable: true,
-  subtitle: ({ filter, period }) => `${durations.duration(period)} to ${month(filter.dateTo)}`,
+  subtitle: ({ filter, period }) =>
+    `${marginPrefix(filter.dataType)}${durations.duration(period)} to ${month(filter.dateTo)}`,
 };
 
 const stepClients: CardDefinition<ContributorPage> = {

@@ -10,7 +10,9 @@ import { Icon } from "../../ui/Icon";
 import { LookupPicker } from "../../ui/LookupPicker";
 import { SelectField } from "../../ui/Select";
 import { saveBytes } from "../../ui/save-file";
+import { NoCostsNote } from "../filters/DataTypeToggle";
 import { searchClients, searchItems, searchSalespeople } from "../filters/lookups";
+import { useNoCostsNote } from "../filters/use-costs-imported";
 import { useViewFilter } from "../filters/use-view-filter";
 import { NoDataYet } from "../NoDataYet";
 
@@ -39,6 +41,7 @@ export function DataExportPage() {
     ...periodsSortNewestFirst(periods).map((p) => ({ value: periodKey(p), label: periodFormat(p) })),
   ];
   const [dataType, setDataType] = useState<string>(filter.dataType);
+  const costsNote = useNoCostsNote(dataType === "Margin");
   const [dateFrom, setDateFrom] = useState<string>(filter.dateFrom ?? "");
   const [dateTo, setDateTo] = useState<string>(filter.dateTo ?? "");
   const [client, setClient] = useState<Picked>(null);
@@ -118,6 +121,7 @@ export function DataExportPage() {
             onChange={setSalesperson}
           />
         </div>
+        {costsNote ? <NoCostsNote text={costsNote} /> : null}
         {wrongOrder ? (
           <p className="form__error" role="alert">
             The first month must come before the second.

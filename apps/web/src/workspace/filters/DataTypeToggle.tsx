@@ -1,7 +1,12 @@
 import { Segmented } from "../../ui/Segmented";
+import { useNoCostsNote } from "./use-costs-imported";
 import type { DataType } from "./view-filter";
 
-/** Revenue or margin: what every number of the view measures. */
+/**
+ * Revenue or margin: what every number of the view measures. With Margin chosen in an organisation
+ * whose recurring lines carry no cost, a note under it says that margin equals revenue
+ * (docs/behaviour.md, "Revenue and margin").
+ */
 export function DataTypeToggle({
   value,
   onChange,
@@ -9,15 +14,28 @@ export function DataTypeToggle({
   value: DataType;
   onChange: (value: DataType) => void;
 }) {
+  const note = useNoCostsNote(value === "Margin");
   return (
-    <Segmented
-      label="Measure"
-      options={[
-        { value: "Revenue", label: "Revenue" },
-        { value: "Margin", label: "Margin" },
-      ]}
-      value={value}
-      onChange={(v) => onChange(v as DataType)}
-    />
+    <div className="data-type">
+      <Segmented
+        label="Measure"
+        options={[
+          { value: "Revenue", label: "Revenue" },
+          { value: "Margin", label: "Margin" },
+        ]}
+        value={value}
+        onChange={(v) => onChange(v as DataType)}
+      />
+      {note ? <NoCostsNote text={note} /> : null}
+    </div>
+  );
+}
+
+/** The note itself (also under the data export's Data type). */
+export function NoCostsNote({ text }: { text: string }) {
+  return (
+    <p className="data-type__note" role="note">
+      {text}
+    </p>
   );
 }

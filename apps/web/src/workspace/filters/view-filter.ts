@@ -48,6 +48,14 @@ export interface ViewFilter {
   report: string | null;
   segment: string | null;
   dimension: string | null;
+  /**
+   * Level 1's cards' own choices (apps/web/README.md, "The card system"): Variance by type's view,
+   * the trend's ad hoc, the lost clients' order and the activity table's status.
+   */
+  typesView: string | null;
+  trendInclude: string | null;
+  lostOrder: string | null;
+  activityStatus: string | null;
 }
 
 /** The parameters of the filter in the order they are written. */
@@ -77,6 +85,10 @@ export const viewFilterKeys = [
   "report",
   "segment",
   "dimension",
+  "typesView",
+  "trendInclude",
+  "lostOrder",
+  "activityStatus",
 ] as const satisfies readonly (keyof ViewFilter)[];
 
 export const defaultTrendPeriodCount = 8;
@@ -164,6 +176,10 @@ export function readViewFilter(
     report: text(get("report")),
     segment: text(get("segment")),
     dimension: text(get("dimension")),
+    typesView: text(get("typesView")),
+    trendInclude: text(get("trendInclude")),
+    lostOrder: text(get("lostOrder")),
+    activityStatus: text(get("activityStatus")),
   };
 }
 

@@ -130,7 +130,8 @@ function columns(filter: ViewFilter, format: Format): GridColumn<Row>[] {
  * The contributors of a type per client and service (Service, Price, Volume, Usage): MRR in both
  * months, the quantities and unit prices where they explain the change, and the effect of the type;
  * a client or a service leads to its level-3 view. Paged, sorted and searched on the server
- * (ActivityTable narrowed to the type and sign); Download CSV writes every row.
+ * (ActivityTable narrowed to the type and sign), which also sums their effect ("in all": the
+ * waterfall's step unless a search narrows them); Download CSV writes every row.
  */
 export function ContributorLinesRenderer({
   data,
@@ -169,6 +170,17 @@ export function ContributorLinesRenderer({
         <p>
           <strong>{format.count(data.rowCount)}</strong> {contributorNoun(filter.varType, data.rowCount)}
           {search ? ` matching '${search}'` : ""}
+          {data.totals.stepCents !== undefined ? (
+            <>
+              , in all{" "}
+              <span data-step-total data-cents={data.totals.stepCents}>
+                <Change
+                  value={data.totals.stepCents}
+                  text={format.money(data.totals.stepCents, { signed: true })}
+                />
+              </span>
+            </>
+          ) : null}
         </p>
         <button
           type="button"

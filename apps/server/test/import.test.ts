@@ -690,6 +690,46 @@ describeWithServer("CSV import", (ctx) => {
     expect(items).toContainEqual({ code: "SaaS-Pro", stock_type: "Subscription", category: "Recurring" });
     expect(items).toContainEqual({ code: "ZS-LD-01", stock_type: "Product", category: "Adhoc" });
   });
+  it("shows a client and an item no file named by their codes, and keeps their stored names empty", async () => {
+    const file = `${header}\n2025-05-01,N-1,1,NO-NAME,,BARE,,Subscription,1,,120.00,,,,,Actual,Recurring\n2025-06-01,N-2,1,NO-NAME,,BARE,,Subscription,1,,120.00,,,,,Actual,Recurring\n`;
+    const queued = await upload("nameless", file);
+    expect(await finalStatus("nameless", queued.json.jobGuid)).toMatchObject({ status: "Completed" });
+    const client = (
+      await call("nameless", "/api/variance/Lookup/GetClientList", {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ search: "no-name", startRow: 1, rowLimit: 10 }),
+      })
+    ).json.rows;
+    expect(client).toEqual([{ clientID: expect.any(String), code: "NO-NAME", name: "NO-NAME" }]);
+    const item = (
+      await call("nameless", "/api/variance/Lookup/GetSkuList", {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ search: "bare", startRow: 1, rowLimit: 10 }),
+      })
+    ).json.rows;
+    expect(item).toMatchObject([{ code: "BARE", name: "BARE" }]);
+    // Level 3's detail (what says whether the client exists at all) and level 4's lines.
+    const months = "dateFrom=2025-05&dateTo=2025-06";
+    const detail = await call(
+      "nameless",
+      `/api/variance/Client/SpecificClientDetail?${months}&clientID=${client[0].clientID}`,
+    );
+    expect(detail.json).toMatchObject({ clientCode: "NO-NAME", clientName: "NO-NAME" });
+    const lines = await call(
+      "nameless",
+      `/api/variance/VarianceOverview/TableInvoiceData?${months}&startRow=0&rowLimit=10`,
+    );
+    expect(lines.json.rows).toEqual([
+      expect.objectContaining({ clientName: "NO-NAME", itemName: "BARE" }),
+      expect.objectContaining({ clientName: "NO-NAME", itemName: "BARE" }),
+    ]);
+    // Stored empty: the raw export writes what was imported, and a later file can name it.
+    const exported = await call("nameless", `/api/variance/Data/ExportRawData?${months}`);
+    expect(exported.text.split("\n")[1]).toContain(",NO-NAME,,BARE,,");
+  });
+
   it("rebuilds a changed cube and its snapshot from the stored lines with the RebuildCube job", async () => {
     const queued = await upload("rebuild", goodFile);
     expect(await finalStatus("rebuild", queued.json.jobGuid)).toMatchObject({ status: "Completed" });

@@ -2,6 +2,7 @@ import type { Kysely } from "kysely";
 import { sql } from "kysely";
 import type { Schema } from "../db/schema";
 import "../db/invoice-schema";
+import { namedByCodeSql } from "./dimension-names";
 
 export interface DimensionSearch {
   search?: string | null | undefined;
@@ -19,7 +20,8 @@ const searchText = (s: DimensionSearch) => s.search?.trim() ?? "";
 
 /**
  * The caller's clients whose code or name contains the search text, by name then code. Names are
- * ordered by code point (collation "C"), so every database orders them alike.
+ * ordered by code point (collation "C"), so every database orders them alike; one without a name is
+ * named (and ordered) by its code.
  */
 export async function findClientPage(db: Kysely<Schema>, organisationId: string, s: DimensionSearch) {
   let q = db.selectFrom("clients").where("organisation_id", "=", organisationId);
@@ -30,8 +32,8 @@ export async function findClientPage(db: Kysely<Schema>, organisationId: string,
   }
   const [rows, count] = await Promise.all([
     q
-      .select(["id", "code", "name"])
-      .orderBy(sql`lower(name) collate "C"`)
+      .select(["id", "code", namedByCodeSql().as("name")])
+      .orderBy(sql`lower(${namedByCodeSql()}) collate "C"`)
       .orderBy(sql`code collate "C"`)
       .offset(s.startRow - 1)
       .limit(s.rowLimit)
@@ -54,8 +56,8 @@ export async function findSkuPage(db: Kysely<Schema>, organisationId: string, s:
   }
   const [rows, count] = await Promise.all([
     q
-      .select(["id", "code", "name", "stock_type"])
-      .orderBy(sql`lower(name) collate "C"`)
+      .select(["id", "code", namedByCodeSql().as("name"), "stock_type"])
+      .orderBy(sql`lower(${namedByCodeSql()}) collate "C"`)
       .orderBy(sql`code collate "C"`)
       .offset(s.startRow - 1)
       .limit(s.rowLimit)

@@ -1,6 +1,7 @@
 import { recordTypes } from "@varia/contracts";
 import { type Kysely, type RawBuilder, sql } from "kysely";
 import type { Schema } from "../db/schema";
+import { namedByCodeSql } from "./dimension-names";
 
 /** Which lines level 4 lists (and counts): the same for every page and every order of a view. */
 export interface LineTableFilter {
@@ -243,9 +244,9 @@ async function withMissingNames(
   );
   if (clients.length + items.length + salespeople.length === 0) return names;
   const read = await sql<{ kind: "client" | "item" | "salesperson"; id: number; code: string; name: string }>`
-    select 'client' as kind, id::int4 as id, code, name from clients
+    select 'client' as kind, id::int4 as id, code, ${namedByCodeSql()} as name from clients
       where organisation_id = ${organisationId} and id = any(${clients}::bigint[])
-    union all select 'item', id::int4, code, name from items
+    union all select 'item', id::int4, code, ${namedByCodeSql()} from items
       where organisation_id = ${organisationId} and id = any(${items}::bigint[])
     union all select 'salesperson', id::int4, '', name from salespeople
       where organisation_id = ${organisationId} and id = any(${salespeople}::bigint[])`.execute(db);

@@ -20,6 +20,7 @@ import type { AppDeps } from "../http/deps";
 import { saveImportSchedule, scheduleOfRow, uuidOrNil } from "../imports/import-schedules";
 import { replaceItemCategories } from "../settings/organisation-settings";
 import "../db/integration-schema";
+import { namedByCode } from "../lines/dimension-names";
 
 /**
  * Integration (docs/integration.md): the organisation's data sources and their import schedules,
@@ -146,7 +147,7 @@ export async function integrationRoutes(app: FastifyInstance, deps: AppDeps) {
     return {
       organisationName: organisation.name,
       defaultCategory: organisation.default_category,
-      skus: items.map((i) => ({ code: i.code, name: i.name })),
+      skus: items.map((i) => ({ code: i.code, name: namedByCode(i.name, i.code) })),
       recurringSkus: items.filter((i) => i.category === "Recurring").map((i) => i.code),
       adhocSkus: items.filter((i) => i.category === "Adhoc").map((i) => i.code),
     };

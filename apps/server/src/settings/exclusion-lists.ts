@@ -111,12 +111,12 @@ export async function findExclusionList(
     clients: clients.map((c) => ({
       clientID: c.id === null ? null : String(c.id),
       code: c.code,
-      name: c.name ?? "",
+      name: c.name ? c.name : c.id === null ? "" : c.code,
     })),
     items: items.map((i) => ({
       stockItemID: i.id === null ? null : String(i.id),
       code: i.code,
-      name: i.name ?? "",
+      name: i.name ? i.name : i.id === null ? "" : i.code,
       stockType: i.stock_type ?? null,
     })),
     createdAt: iso(list.created_at),

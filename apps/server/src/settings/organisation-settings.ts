@@ -12,6 +12,7 @@ import { AppError, type FieldError } from "../errors";
 import { canonicalTimeZone } from "./time-zones";
 import "../db/invoice-schema";
 import "../db/settings-schema";
+import { namedByCode } from "../lines/dimension-names";
 
 /*
  * The organisation's settings (docs/settings.md): the display name, currency, default category and
@@ -95,7 +96,7 @@ export async function readOrganisationSettings(
     itemCategories: items.map((i) => ({
       stockItemID: String(i.id),
       code: i.code,
-      name: i.name,
+      name: namedByCode(i.name, i.code),
       stockType: i.stock_type,
       category: i.category!,
     })),

@@ -117,6 +117,25 @@ describe("level 1 in the browser, on the QuickBooks sample", () => {
     await card(page, "forecastChart")
       .getByText(/^MRR \(margin\) up to /)
       .waitFor();
+    // A client's cards that measure say Margin too; its profile, which does not, only the month.
+    await page.goto(`${origin}/variance/dashboard/specific?dataType=Margin`);
+    await page.getByRole("button", { name: "Show client options" }).click();
+    await page.getByRole("listbox").getByRole("option").first().click();
+    await page.waitForURL(/thirdClientID=/);
+    await page.locator('.card-grid[data-all-drawn="true"]').waitFor();
+    for (const id of ["subjectRank", "subjectContribution", "subjectDonut"])
+      await card(page, id)
+        .locator(".card__subtitle")
+        .getByText(/^Margin, /)
+        .waitFor();
+    await card(page, "subjectHistory")
+      .getByText(/^Margin, months with a change, 12 months to /)
+      .waitFor();
+    expect(await card(page, "subjectProfile").locator(".card__subtitle").innerText()).not.toContain("Margin");
+    await page.goto(`${origin}/variance/forecast?dataType=Margin`);
+    await card(page, "forecastChart")
+      .getByText(/^MRR \(margin\) up to /)
+      .waitFor();
     await page.screenshot({ path: join(testOutput, "quickbooks-margin-note-forecast.png") });
     // The data export's Data type says the same when it is Margin.
     await page.goto(`${origin}/variance/settings/export`);

@@ -13,6 +13,7 @@ import {
 import { type PeriodKey, periodFormat, periodFromKey, periodMonthIndex } from "@varia/period";
 import { createFormat } from "../../ui/format/format";
 import { analyticsIds, analyticsQuery } from "../filters/view-filter";
+import { marginPrefix } from "../variance-labels";
 import { callShared, loadCall } from "./card-call";
 import type { CardDefinition, CardQueryContext } from "./card-types";
 import { type FigureData, FigureRenderer } from "./renderers/FigureRenderer";
@@ -32,7 +33,9 @@ import { subjectKind, wholeOf } from "./subject";
 const month = (key: string | null) => (key ? periodFormat(periodFromKey(key)) : "");
 const durations = createFormat({ forcedLocale: "en-US" });
 const compared = ({ filter }: CardQueryContext) => `${month(filter.dateFrom)} → ${month(filter.dateTo)}`;
-const laterMonth = ({ filter }: CardQueryContext) => month(filter.dateTo);
+/** The later month, and "Margin, " before it in a Margin view, for the cards that measure. */
+const laterMonth = ({ filter }: CardQueryContext) =>
+  `${marginPrefix(filter.dataType)}${month(filter.dateTo)}`;
 
 const subjectMrr: CardDefinition<TwoMonthsData> = {
   id: "subjectMrr",
@@ -184,7 +187,7 @@ const subjectProfile: CardDefinition<SubjectProfileData> = {
   },
   render: SubjectProfileRenderer,
   expandable: false,
-  subtitle: laterMonth,
+  subtitle: ({ filter }) => month(filter.dateTo),
 };
 
 /**
@@ -243,7 +246,7 @@ const subjectHistory: CardDefinition<HistoryData> = {
   render: HistoryRenderer,
   expandable: true,
   subtitle: ({ filter, period }) =>
-    `Months with a change, ${durations.duration(period)} to ${month(filter.dateTo)}`,
+    `${filter.dataType === "Margin" ? "Margin, months" : "Months"} with a change, ${durations.duration(period)} to ${month(filter.dateTo)}`,
 };
 
 const dimensionOptions = [

@@ -232,6 +232,50 @@ describe("the workspace with the keyboard alone, on the demo data", () => {
     await expect.poll(() => page.getByRole("button", { name: /^Account of/ }).evaluate(isFocused)).toBe(true);
   }, 60_000);
 
+  it("moves the focus into the navigation map when it opens and back to its button when it closes, on a phone too", async () => {
+    const button = page.getByRole("button", { name: "Navigation map" });
+    const map = page.locator("#navigation-map");
+    const heading = map.getByRole("heading", { name: "Navigation map" });
+    for (const size of [
+      { width: 1440, height: 900 },
+      { width: 390, height: 844 },
+    ]) {
+      await page.setViewportSize(size);
+      // Opened from the keyboard: its heading has the focus, so its links are the next Tab stops
+      // (it comes after the page in the document).
+      await button.focus();
+      await page.keyboard.press("Enter");
+      await expect.poll(() => heading.evaluate(isFocused)).toBe(true);
+      await page.keyboard.press("Tab");
+      expect(await map.locator(":focus").count()).toBe(1);
+      if (size.width === 390) {
+        expect(await accessibilityViolations(page), "the navigation map at 390 px").toEqual([]);
+      }
+      // Escape, with the focus in it: closed, the focus back on its button.
+      await page.keyboard.press("Escape");
+      await map.waitFor({ state: "detached" });
+      expect(await button.evaluate(isFocused)).toBe(true);
+      // Its close button likewise.
+      await page.keyboard.press("Enter");
+      await map.getByRole("button", { name: "Close the navigation map" }).focus();
+      await page.keyboard.press("Enter");
+      await map.waitFor({ state: "detached" });
+      expect(await button.evaluate(isFocused)).toBe(true);
+    }
+    // On a phone, following one of its links closes it over the page it leads to, whose heading
+    // takes the focus.
+    await page.keyboard.press("Enter");
+    await map.getByRole("link", { name: "Reports" }).focus();
+    await page.keyboard.press("Enter");
+    const reports = page.getByRole("heading", { name: "Reports", level: 1 });
+    await reports.waitFor();
+    await map.waitFor({ state: "detached" });
+    await expect.poll(() => reports.evaluate(isFocused)).toBe(true);
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await page.goBack();
+    await cardsDrawn(page);
+  }, 90_000);
+
   it("closes the filter panel with Escape, the focus back on its button, and passes axe-core on a phone", async () => {
     const filter = page.locator(".page__actions").getByRole("button", { name: /^Filter/ });
     for (const size of [

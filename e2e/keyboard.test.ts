@@ -67,9 +67,10 @@ describe("the workspace with the keyboard alone, on the demo data", () => {
   let browser: Browser;
   let page: Page;
   let env: Awaited<ReturnType<typeof openDemoLevel1>>["env"];
+  let origin: string;
 
   beforeAll(async () => {
-    ({ env, browser, page } = await openDemoLevel1());
+    ({ env, browser, page, origin } = await openDemoLevel1());
   }, 240_000);
   afterAll(async () => {
     await browser?.close();
@@ -275,6 +276,28 @@ describe("the workspace with the keyboard alone, on the demo data", () => {
     await page.goBack();
     await cardsDrawn(page);
   }, 90_000);
+
+  it("says a report's count of rows in a status line once it has run, the focus staying on Run", async () => {
+    const level1 = page.url();
+    await page.goto(`${origin}/variance/reports/types/price-changes`);
+    await page.getByTestId("loading-overlay").waitFor({ state: "detached" });
+    const run = page.getByRole("button", { name: "Run" });
+    await run.focus();
+    await page.keyboard.press("Enter");
+    const count = page.getByRole("heading", { name: /^\d+ rows?$/, level: 2 });
+    await count.waitFor();
+    // A screen reader hears the count (a status line is read out when its text changes).
+    expect(
+      await page
+        .getByRole("status")
+        .filter({ hasText: /rows?$/ })
+        .innerText(),
+    ).toBe(await count.innerText());
+    expect(await run.evaluate(isFocused)).toBe(true);
+    await page.goto(level1);
+    await page.getByTestId("loading-overlay").waitFor({ state: "detached" });
+    await cardsDrawn(page);
+  }, 60_000);
 
   it("closes the filter panel with Escape, the focus back on its button, and passes axe-core on a phone", async () => {
     const filter = page.locator(".page__actions").getByRole("button", { name: /^Filter/ });

@@ -5,9 +5,9 @@ import { card, cardsDrawn, chartTable, isFocused, openDemoLevel1, testOutput } f
 
 /*
  * A chart's table of numbers (for screen readers, apps/web/README.md "Heavy libraries behind one
- * door each"): a point that leads to what explains it when clicked is a link the keyboard reaches,
- * the table showing under the chart while one of its links has the focus; a band is written as the
- * range it is.
+ * door each"): a point that leads to what explains it when clicked is a link the keyboard reaches
+ * (the table one Tab stop, the arrows moving in it: keyboard.test.ts), the table showing under the
+ * chart while the focus is in it; a band is written as the range it is.
  */
 describe("a chart's table of numbers, on the demo data", () => {
   let browser: Browser;
@@ -22,7 +22,7 @@ describe("a chart's table of numbers, on the demo data", () => {
     await env?.stop();
   });
 
-  it("goes from a waterfall step to its level 2 with Tab and Enter, the step in sight while focused", async () => {
+  it("goes from a waterfall step to its level 2 with Tab, the arrows and Enter, the step in sight while focused", async () => {
     const waterfall = card(page, "waterfall");
     const table = waterfall.locator(".chart__data");
     // Hidden from sight until the keyboard is in it.
@@ -38,7 +38,9 @@ describe("a chart's table of numbers, on the demo data", () => {
 
     // Down the steps to Services removed.
     const removed = waterfall.getByRole("link", { name: "Services removed" });
-    while (!(await removed.evaluate(isFocused))) await page.keyboard.press("Tab");
+    for (let i = 0; i < 3 && !(await removed.evaluate(isFocused)); i++)
+      await page.keyboard.press("ArrowDown");
+    expect(await removed.evaluate(isFocused)).toBe(true);
     await page.keyboard.press("Enter");
     await page.waitForURL(/positiveOrNegative\?/);
     const params = new URL(page.url()).searchParams;

@@ -1,5 +1,6 @@
-import type { ReactNode } from "react";
+import { type ReactNode, useRef } from "react";
 import { usePageTitle } from "../page-title";
+import { usePageHeadingFocus } from "./page-heading-focus";
 
 /** A page of the workspace: its title (also the document title) and content. */
 export function PageFrame({
@@ -15,11 +16,15 @@ export function PageFrame({
   children: ReactNode;
 }) {
   usePageTitle(title);
+  const heading = useRef<HTMLHeadingElement>(null);
+  usePageHeadingFocus(heading);
   return (
     <section className="page" aria-labelledby="page-heading">
       {lead}
       <div className="page__header">
-        <h1 id="page-heading">{title}</h1>
+        <h1 id="page-heading" ref={heading} tabIndex={-1}>
+          {title}
+        </h1>
         {actions}
       </div>
       {children}

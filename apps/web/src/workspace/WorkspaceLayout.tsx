@@ -7,7 +7,7 @@ import {
   selectProfileOpen,
   selectSearchOpen,
 } from "@varia/machines";
-import { type ReactNode, useEffect } from "react";
+import { type ReactNode, useEffect, useRef } from "react";
 import { NavLink, useNavigate } from "react-router";
 import { api } from "../api";
 import { Logo } from "../shell/LoadingOverlay";
@@ -57,6 +57,11 @@ export function WorkspaceLayout({ children }: { children: ReactNode }) {
   const navigate = useNavigate();
   const hasSettings = useAllowedSettings().length > 0;
   usePermissionRefresh();
+  const mapButton = useRef<HTMLButtonElement>(null);
+  const closeMap = (returnFocus: boolean) => {
+    workspace.send({ type: "navigationMap.close" });
+    if (returnFocus) mapButton.current?.focus();
+  };
 
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
@@ -150,6 +155,7 @@ export function WorkspaceLayout({ children }: { children: ReactNode }) {
             className={`button button--secondary button--small${mapOpen ? " is-pressed" : ""}`}
             aria-pressed={mapOpen}
             aria-controls={mapOpen ? "navigation-map" : undefined}
+            ref={mapButton}
             onClick={() => workspace.send({ type: "navigationMap.toggle" })}
           >
             <Icon name="map" size={16} />
@@ -179,7 +185,7 @@ export function WorkspaceLayout({ children }: { children: ReactNode }) {
           </main>
           {mapOpen ? (
             <div id="navigation-map" className="workspace__map">
-              <NavigationMap onClose={() => workspace.send({ type: "navigationMap.close" })} />
+              <NavigationMap onClose={closeMap} />
             </div>
           ) : null}
         </div>

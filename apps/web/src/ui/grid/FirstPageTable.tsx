@@ -1,3 +1,4 @@
+import { useLayoutEffect } from "react";
 import { useFirstDrawingBox } from "../first-drawing";
 import { useFormat } from "../format";
 import { cellText } from "./cell-text";
@@ -13,7 +14,9 @@ const wantedOn = ["pointerenter", "focusin"] as const;
  * A grid's first page as a plain table, drawn at once, before AG Grid is loaded: the rows, cells
  * and pager text look as AG Grid will draw them (the same theme's sizes and colours in ui.css), so
  * that the grid taking its place changes nothing a person would notice. It is not interactive:
- * pointing at it or moving the focus into it asks for AG Grid at once (`onWanted`).
+ * pointing at it or moving the focus into it asks for AG Grid at once (`onWanted`). For the keyboard
+ * it is what AG Grid will be: one Tab stop, its first column's header (its links are left out of
+ * the Tab order, as AG Grid's are), and the grid door hands that focus on to AG Grid (Grid.tsx).
  */
 export function FirstPageTable<Row>({
   columns,
@@ -37,6 +40,10 @@ export function FirstPageTable<Row>({
   const widths = width === null ? null : columnWidths(columns, width - 2);
   const rows = page.rows.slice(0, pageSize);
   const pages = Math.max(1, Math.ceil(page.rowCount / pageSize));
+  // The cells' links come from the screens' renderers: taken out of the Tab order here.
+  useLayoutEffect(() => {
+    for (const link of box.current?.querySelectorAll("a") ?? []) link.tabIndex = -1;
+  });
   return (
     <div className="grid first-page" style={{ height }} ref={box} data-first-page="true">
       {widths && (
@@ -51,10 +58,11 @@ export function FirstPageTable<Row>({
               </colgroup>
               <thead>
                 <tr>
-                  {columns.map((c) => (
+                  {columns.map((c, i) => (
                     <th
                       key={c.field}
                       scope="col"
+                      tabIndex={i === 0 ? 0 : undefined}
                       className={`${numeric.has(c.kind) ? "first-page__number" : ""} ${c.pinned ? "first-page__pinned" : ""}`}
                     >
                       {c.header}

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useLayoutEffect, useRef, useState } from "react";
+import { lazy, Suspense, useEffect, useLayoutEffect, useRef, useState } from "react";
 import { useLibraryWanted } from "../first-drawing";
 import { FirstPageTable } from "./FirstPageTable";
 import { type GridView, gridIfLoaded, loadGrid } from "./grid-loader";
@@ -32,6 +32,32 @@ export function DataGrid<Row>(props: DataGridProps<Row>) {
   useLayoutEffect(() => {
     if (firstPage) onRowCount.current?.(firstPage.rowCount);
   }, [firstPage]);
+  // The keyboard's focus on the first page (its header) goes on to AG Grid's header when it takes
+  // the first page's place, instead of being lost with it.
+  const frame = useRef<HTMLDivElement>(null);
+  const focusWasOnFirstPage = useRef(false);
+  const onFirstDrawn = () => {
+    const firstPage = frame.current?.querySelector("[data-first-page]");
+    focusWasOnFirstPage.current = firstPage?.contains(document.activeElement) ?? false;
+    setGridDrawn(true);
+  };
+  useEffect(() => {
+    if (!gridDrawn || !focusWasOnFirstPage.current) return;
+    focusWasOnFirstPage.current = false;
+    // AG Grid draws its header a few frames after it is shown: its first cell takes the focus then,
+    // unless the keyboard has gone on elsewhere meanwhile.
+    let pending = 0;
+    let frames = 0;
+    const focusHeader = () => {
+      const active = document.activeElement;
+      if (active && active !== document.body) return;
+      const header = frame.current?.querySelector<HTMLElement>(".ag-header-cell");
+      if (header) header.focus();
+      else if (++frames < 60) pending = requestAnimationFrame(focusHeader);
+    };
+    focusHeader();
+    return () => cancelAnimationFrame(pending);
+  }, [gridDrawn]);
   const GridView = gridIfLoaded() ?? LazyGridView;
   // Default: a header, up to 15 rows of 40 px and the pager.
   const height = props.height ?? 40 + Math.min(props.pageSize ?? 25, 15) * 40 + 50;
@@ -40,7 +66,7 @@ export function DataGrid<Row>(props: DataGridProps<Row>) {
     // A named group, not a region: the card around a table is the landmark, and a second one of the
     // same name (level 4's page, its card and its table are all "Invoice lines") reads as a duplicate.
     // biome-ignore lint/a11y/useSemanticElements: a table's frame, not a form's fieldset
-    <div role="group" className="grid-frame" aria-label={props.label}>
+    <div role="group" className="grid-frame" aria-label={props.label} ref={frame}>
       {showFirstPage && (
         <FirstPageTable<Row>
           columns={props.columns}
@@ -55,7 +81,7 @@ export function DataGrid<Row>(props: DataGridProps<Row>) {
       {wanted && (
         <div className={showFirstPage ? "grid-frame__behind" : undefined}>
           <Suspense fallback={firstPage ? null : <div className="grid grid--loading" style={{ height }} />}>
-            <GridView<Row> {...props} height={height} onFirstDrawn={() => setGridDrawn(true)} />
+            <GridView<Row> {...props} height={height} onFirstDrawn={onFirstDrawn} />
           </Suspense>
         </div>
       )}

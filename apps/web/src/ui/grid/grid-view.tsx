@@ -1,7 +1,9 @@
 import {
+  type CellKeyDownEvent,
   CellStyleModule,
   ClientSideRowModelModule,
   type ColDef,
+  type FullWidthCellKeyDownEvent,
   type GridApi,
   type GridReadyEvent,
   type ICellRendererParams,
@@ -99,6 +101,20 @@ function datasource<Row>(source: ServerSource<Row>, listeners: { current: Listen
   };
 }
 
+/**
+ * Enter on a cell holding a link (a client, a service, an invoice) follows it, as a click does: the
+ * keyboard moves between cells with the arrows, and Tab leaves the grid instead of visiting every
+ * cell (apps/web/README.md, "Heavy libraries behind one door each").
+ */
+function followLinkOnEnter(event: CellKeyDownEvent | FullWidthCellKeyDownEvent) {
+  const key = event.event as KeyboardEvent | null | undefined;
+  if (key?.key !== "Enter" || key.altKey || key.shiftKey) return;
+  const link = (key.target as Element | null)?.querySelector?.("a[href]");
+  if (!(link instanceof HTMLElement)) return;
+  key.preventDefault();
+  link.click();
+}
+
 /** AG Grid behind the grid door (Grid.tsx): the lazily loaded half. */
 export default function GridView<Row>(props: DataGridProps<Row>) {
   const format = useFormat();
@@ -144,6 +160,9 @@ export default function GridView<Row>(props: DataGridProps<Row>) {
         getRowId={props.getRowId ? (p) => props.getRowId!(p.data) : undefined}
         overlayNoRowsTemplate={`<span>${props.emptyText ?? "No information available to show."}</span>`}
         suppressCellFocus={false}
+        tabToNextCell={() => false}
+        tabToNextHeader={() => false}
+        onCellKeyDown={followLinkOnEnter}
         animateRows={false}
         loadThemeGoogleFonts={false}
       />

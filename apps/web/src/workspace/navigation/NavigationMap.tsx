@@ -1,5 +1,5 @@
 import { selectActualPeriods, selectMenu, selectOpensDashboards } from "@varia/machines";
-import { useEffect } from "react";
+import { useEffect, useRef } from "react";
 import { Link, useLocation } from "react-router";
 import { StartupContext } from "../../shell/startup-context";
 import { Icon } from "../../ui/Icon";
@@ -25,10 +25,12 @@ const hints: Record<DrillLevel, string> = {
 /**
  * The navigation map (docs/behaviour.md#widgets-and-panels): the four levels of the drill-down and the other
  * screens, with the current view marked and each level on its path a link. A panel beside the page, toggled
- * on its own (the workspace machine's navigationMap region); Escape closes it.
+ * on its own (the workspace machine's navigationMap region); Escape closes it. Opened, its heading
+ * takes the focus; closed with the focus in it (its button, Escape), `onClose(true)` asks for the
+ * focus back on the button that opened it (docs/behaviour.md, "Keyboard").
  */
 
-export function NavigationMap({ onClose }: { onClose: () => void }) {
+export function NavigationMap({ onClose }: { onClose: (returnFocus: boolean) => void }) {
   const location = useLocation();
   const periods = StartupContext.useSelector(selectActualPeriods);
   // Only what the user's roles open: the levels with the dashboards, the other screens by the menu.
@@ -48,9 +50,14 @@ export function NavigationMap({ onClose }: { onClose: () => void }) {
   const reachable = (l: DrillLevel) =>
     dashboards && (onPath.has(l) || (l === 2 && hasStep(filter)) || (l === 3 && hasSubject(filter)));
 
+  const root = useRef<HTMLElement>(null);
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => {
+    heading.current?.focus();
+  }, []);
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
-      if (event.key === "Escape") onClose();
+      if (event.key === "Escape") onClose(root.current?.contains(document.activeElement) ?? false);
     };
     document.addEventListener("keydown", onKey);
     return () => document.removeEventListener("keydown", onKey);
@@ -59,7 +66,7 @@ export function NavigationMap({ onClose }: { onClose: () => void }) {
   // Over the page on a narrow screen (apps/web/README.md, "Narrow screens"), the map closes once a
   // link of it is followed, to show the page it leads to; beside the page it stays open.
   const followed = () => {
-    if (window.matchMedia(narrowScreen).matches) onClose();
+    if (window.matchMedia(narrowScreen).matches) onClose(false);
   };
 
   const others = [
@@ -68,10 +75,17 @@ export function NavigationMap({ onClose }: { onClose: () => void }) {
     { path: "/variance/settings/export", label: "Data export" },
   ].filter((o) => menu.some((m) => m.path === o.path));
   return (
-    <aside className="navigation-map" aria-labelledby="navigation-map-title">
+    <aside className="navigation-map" aria-labelledby="navigation-map-title" ref={root}>
       <header className="navigation-map__header">
-        <h2 id="navigation-map-title">Navigation map</h2>
-        <button type="button" className="icon-button" aria-label="Close the navigation map" onClick={onClose}>
+        <h2 id="navigation-map-title" ref={heading} tabIndex={-1}>
+          Navigation map
+        </h2>
+        <button
+          type="button"
+          className="icon-button"
+          aria-label="Close the navigation map"
+          onClick={() => onClose(true)}
+        >
           <Icon name="close" size={16} />
         </button>
       </header>

@@ -144,74 +144,99 @@ export function ReportResults({ reportID, values }: { reportID: string; values: 
     }
   };
 
+  // One status line for screen readers, kept while the report runs and after, so that the change
+  // from running to its count of rows is read out; the focus stays on Run (docs/behaviour.md,
+  // "Keyboard").
+  const said =
+    first === null
+      ? "Running the report"
+      : first === "failed"
+        ? ""
+        : `${format.count(first.rowCount)} ${first.rowCount === 1 ? "row" : "rows"}`;
+  const status = (
+    <p className="visually-hidden" role="status">
+      {said}
+    </p>
+  );
   if (first === null)
-    return <div className="spinner spinner--dark" role="status" aria-label="Running the report" />;
+    return (
+      <>
+        {status}
+        <div className="spinner spinner--dark" aria-hidden="true" />
+      </>
+    );
   if (first === "failed")
     return (
-      <p className="card__status card__status--error" role="alert">
-        The report could not be run. Please try again.
-      </p>
+      <>
+        {status}
+        <p className="card__status card__status--error" role="alert">
+          The report could not be run. Please try again.
+        </p>
+      </>
     );
   const totals = first.columns.filter(
     (c) => first.totals[c.field] !== undefined && first.totals[c.field] !== null,
   );
   return (
-    <section className="card report-results" aria-labelledby="report-results-heading">
-      <div className="activity__summary">
-        <h2 id="report-results-heading" className="card__heading">
-          {format.count(first.rowCount)} {first.rowCount === 1 ? "row" : "rows"}
-        </h2>
-        <div className="page__actions">
-          <button
-            type="button"
-            className="button button--secondary button--small"
-            onClick={() => download("csv")}
-            disabled={downloading !== null}
-          >
-            {downloading === "csv" ? "Downloading…" : "Download CSV"}
-          </button>
-          <button
-            type="button"
-            className="button button--secondary button--small"
-            onClick={() => download("xlsx")}
-            disabled={downloading !== null}
-          >
-            {downloading === "xlsx" ? "Downloading…" : "Download XLSX"}
-          </button>
+    <>
+      {status}
+      <section className="card report-results" aria-labelledby="report-results-heading">
+        <div className="activity__summary">
+          <h2 id="report-results-heading" className="card__heading">
+            {format.count(first.rowCount)} {first.rowCount === 1 ? "row" : "rows"}
+          </h2>
+          <div className="page__actions">
+            <button
+              type="button"
+              className="button button--secondary button--small"
+              onClick={() => download("csv")}
+              disabled={downloading !== null}
+            >
+              {downloading === "csv" ? "Downloading…" : "Download CSV"}
+            </button>
+            <button
+              type="button"
+              className="button button--secondary button--small"
+              onClick={() => download("xlsx")}
+              disabled={downloading !== null}
+            >
+              {downloading === "xlsx" ? "Downloading…" : "Download XLSX"}
+            </button>
+          </div>
         </div>
-      </div>
-      {first.rowCount === 0 ? (
-        <p>No information available to show.</p>
-      ) : (
-        <DataGrid<ReportRow>
-          label={`${first.name} rows`}
-          columns={columns}
-          source={source}
-          pageSize={reportPageSize}
-          height={Math.min(680, 100 + Math.min(first.rowCount, reportPageSize) * 40)}
-        />
-      )}
-      {totals.length ? (
-        <dl className="figure__facts report-results__totals" aria-label="Totals">
-          {totals.map((c) => {
-            const value = first.totals[c.field];
-            const kind = c.kind === "number" ? "number" : c.kind;
-            return (
-              <div key={c.field}>
-                <dt>{c.header}</dt>
-                <dd>{cellText(kind, kind === "money" ? toCents(value) : value, format)}</dd>
-              </div>
-            );
-          })}
-        </dl>
-      ) : null}
-      {first.notes.length ? (
-        <ul className="report-results__notes">
-          {first.notes.map((n) => (
-            <li key={n}>{n}</li>
-          ))}
-        </ul>
-      ) : null}
-    </section>
+        {first.rowCount === 0 ? (
+          <p>No information available to show.</p>
+        ) : (
+          <DataGrid<ReportRow>
+            label={`${first.name} rows`}
+            columns={columns}
+            source={source}
+            pageSize={reportPageSize}
+            height={Math.min(680, 100 + Math.min(first.rowCount, reportPageSize) * 40)}
+          />
+        )}
+        {totals.length ? (
+          <dl className="figure__facts report-results__totals" aria-label="Totals">
+            {totals.map((c) => {
+              const value = first.totals[c.field];
+              const kind = c.kind === "number" ? "number" : c.kind;
+              return (
+                <div key={c.field}>
+                  <dt>{c.header}</dt>
+                  <dd>{cellText(kind, kind === "money" ? toCents(value) : value, format)}</dd>
+                </div>
+              );
+            })}
+          </dl>
+        ) : null}
+        {first.notes.length ? (
+          <ul className="report-results__notes">
+            {first.notes.map((n) => (
+              <li key={n}>{n}</li>
+            ))}
+          </ul>
+        ) : null}
+      </section>
+    </>
   );
 }

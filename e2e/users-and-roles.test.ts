@@ -39,6 +39,32 @@ async function look(page: Page, name: string) {
   await page.screenshot({ path: join(screenshots, `${name}.png`), fullPage: true });
 }
 
+/**
+ * For `locator.evaluate`: whether the element lies wholly within the screen's width and within every
+ * box around it that clips what overflows it (a table's own scrolling area included), so that it can
+ * be read without scrolling sideways.
+ */
+interface Boxed {
+  getBoundingClientRect(): { left: number; right: number; width: number };
+  parentElement: Boxed | null;
+  ownerDocument: {
+    documentElement: { clientWidth: number };
+    defaultView: { getComputedStyle(element: Boxed): { overflowX: string } } | null;
+  };
+}
+const uncut = (element: Boxed) => {
+  const box = element.getBoundingClientRect();
+  const view = element.ownerDocument.defaultView!;
+  if (box.width === 0 || box.left < 0 || box.right > element.ownerDocument.documentElement.clientWidth)
+    return false;
+  for (let around = element.parentElement; around; around = around.parentElement) {
+    if (view.getComputedStyle(around).overflowX === "visible") continue;
+    const frame = around.getBoundingClientRect();
+    if (box.left < frame.left - 0.5 || box.right > frame.right + 0.5) return false;
+  }
+  return true;
+};
+
 const sideMenuLinks = (page: Page) =>
   page.getByRole("navigation", { name: "Main" }).getByRole("link").allTextContents();
 
@@ -179,6 +205,41 @@ describe("users and roles in the browser", () => {
     await row.waitFor();
     expect(await row.textContent()).toContain("Analyst");
     await look(adminPage, "user-list");
+
+    // On a phone both lists show every column within the screen, nothing cut at its edge: a block
+    // for each role and user, its values named.
+    const phoneLists = await (await browser.newContext({ viewport: { width: 390, height: 844 } })).newPage();
+    await signIn(phoneLists, origin, admin.email, admin.password, "/variance/settings/role");
+    const roleList = phoneLists.getByRole("group", { name: "Role list" });
+    await roleList.getByText("Dashboards and reports").waitFor();
+    for (const text of ["Analyst", "Dashboards and reports", "Users"])
+      expect(await roleList.getByText(text, { exact: true }).evaluate(uncut), text).toBe(true);
+    const analystEntry = roleList.getByRole("listitem").filter({ hasText: "Analyst" });
+    expect(await analystEntry.getByRole("term").allTextContents()).toEqual(["Description", "Users"]);
+    expect(await analystEntry.getByRole("definition").allTextContents()).toEqual([
+      "Dashboards and reports",
+      "1",
+    ]);
+    expect(await phoneLists.evaluate("document.documentElement.scrollWidth")).toBe(390);
+    await look(phoneLists, "role-list-phone");
+    await phoneLists.goto(`${origin}/variance/settings/user`);
+    const userList = phoneLists.getByRole("group", { name: "User list" });
+    await userList.getByText(grace.email).waitFor();
+    for (const text of ["Grace Hopper", grace.email, "Analyst", "Status"])
+      expect(await userList.getByText(text, { exact: true }).first().evaluate(uncut), text).toBe(true);
+    const graceEntry = userList.getByRole("listitem").filter({ hasText: "Grace Hopper" });
+    expect(await graceEntry.getByRole("term").allTextContents()).toEqual([
+      "E-mail",
+      "Roles",
+      "Multi-factor",
+      "Status",
+    ]);
+    expect(await phoneLists.evaluate("document.documentElement.scrollWidth")).toBe(390);
+    await look(phoneLists, "user-list-phone");
+    // The link of an entry opens it.
+    await userList.getByRole("link", { name: "Grace Hopper" }).click();
+    await phoneLists.getByRole("button", { name: "Delete user" }).waitFor();
+    await phoneLists.context().close();
 
     // She sets her password through the mailed link and signs in: only what the role allows.
     const gracePage = await (await browser.newContext({ viewport: { width: 1360, height: 900 } })).newPage();

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTenant, launchChromium, startE2eServer } from "./browser";
 import { accessibilityViolations } from "./drill-workspace";
 import { totpCode } from "./totp";
-import { adminToken, isFocused, signIn, testOutput } from "./workspace";
+import { adminToken, isFocused, signIn, testOutput, uncut } from "./workspace";
 
 const screenshots = join(testOutput, "settings");
 mkdirSync(screenshots, { recursive: true });
@@ -38,32 +38,6 @@ async function look(page: Page, name: string) {
   expect(await accessibilityViolations(page), `axe-core on ${name}`).toEqual([]);
   await page.screenshot({ path: join(screenshots, `${name}.png`), fullPage: true });
 }
-
-/**
- * For `locator.evaluate`: whether the element lies wholly within the screen's width and within every
- * box around it that clips what overflows it (a table's own scrolling area included), so that it can
- * be read without scrolling sideways.
- */
-interface Boxed {
-  getBoundingClientRect(): { left: number; right: number; width: number };
-  parentElement: Boxed | null;
-  ownerDocument: {
-    documentElement: { clientWidth: number };
-    defaultView: { getComputedStyle(element: Boxed): { overflowX: string } } | null;
-  };
-}
-const uncut = (element: Boxed) => {
-  const box = element.getBoundingClientRect();
-  const view = element.ownerDocument.defaultView!;
-  if (box.width === 0 || box.left < 0 || box.right > element.ownerDocument.documentElement.clientWidth)
-    return false;
-  for (let around = element.parentElement; around; around = around.parentElement) {
-    if (view.getComputedStyle(around).overflowX === "visible") continue;
-    const frame = around.getBoundingClientRect();
-    if (box.left < frame.left - 0.5 || box.right > frame.right + 0.5) return false;
-  }
-  return true;
-};
 
 const sideMenuLinks = (page: Page) =>
   page.getByRole("navigation", { name: "Main" }).getByRole("link").allTextContents();
@@ -170,7 +144,8 @@ describe("users and roles in the browser", () => {
 
     const grace = {
       name: "Grace Hopper",
-      email: "grace@acme.example.com",
+      // Long enough to run past a phone's width unless it breaks.
+      email: "grace.hopper.finance.department@acme.example.com",
       password: "grace's long password",
     };
     await adminPage.getByLabel("Name").fill(grace.name);
@@ -239,6 +214,13 @@ describe("users and roles in the browser", () => {
     // The link of an entry opens it.
     await userList.getByRole("link", { name: "Grace Hopper" }).click();
     await phoneLists.getByRole("button", { name: "Delete user" }).waitFor();
+    // The role's users: her long e-mail address stays within the form.
+    await phoneLists.goto(`${origin}${rolePage}`);
+    const roleForm = phoneLists.getByRole("form", { name: "Role" });
+    await roleForm.getByText(grace.email).waitFor();
+    expect(await roleForm.getByText(grace.email).evaluate(uncut)).toBe(true);
+    expect(await phoneLists.evaluate("document.documentElement.scrollWidth")).toBe(390);
+    await phoneLists.screenshot({ path: join(screenshots, "role-users-phone.png"), fullPage: true });
     await phoneLists.context().close();
 
     // She sets her password through the mailed link and signs in: only what the role allows.

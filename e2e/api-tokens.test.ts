@@ -2,7 +2,7 @@ import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTenant, launchChromium, startE2eServer } from "./browser";
 import { accessibilityViolations } from "./drill-workspace";
-import { isFocused, screenshotWholePage, signIn } from "./workspace";
+import { isFocused, screenshotWholePage, signIn, uncut } from "./workspace";
 
 describe("API tokens in the browser", () => {
   let browser: Browser;
@@ -63,6 +63,17 @@ describe("API tokens in the browser", () => {
     expect(await row.textContent()).toContain(token.slice(0, 10));
     expect(await accessibilityViolations(page)).toEqual([]);
     await screenshotWholePage(page, "password/tokens-created.png");
+    // On a phone each token is a block: its values named and its Revoke button on screen, the page
+    // no wider than the screen.
+    await page.setViewportSize({ width: 390, height: 844 });
+    const tokens = page.getByRole("region", { name: "The organisation's API tokens" });
+    expect(await page.getByRole("button", { name: "Revoke nightly export" }).evaluate(uncut)).toBe(true);
+    expect(await page.evaluate("document.documentElement.scrollWidth")).toBe(390);
+    for (const label of ["Abilities", "Last used"])
+      expect(await tokens.locator(`td[data-label="${label}"]`).evaluate(uncut), label).toBe(true);
+    expect(await accessibilityViolations(page)).toEqual([]);
+    await screenshotWholePage(page, "password/tokens-phone.png");
+    await page.setViewportSize({ width: 1280, height: 720 });
 
     // The token does what its ability allows, and nothing else.
     expect(await callWith(token, "VarianceOverview/ActualPeriods")).toBe(200);

@@ -117,7 +117,7 @@ describe("importing a CSV in the browser", () => {
     ]);
     await list.getByRole("button", { name: "Hide them" }).click();
     await badCells.waitFor({ state: "detached" });
-    // On a phone the table scrolls sideways within a frame the keyboard reaches.
+    // On a phone each import is a block (settings-data.test.ts looks at them there): axe-core too.
     await page.setViewportSize({ width: 390, height: 844 });
     expect(await accessibilityViolations(page)).toEqual([]);
     await page.setViewportSize({ width: 1280, height: 720 });

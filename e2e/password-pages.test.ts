@@ -6,7 +6,7 @@ import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTenant, launchChromium, startE2eServer } from "./browser";
 import { accessibilityViolations } from "./drill-workspace";
-import { adminToken, screenshotWholePage, signIn, testOutput } from "./workspace";
+import { adminToken, isFocused, screenshotWholePage, signIn, testOutput } from "./workspace";
 
 mkdirSync(join(testOutput, "password"), { recursive: true });
 const shot = (page: Page, name: string) => screenshotWholePage(page, join("password", `${name}.png`));
@@ -113,13 +113,26 @@ describe("the password pages", () => {
     await page.getByText("The two passwords are not the same.").waitFor();
     await page.getByLabel("Confirm new password").fill("a brand new long password");
     await shot(page, "reset-form");
+    const logFromSaving = log.length;
     await page.getByRole("button", { name: "Reset Password" }).click();
 
-    // Back on the login view with the notice; the new password signs in, the old one no longer.
+    // Back on the login view with the notice and the e-mail filled in (never the password): the
+    // keyboard is on the password. The address is not in the address bar, nor in what the server
+    // logged from the new password's request on.
     await page.waitForURL(`${origin}/`);
     await page.getByText("Your new password is saved. Sign in with it.").waitFor();
+    expect(await page.getByLabel("Email").inputValue()).toBe(account.email);
+    expect(await page.getByLabel("Password").inputValue()).toBe("");
+    await expect.poll(() => page.getByLabel("Password").evaluate(isFocused)).toBe(true);
+    expect(page.url()).toBe(`${origin}/`);
+    expect(JSON.stringify(log.slice(logFromSaving))).not.toContain(account.email);
     expect(await accessibilityViolations(page)).toEqual([]);
     await shot(page, "login-after-reset");
+    // Taken once: the history entry keeps the notice, not the address, so a reload starts empty.
+    expect(await page.evaluate("JSON.stringify(history.state)")).not.toContain(account.email);
+    await page.reload();
+    await page.getByText("Your new password is saved. Sign in with it.").waitFor();
+    expect(await page.getByLabel("Email").inputValue()).toBe("");
     await page.getByLabel("Email").fill(account.email);
     await page.getByLabel("Password").fill(account.password);
     await page.getByRole("button", { name: "Login" }).click();
@@ -218,7 +231,8 @@ describe("the password pages", () => {
     await shot(page, "set-form");
     await page.getByRole("button", { name: "Set Password" }).click();
     await page.getByText("Your new password is saved. Sign in with it.").waitFor();
-    await page.getByLabel("Email").fill("nora@acme.example.com");
+    // Her e-mail is filled in: only her new password is left to type.
+    expect(await page.getByLabel("Email").inputValue()).toBe("nora@acme.example.com");
     await page.getByLabel("Password").fill("nora's own long password");
     await page.getByRole("button", { name: "Login" }).click();
     await page.getByRole("heading", { name: "Multi-factor authentication" }).waitFor();

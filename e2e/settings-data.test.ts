@@ -19,6 +19,7 @@ import {
   shownDollars,
   signIn,
   testOutput,
+  uncut,
   type VarianceJson,
   variaVariance,
 } from "./workspace";
@@ -57,6 +58,18 @@ describe("exclusion lists, organisation and backups in the browser", () => {
       "Promise.all(document.getAnimations().filter((a) => a.effect?.getComputedTiming().iterations !== Infinity).map((a) => a.finished))",
     );
     return accessibilityViolations(page);
+  };
+
+  /** Runs `look` at a phone's width (390 px), where the page must be no wider than the screen. */
+  const onPhone = async (look: () => Promise<void>) => {
+    const size = page.viewportSize();
+    await page.setViewportSize({ width: 390, height: 844 });
+    try {
+      await look();
+      expect(await page.evaluate("document.documentElement.scrollWidth")).toBeLessThanOrEqual(390);
+    } finally {
+      if (size) await page.setViewportSize(size);
+    }
   };
 
   beforeAll(async () => {
@@ -216,6 +229,17 @@ describe("exclusion lists, organisation and backups in the browser", () => {
     expect(await row.innerText()).toMatch(/Active: left out\s+2\s+0/);
     expect(await violations()).toEqual([]);
     await screenshotWholePage(page, "settings-exclusion-lists.png");
+    // On a phone the list is a block, its status and counts named and on screen.
+    await onPhone(async () => {
+      // Its last column first: it was past the panel's edge.
+      expect(await page.locator('table[aria-label="Exclusion lists"] td:last-child').evaluate(uncut)).toBe(
+        true,
+      );
+      for (const label of ["Status", "Clients", "Items", "Last changed"])
+        expect(await page.locator(`td[data-label="${label}"]`).evaluate(uncut), label).toBe(true);
+      expect(await page.getByRole("link", { name: "Intercompany clients" }).evaluate(uncut)).toBe(true);
+      await screenshotWholePage(page, "settings-exclusion-lists-phone.png");
+    });
     // Made inactive, the list counts again: level 1, seen a moment ago with the list active, is not
     // shown from an answer kept from then (the cards keep answers for a few seconds).
     await openFromMenu("Dashboard");
@@ -358,20 +382,41 @@ describe("exclusion lists, organisation and backups in the browser", () => {
     expect(left.map((b) => b.backupID)).not.toContain(newest.backupID);
 
     // On a phone each backup is a block whose actions are on screen, not past a table's edge.
-    const size = page.viewportSize();
-    await page.setViewportSize({ width: 390, height: 844 });
-    try {
+    await onPhone(async () => {
       const actions = page.getByRole("button", { name: /^(Download|Restore|Delete) the backup of/ });
       await expect.poll(() => actions.count()).toBe(left.length * 3);
       for (const box of await actions.evaluateAll((buttons) =>
         buttons.map((b) => b.getBoundingClientRect().right),
       ))
         expect(box).toBeLessThanOrEqual(390);
-      expect(await page.evaluate("document.documentElement.scrollWidth")).toBeLessThanOrEqual(390);
-    } finally {
-      if (size) await page.setViewportSize(size);
-    }
+    });
   }, 300_000);
+
+  it("shows the recent imports on a phone as blocks, each import's result on screen", async () => {
+    // Opened in place (the page is not loaded again: the next test checks it).
+    await page.evaluate(
+      'history.pushState(null, "", "/integration/overview"); dispatchEvent(new PopStateEvent("popstate"))',
+    );
+    await page.getByRole("heading", { name: "Recent imports" }).waitFor();
+    await page.getByRole("group", { name: "Recent imports" }).getByRole("row").first().waitFor();
+    await onPhone(async () => {
+      const imports = page.getByRole("group", { name: "Recent imports" });
+      expect(await imports.locator("tbody tr:first-child td:last-child").evaluate(uncut)).toBe(true);
+      for (const label of ["File or source", "Kind", "By", "Status", "Result"])
+        expect(await imports.locator(`td[data-label="${label}"]`).first().evaluate(uncut), label).toBe(true);
+      // The package buttons each keep their words on one line.
+      for (const name of ["Connect QuickBooks", "Connect Xero"]) {
+        const lines = await page.getByRole("button", { name }).evaluate((button) => {
+          const range = button.ownerDocument.createRange();
+          range.selectNodeContents(button);
+          return new Set([...range.getClientRects()].map((rect) => Math.round(rect.top))).size;
+        });
+        expect(lines, name).toBe(1);
+      }
+      expect(await violations()).toEqual([]);
+      await screenshotWholePage(page, "settings-integrations-phone.png");
+    });
+  }, 60_000);
 
   it("writes money in the organisation's currency on every card once it is EUR, and names bad fields", async () => {
     await openFromMenu("Dashboard");
@@ -386,6 +431,15 @@ describe("exclusion lists, organisation and backups in the browser", () => {
     await page.getByRole("heading", { name: "Organisation Settings" }).waitFor();
     expect(await violations()).toEqual([]);
     await screenshotWholePage(page, "settings-organisation.png");
+    // On a phone the terms' versions are blocks: who accepted each is named and on screen.
+    await onPhone(async () => {
+      const terms = page.getByRole("region", { name: "Terms of service versions" });
+      expect(await terms.locator("td:last-child").evaluate(uncut)).toBe(true);
+      for (const label of ["In effect from", "Status", "Users who accepted it"])
+        expect(await terms.locator(`td[data-label="${label}"]`).evaluate(uncut), label).toBe(true);
+      expect(await violations()).toEqual([]);
+      await screenshotWholePage(page, "settings-organisation-phone.png");
+    });
     // Bad fields are named, and nothing is saved.
     await page.getByLabel("Organisation name").fill(" ");
     await page.getByLabel("Backups to keep").fill("0");

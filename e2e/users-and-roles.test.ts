@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTenant, launchChromium, startE2eServer } from "./browser";
 import { accessibilityViolations } from "./drill-workspace";
 import { totpCode } from "./totp";
-import { adminToken, isFocused, signIn, testOutput } from "./workspace";
+import { adminToken, isFocused, signIn, testOutput, uncut } from "./workspace";
 
 const screenshots = join(testOutput, "settings");
 mkdirSync(screenshots, { recursive: true });
@@ -144,7 +144,8 @@ describe("users and roles in the browser", () => {
 
     const grace = {
       name: "Grace Hopper",
-      email: "grace@acme.example.com",
+      // Long enough to run past a phone's width unless it breaks.
+      email: "grace.hopper.finance.department@acme.example.com",
       password: "grace's long password",
     };
     await adminPage.getByLabel("Name").fill(grace.name);
@@ -179,6 +180,48 @@ describe("users and roles in the browser", () => {
     await row.waitFor();
     expect(await row.textContent()).toContain("Analyst");
     await look(adminPage, "user-list");
+
+    // On a phone both lists show every column within the screen, nothing cut at its edge: a block
+    // for each role and user, its values named.
+    const phoneLists = await (await browser.newContext({ viewport: { width: 390, height: 844 } })).newPage();
+    await signIn(phoneLists, origin, admin.email, admin.password, "/variance/settings/role");
+    const roleList = phoneLists.getByRole("group", { name: "Role list" });
+    await roleList.getByText("Dashboards and reports").waitFor();
+    for (const text of ["Analyst", "Dashboards and reports", "Users"])
+      expect(await roleList.getByText(text, { exact: true }).evaluate(uncut), text).toBe(true);
+    const analystEntry = roleList.getByRole("listitem").filter({ hasText: "Analyst" });
+    expect(await analystEntry.getByRole("term").allTextContents()).toEqual(["Description", "Users"]);
+    expect(await analystEntry.getByRole("definition").allTextContents()).toEqual([
+      "Dashboards and reports",
+      "1",
+    ]);
+    expect(await phoneLists.evaluate("document.documentElement.scrollWidth")).toBe(390);
+    await look(phoneLists, "role-list-phone");
+    await phoneLists.goto(`${origin}/variance/settings/user`);
+    const userList = phoneLists.getByRole("group", { name: "User list" });
+    await userList.getByText(grace.email).waitFor();
+    for (const text of ["Grace Hopper", grace.email, "Analyst", "Status"])
+      expect(await userList.getByText(text, { exact: true }).first().evaluate(uncut), text).toBe(true);
+    const graceEntry = userList.getByRole("listitem").filter({ hasText: "Grace Hopper" });
+    expect(await graceEntry.getByRole("term").allTextContents()).toEqual([
+      "E-mail",
+      "Roles",
+      "Multi-factor",
+      "Status",
+    ]);
+    expect(await phoneLists.evaluate("document.documentElement.scrollWidth")).toBe(390);
+    await look(phoneLists, "user-list-phone");
+    // The link of an entry opens it.
+    await userList.getByRole("link", { name: "Grace Hopper" }).click();
+    await phoneLists.getByRole("button", { name: "Delete user" }).waitFor();
+    // The role's users: her long e-mail address stays within the form.
+    await phoneLists.goto(`${origin}${rolePage}`);
+    const roleForm = phoneLists.getByRole("form", { name: "Role" });
+    await roleForm.getByText(grace.email).waitFor();
+    expect(await roleForm.getByText(grace.email).evaluate(uncut)).toBe(true);
+    expect(await phoneLists.evaluate("document.documentElement.scrollWidth")).toBe(390);
+    await phoneLists.screenshot({ path: join(screenshots, "role-users-phone.png"), fullPage: true });
+    await phoneLists.context().close();
 
     // She sets her password through the mailed link and signs in: only what the role allows.
     const gracePage = await (await browser.newContext({ viewport: { width: 1360, height: 900 } })).newPage();

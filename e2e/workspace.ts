@@ -14,6 +14,33 @@ import { createTenant, launchChromium, startE2eServer } from "./browser";
 export const isFocused = (element: { ownerDocument: { activeElement: unknown } }) =>
   element === element.ownerDocument.activeElement;
 
+/** What `uncut` reads of an element (the e2e project has no DOM types). */
+export interface Boxed {
+  getBoundingClientRect(): { left: number; right: number; width: number };
+  parentElement: Boxed | null;
+  ownerDocument: {
+    documentElement: { clientWidth: number };
+    defaultView: { getComputedStyle(element: Boxed): { overflowX: string } } | null;
+  };
+}
+/**
+ * For `locator.evaluate`: whether the element lies wholly within the screen's width and within every
+ * box around it that clips what overflows it (a table's own scrolling area included), so that it can
+ * be read without scrolling sideways.
+ */
+export const uncut = (element: Boxed) => {
+  const box = element.getBoundingClientRect();
+  const view = element.ownerDocument.defaultView!;
+  if (box.width === 0 || box.left < 0 || box.right > element.ownerDocument.documentElement.clientWidth)
+    return false;
+  for (let around = element.parentElement; around; around = around.parentElement) {
+    if (view.getComputedStyle(around).overflowX === "visible") continue;
+    const frame = around.getBoundingClientRect();
+    if (box.left < frame.left - 0.5 || box.right > frame.right + 0.5) return false;
+  }
+  return true;
+};
+
 const root = join(import.meta.dirname, "..");
 export const cliBin = join(root, "apps", "cli", "bin", "varia.js");
 export const serverBin = join(root, "apps", "server", "bin", "varia-server.js");

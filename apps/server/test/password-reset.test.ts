@@ -73,6 +73,8 @@ describeWithServer(
         password: "a brand new long passphrase",
       });
       expect(ok.status).toBe(200);
+      // The account's address, for the sign-in form that follows; only once the link has worked.
+      expect(ok.json).toEqual({ email: org.email });
       const again = await browser.request("POST", "/api/ResetPassword/ResetPassword", {
         ...link,
         password: "another long passphrase",

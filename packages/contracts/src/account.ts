@@ -268,11 +268,13 @@ export const resetPassword = defineContract({
   root: "api",
   path: "ResetPassword/ResetPassword",
   body: passwordTokenQuery.extend({ password: z.string().min(1).max(1024) }),
-  response: emptySchema,
-  responseKind: "empty",
+  // The account's e-mail address, for the sign-in form that follows (docs/security.md, "Passwords").
+  response: z.object({ email: z.string() }),
+  responseKind: "json",
   access: "public",
   policy: "never",
-  summary: "Set a new password with a reset or set-password link; ends the user's sessions.",
+  summary:
+    "Set a new password with a reset or set-password link; ends the user's sessions. Answers the account's e-mail address.",
 });
 
 export const resetPasswordInApp = defineContract({

@@ -124,6 +124,8 @@ export async function passwordRoutes(app: FastifyInstance, deps: AppDeps) {
       .execute();
     await deleteUserSessions(db, organisation.id, user.id);
     request.log.info({ organisation: organisation.tenant, user: user.id, kind: token.kind }, "password set");
+    // Only now, to the holder of a link that has just worked: the sign-in form is filled with it.
+    return { email: user.email };
   });
 
   registerContract(app, deps, resetPasswordInApp, async ({ auth, body, reply, request }) => {

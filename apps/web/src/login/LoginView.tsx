@@ -10,7 +10,7 @@ import {
 } from "@varia/machines";
 import { useActorRef, useSelector } from "@xstate/react";
 import { type FormEvent, lazy, Suspense, useEffect, useRef, useState } from "react";
-import { useLocation, useSearchParams } from "react-router";
+import { useLocation, useNavigate, useSearchParams } from "react-router";
 import { fromPromise } from "xstate";
 import { api } from "../api";
 import { usePageTitle } from "../page-title";
@@ -100,6 +100,12 @@ function MultiFactorForm({ actor, error, busy }: { actor: LoginActor; error: str
   );
 }
 
+/** What the password pages hand the login view in the history state (PasswordLinkPage). */
+export interface LoginHandover {
+  notice?: string;
+  email?: string | null;
+}
+
 /**
  * The login screen's default and forgot-password modes (docs/behaviour.md#login), driven by the login
  * machine.
@@ -131,15 +137,29 @@ export function LoginView() {
   const resetMessage = useSelector(actor, selectResetMessage);
   const resetLocked = useSelector(actor, selectResetLocked);
   const resetBusy = useSelector(actor, (s) => s.matches({ forgotPassword: "submitting" }));
-  const [email, setEmail] = useState("");
+  const location = useLocation();
+  const navigate = useNavigate();
+  // A password just saved through an e-mailed link: the password pages send a notice and the
+  // account's e-mail address here (never the password).
+  const handover = location.state as LoginHandover | null;
+  const notice = handover?.notice ?? null;
+  const [email, setEmail] = useState(() => handover?.email ?? "");
   const [password, setPassword] = useState("");
   const [stayLoggedIn, setStayLoggedIn] = useState(false);
   const emailRef = useRef<HTMLInputElement>(null);
+  const passwordRef = useRef<HTMLInputElement>(null);
   const organisation = useLoginOrganisation();
-  // A password just saved through an e-mailed link (the password pages send it here with a notice).
-  const notice = (useLocation().state as { notice?: string } | null)?.notice ?? null;
+  // The address is taken once: the history entry keeps the notice but not the e-mail address.
   useEffect(() => {
-    if (mode === "default") emailRef.current?.focus();
+    if (handover?.email)
+      navigate(location.pathname + location.search, { replace: true, state: { notice: handover.notice } });
+  }, [handover, navigate, location.pathname, location.search]);
+  useEffect(() => {
+    if (mode !== "default") return;
+    // With the e-mail filled in (handed over, or typed before the forgot-password form), what is
+    // left to type is the password.
+    if (emailRef.current?.value) passwordRef.current?.focus();
+    else emailRef.current?.focus();
   }, [mode]);
 
   const submit = (event: FormEvent) => {
@@ -218,6 +238,7 @@ export function LoginView() {
             <input
               type="password"
               name="password"
+              ref={passwordRef}
               autoComplete="current-password"
               required
               value={password}

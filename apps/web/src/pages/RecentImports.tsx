@@ -100,11 +100,12 @@ export function RecentImports({ refreshKey }: { refreshKey: number }) {
         </p>
       ) : null}
       {jobs?.length ? (
-        // Wider than a phone, the table scrolls sideways: its frame takes the keyboard's focus for that.
+        // Wider than its frame (between a phone's width and a laptop's), the table scrolls sideways: its
+        // frame takes the keyboard's focus for that. On a phone each import is a block (ui.css).
         // biome-ignore lint/a11y/useSemanticElements: a table's frame, not a form's fieldset
         // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling frame must be reachable by keyboard (axe)
         <div className="recent-imports" role="group" aria-labelledby="recent-imports-heading" tabIndex={0}>
-          <table className="data-table" aria-labelledby="recent-imports-heading">
+          <table className="data-table table--stack" aria-labelledby="recent-imports-heading">
             <thead>
               <tr>
                 <th scope="col">Queued</th>
@@ -123,25 +124,30 @@ export function RecentImports({ refreshKey }: { refreshKey: number }) {
                   <Fragment key={job.jobGuid}>
                     <tr>
                       <th scope="row">{dateTime(job.createdAt, format, { seconds: true })}</th>
-                      <td className="recent-imports__file">{job.fileName}</td>
-                      <td>{jobKindLabels[job.kind]}</td>
-                      <td>{jobStartedByLabel(job)}</td>
-                      <td>
+                      <td className="recent-imports__file" data-label="File or source">
+                        {job.fileName}
+                      </td>
+                      <td data-label="Kind">{jobKindLabels[job.kind]}</td>
+                      <td data-label="By">{jobStartedByLabel(job)}</td>
+                      <td data-label="Status">
                         <span className={`job-status job-status--${job.status}`}>{statuses[job.status]}</span>
                       </td>
-                      <td>
-                        {outcome(job, format)}
-                        {job.errorCount > 0 ? (
-                          <button
-                            type="button"
-                            className="button button--link recent-imports__toggle"
-                            aria-expanded={isOpen}
-                            aria-controls={isOpen ? cellsId : undefined}
-                            onClick={() => void toggle(job.jobGuid)}
-                          >
-                            {isOpen ? "Hide them" : "Show them"}
-                          </button>
-                        ) : null}
+                      <td data-label="Result">
+                        {/* One piece, so that on a phone it sits beside its label (ui.css, .table--stack). */}
+                        <div>
+                          {outcome(job, format)}
+                          {job.errorCount > 0 ? (
+                            <button
+                              type="button"
+                              className="button button--link recent-imports__toggle"
+                              aria-expanded={isOpen}
+                              aria-controls={isOpen ? cellsId : undefined}
+                              onClick={() => void toggle(job.jobGuid)}
+                            >
+                              {isOpen ? "Hide them" : "Show them"}
+                            </button>
+                          ) : null}
+                        </div>
                       </td>
                     </tr>
                     {isOpen ? (

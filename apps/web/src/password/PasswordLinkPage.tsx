@@ -5,6 +5,7 @@ import { useEffect, useId, useState } from "react";
 import { Link, useNavigate, useParams } from "react-router";
 import { fromPromise } from "xstate";
 import { api } from "../api";
+import type { LoginHandover } from "../login/LoginView";
 import { usePageTitle } from "../page-title";
 import { FieldErrors } from "../shell/FieldErrors";
 import { FormMessage } from "../shell/FormMessage";
@@ -67,9 +68,7 @@ export function PasswordLinkPage({ kind }: { kind: PasswordLinkKind }) {
     passwordLinkMachine.provide({
       actors: {
         checkLink: fromPromise(async ({ input }) => (await api.call(isTokenValid, { query: input })).isValid),
-        setPassword: fromPromise(async ({ input }) => {
-          await api.call(resetPassword, { body: input });
-        }),
+        setPassword: fromPromise(async ({ input }) => api.call(resetPassword, { body: input })),
       },
     }),
     { input: { tokenID, secretToken, kind } },
@@ -82,9 +81,14 @@ export function PasswordLinkPage({ kind }: { kind: PasswordLinkKind }) {
   const [confirmation, setConfirmation] = useState("");
   const ids = useId();
 
+  const email = useSelector(actor, (s) => s.context.email);
+
+  // The login view, its e-mail filled in: handed over in the page's history state, never in the
+  // address, which servers, proxies and the front-end's 404 records write down (LoginView reads it once).
   useEffect(() => {
-    if (state === "done") navigate("/", { replace: true, state: { notice: passwordSavedNotice } });
-  }, [state, navigate]);
+    if (state === "done")
+      navigate("/", { replace: true, state: { notice: passwordSavedNotice, email } satisfies LoginHandover });
+  }, [state, navigate, email]);
 
   if (state === "checking" || state === "done") {
     return (

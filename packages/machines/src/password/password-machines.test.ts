@@ -47,7 +47,10 @@ describe("passwordRequestMachine", () => {
 });
 
 describe("passwordLinkMachine", () => {
-  function start(options: { valid?: boolean | Error; save?: (password: string) => Promise<void> }) {
+  function start(options: {
+    valid?: boolean | Error;
+    save?: (password: string) => Promise<{ email: string }>;
+  }) {
     const saved: string[] = [];
     const machine = passwordLinkMachine.provide({
       actors: {
@@ -57,7 +60,7 @@ describe("passwordLinkMachine", () => {
         }),
         setPassword: fromPromise(async ({ input }) => {
           saved.push(input.password);
-          await (options.save ?? (async () => {}))(input.password);
+          return (options.save ?? (async () => ({ email: "ada@example.com" })))(input.password);
         }),
       },
     });
@@ -115,7 +118,7 @@ describe("passwordLinkMachine", () => {
     expect(actor.getSnapshot().value).toBe("invalid");
   });
 
-  it("ends in done once the password is saved", async () => {
+  it("ends in done once the password is saved, with the account's e-mail address", async () => {
     const { actor, saved } = start({});
     await waitFor(actor, (s) => s.matches("ready"));
     actor.send({
@@ -125,6 +128,7 @@ describe("passwordLinkMachine", () => {
     });
     await waitFor(actor, (s) => s.status === "done");
     expect(actor.getSnapshot().value).toBe("done");
+    expect(actor.getSnapshot().context.email).toBe("ada@example.com");
     expect(saved).toEqual(["a long new password"]);
   });
 });

@@ -58,6 +58,8 @@ export interface PasswordLinkContext extends PasswordLinkInput {
   /** The server's (or the form's own) reasons against the new password. */
   passwordErrors: string[];
   confirmationErrors: string[];
+  /** The account's e-mail address, once the password is saved: the sign-in form is filled with it. */
+  email: string | null;
 }
 
 export type PasswordLinkEvent =
@@ -84,7 +86,8 @@ function passwordErrorsOf(error: unknown): string[] {
  * link is checked first (`checkLink`, ResetPassword/IsTokenValid); a link that is used or expired
  * ends in `invalid`; otherwise the form takes the new password twice and `setPassword` sends it. A
  * password the server refuses shows its reasons on the field; a link refused at that point (used
- * meanwhile) ends in `invalid` too.
+ * meanwhile) ends in `invalid` too. Once saved, `email` holds the account's address (the server's
+ * answer), for the sign-in form that follows.
  */
 export const passwordLinkMachine = setup({
   types: {
@@ -96,8 +99,8 @@ export const passwordLinkMachine = setup({
     checkLink: fromPromise<boolean, { tokenID: string; secretToken: string }>(async () =>
       notProvided("checkLink"),
     ),
-    setPassword: fromPromise<void, { tokenID: string; secretToken: string; password: string }>(async () =>
-      notProvided("setPassword"),
+    setPassword: fromPromise<{ email: string }, { tokenID: string; secretToken: string; password: string }>(
+      async () => notProvided("setPassword"),
     ),
   },
   guards: {
@@ -107,7 +110,13 @@ export const passwordLinkMachine = setup({
   },
 }).createMachine({
   id: "passwordLink",
-  context: ({ input }) => ({ ...input, error: null, passwordErrors: [], confirmationErrors: [] }),
+  context: ({ input }) => ({
+    ...input,
+    error: null,
+    passwordErrors: [],
+    confirmationErrors: [],
+    email: null,
+  }),
   initial: "checking",
   states: {
     checking: {
@@ -163,7 +172,7 @@ export const passwordLinkMachine = setup({
           secretToken: context.secretToken,
           password: (event as { password: string }).password,
         }),
-        onDone: { target: "done" },
+        onDone: { target: "done", actions: assign({ email: ({ event }) => event.output.email }) },
         onError: [
           {
             guard: { type: "linkRefused", params: ({ event }) => ({ error: event.error }) },

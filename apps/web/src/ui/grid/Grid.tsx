@@ -1,8 +1,9 @@
-import { lazy, Suspense, useEffect, useLayoutEffect, useRef, useState } from "react";
+import { lazy, Suspense, useEffect, useLayoutEffect, useRef, useState, useSyncExternalStore } from "react";
 import { useLibraryWanted } from "../first-drawing";
 import { FirstPageTable } from "./FirstPageTable";
 import { type GridView, gridIfLoaded, loadGrid } from "./grid-loader";
 import type { DataGridProps } from "./grid-types";
+import { StackedRows } from "./StackedRows";
 
 export * from "./columns";
 export { exportCsv } from "./csv";
@@ -11,6 +12,22 @@ export type * from "./grid-types";
 // The AG Grid half (grid-loader.ts), rendered directly once there (see the chart door for why).
 // lazy() forgets the row type; the view is generic over it.
 const LazyGridView = lazy(loadGrid) as unknown as GridView;
+
+/** A phone's width, as the style sheets have it (apps/web/README.md, "Narrow screens"). */
+const phoneScreen = "(max-width: 640px)";
+
+/** Whether the screen is a phone's width now; follows the window as it is resized or turned. */
+function usePhoneWidth(): boolean {
+  return useSyncExternalStore(
+    (changed) => {
+      const query = window.matchMedia(phoneScreen);
+      query.addEventListener("change", changed);
+      return () => query.removeEventListener("change", changed);
+    },
+    () => window.matchMedia(phoneScreen).matches,
+    () => false,
+  );
+}
 
 /**
  * The grid door: every table of rows in the app is AG Grid Community, loaded lazily in a chunk of
@@ -62,12 +79,21 @@ export function DataGrid<Row>(props: DataGridProps<Row>) {
   // Default: a header, up to 15 rows of 40 px and the pager.
   const height = props.height ?? 40 + Math.min(props.pageSize ?? 25, 15) * 40 + 50;
   const showFirstPage = firstPage && !gridDrawn;
+  const stacked = usePhoneWidth() && props.stackOnPhone === true && props.rows !== undefined;
   return (
     // A named group, not a region: the card around a table is the landmark, and a second one of the
     // same name (level 4's page, its card and its table are all "Invoice lines") reads as a duplicate.
     // biome-ignore lint/a11y/useSemanticElements: a table's frame, not a form's fieldset
     <div role="group" className="grid-frame" aria-label={props.label} ref={frame}>
-      {showFirstPage && (
+      {stacked && (
+        <StackedRows<Row>
+          columns={props.columns}
+          rows={props.rows ?? []}
+          getRowId={props.getRowId}
+          emptyText={props.emptyText}
+        />
+      )}
+      {!stacked && showFirstPage && (
         <FirstPageTable<Row>
           columns={props.columns}
           page={firstPage}
@@ -78,7 +104,7 @@ export function DataGrid<Row>(props: DataGridProps<Row>) {
           onWanted={want}
         />
       )}
-      {wanted && (
+      {!stacked && wanted && (
         <div className={showFirstPage ? "grid-frame__behind" : undefined}>
           <Suspense fallback={firstPage ? null : <div className="grid grid--loading" style={{ height }} />}>
             <GridView<Row> {...props} height={height} onFirstDrawn={onFirstDrawn} />

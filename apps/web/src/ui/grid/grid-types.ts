@@ -69,4 +69,10 @@ export interface DataGridProps<Row> {
   getRowId?: (row: Row) => string;
   /** Shown when there are no rows. */
   emptyText?: string;
+  /**
+   * On a phone (under 640 px wide) the rows are a list of blocks, each titled by the first column
+   * and naming the others (StackedRows.tsx), instead of a table wider than the screen. Only for
+   * `rows` (all of them, in the order given; no sorting or pages there).
+   */
+  stackOnPhone?: boolean;
 }

@@ -60,7 +60,7 @@ export function ExclusionListsPage() {
       ) : null}
       {lists?.length ? (
         <div className="panel">
-          <table className="data-table" aria-label="Exclusion lists">
+          <table className="data-table table--stack" aria-label="Exclusion lists">
             <thead>
               <tr>
                 <th scope="col">Name</th>
@@ -80,14 +80,18 @@ export function ExclusionListsPage() {
                   <th scope="row">
                     <Link to={`${listsPath}/${list.exclusionHeaderID}`}>{list.name}</Link>
                   </th>
-                  <td>
+                  <td data-label="Status">
                     <span className={`badge ${list.active ? "badge--lost" : ""}`.trim()}>
                       {list.active ? "Active: left out" : "Inactive: counted"}
                     </span>
                   </td>
-                  <td className="number">{format.count(list.clientCount)}</td>
-                  <td className="number">{format.count(list.itemCount)}</td>
-                  <td>{dateTime(list.updatedAt, format)}</td>
+                  <td className="number" data-label="Clients">
+                    {format.count(list.clientCount)}
+                  </td>
+                  <td className="number" data-label="Items">
+                    {format.count(list.itemCount)}
+                  </td>
+                  <td data-label="Last changed">{dateTime(list.updatedAt, format)}</td>
                 </tr>
               ))}
             </tbody>

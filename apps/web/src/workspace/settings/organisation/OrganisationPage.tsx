@@ -419,7 +419,7 @@ export function OrganisationPage() {
 
       <section className="panel settings-terms" aria-labelledby="org-terms">
         <h2 id="org-terms">Terms of service versions</h2>
-        <table className="data-table">
+        <table className="data-table table--stack">
           <thead>
             <tr>
               <th scope="col">Version</th>
@@ -433,10 +433,14 @@ export function OrganisationPage() {
           <tbody>
             {settings.termsVersions.map((v) => (
               <tr key={v.termsVersionID}>
-                <th scope="row">{v.termsVersionID}</th>
-                <td>{dateTime(v.effectiveAt, format)}</td>
-                <td>{v.current ? "In effect" : "Earlier"}</td>
-                <td className="number">{format.count(v.acceptedUsers)}</td>
+                <th scope="row" data-label="Version">
+                  {v.termsVersionID}
+                </th>
+                <td data-label="In effect from">{dateTime(v.effectiveAt, format)}</td>
+                <td data-label="Status">{v.current ? "In effect" : "Earlier"}</td>
+                <td className="number" data-label="Users who accepted it">
+                  {format.count(v.acceptedUsers)}
+                </td>
               </tr>
             ))}
           </tbody>

@@ -91,6 +91,7 @@ export function RoleListPage() {
             getRowId={(row) => row.roleID}
             pageSize={100}
             height={listHeight(roles.rows.length)}
+            stackOnPhone
             emptyText="No roles yet."
           />
           {roles.totalRows > roles.rows.length ? (

@@ -233,7 +233,7 @@ export function TokenManager({ scope }: { scope: "own" | "organisation" }) {
           <p className="form__note">No API tokens yet.</p>
         ) : (
           <div className="tokens__table">
-            <table className="table">
+            <table className="table table--stack">
               <thead>
                 <tr>
                   <th scope="col">Name</th>
@@ -257,15 +257,15 @@ export function TokenManager({ scope }: { scope: "own" | "organisation" }) {
                     <th scope="row">{t.name}</th>
                     {scope === "organisation" ? (
                       <>
-                        <td>
+                        <td data-label="Starts with">
                           <code>{t.tokenPrefix}…</code>
                         </td>
-                        <td>{t.userName}</td>
+                        <td data-label="User">{t.userName}</td>
                       </>
                     ) : null}
-                    <td>{t.abilities.map(abilityLabel).join(", ") || "None"}</td>
-                    {scope === "organisation" ? <td>{when(t.createdAt)}</td> : null}
-                    <td>{when(t.lastUsedAt)}</td>
+                    <td data-label="Abilities">{t.abilities.map(abilityLabel).join(", ") || "None"}</td>
+                    {scope === "organisation" ? <td data-label="Created">{when(t.createdAt)}</td> : null}
+                    <td data-label="Last used">{when(t.lastUsedAt)}</td>
                     <td>
                       <button
                         type="button"

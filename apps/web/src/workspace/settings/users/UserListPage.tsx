@@ -51,7 +51,7 @@ export function UserListPage() {
     textColumn("email", "E-mail", { minWidth: 220 }),
     textColumn("roleNames", "Roles", { flex: 1.4 }),
     textColumn("userIsAdmin", "Admin", {
-      value: (row) => (row.userIsAdmin ? "Admin" : ""),
+      value: (row) => (row.userIsAdmin ? "Yes" : ""),
       flex: 0,
       width: 100,
       minWidth: 100,
@@ -97,6 +97,7 @@ export function UserListPage() {
           getRowId={(row) => row.userID}
           pageSize={50}
           height={listHeight(rows.length)}
+          stackOnPhone
           emptyText="No users yet."
         />
       ) : (

@@ -43,9 +43,10 @@ describe("level 1 in the browser, on the QuickBooks sample", () => {
       page,
       await variaVariance(env.server.url, token, { from, to, dataType: "Revenue" }),
     );
+    const drawnInRevenue = await drawnCount(page);
     await page.locator(".page__actions").getByRole("radio", { name: "Margin" }).click();
     await page.waitForURL(/dataType=Margin/);
-    await cardsDrawn(page);
+    await cardsDrawn(page, drawnInRevenue);
     await expectLevel1Matches(
       page,
       await variaVariance(env.server.url, token, { from, to, dataType: "Margin" }),

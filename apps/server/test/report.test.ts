@@ -453,7 +453,7 @@ describeWithServer("reports", (ctx) => {
         ...later([290 / 330, 1.2]),
       });
       expect(answer.json.notes[1]).toBe(
-        "Clients active in 2025-01, the first month of data, are in no cohort: they may have started before it.",
+        "Clients active in Jan 2025, the first month of data, are in no cohort: they may have started before it.",
       );
       // Followed by clients: C3's absence in March and return in April, C2 always there.
       const byClients = await tenant.call("POST", "/api/variance/Report/Run", {
@@ -677,7 +677,7 @@ describeWithServer("reports", (ctx) => {
       const styles = strFromU8(parts["xl/styles.xml"]!);
       // Money: style 2 is number format 164, the organisation's currency (USD).
       expect(styles).toContain('<numFmt numFmtId="164" formatCode="[$$]#,##0.00;-[$$]#,##0.00"/>');
-      expect(styles).toMatch(/<cellXfs count="8">(?:\s*<xf[^>]*\/>){2}\s*<xf numFmtId="164"/);
+      expect(styles).toMatch(/<cellXfs count="10">(?:\s*<xf[^>]*\/>){2}\s*<xf numFmtId="164"/);
       const cells = new Map(
         [...sheet.matchAll(/<c r="([A-Z]+\d+)"([^>]*)>(.*?)<\/c>/g)].map((m) => [
           m[1],
@@ -710,6 +710,31 @@ describeWithServer("reports", (ctx) => {
         '<sheet name="MRR by client" sheetId="1" r:id="rId1"/>',
       );
     });
+  });
+
+  it("XLSX: a month is a date a spreadsheet writes 'May 2025' and can chart, not the text 2025-05", async () => {
+    const file = await rep.call("POST", "/api/variance/Report/ExportReport", {
+      reportID: "mrr-movements",
+      dateTo: june,
+      format: "xlsx",
+    });
+    expect(file.status).toBe(200);
+    const ExcelJS = (await import("exceljs")).default;
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(file.body as unknown as ArrayBuffer);
+    const sheet = workbook.worksheets[0]!;
+    expect(sheet.getCell("A1").value).toBe("Month");
+    for (const [ref, day] of [
+      ["A2", Date.UTC(2025, 4, 1)],
+      ["A3", Date.UTC(2025, 5, 1)],
+    ] as const) {
+      const cell = sheet.getCell(ref);
+      expect(cell.value, ref).toEqual(new Date(day));
+      expect(cell.numFmt, ref).toBe("mmm yyyy");
+    }
+    // The totals row keeps its word, in bold.
+    expect(sheet.getCell("A4").value).toBe("Total");
+    expect(sheet.getCell("A4").font?.bold).toBe(true);
   });
 
   describe("Report/getReportFilter", () => {

@@ -609,6 +609,34 @@ describeWithServer("reports", (ctx) => {
         "C003",
       ]);
     });
+
+    it("sorts text as a reader does: regardless of case, and the numbers inside codes by their value", async () => {
+      const names = await tenantWithData(
+        ctx(),
+        "rep-names",
+        [
+          csvHeader,
+          ...[
+            ["C10", "zeta Labs"],
+            ["C9", "acme"],
+            ["C100", "Beta Foods"],
+            ["C2", "Ébène Studio"],
+          ].map(
+            ([code, name], i) =>
+              `2025-06-01,N-${i},1,${code},${name},PLAN,Plan,Subscription,1,,10${i}.00,,Sam,,,Actual,Recurring`,
+          ),
+          "",
+        ].join("\n"),
+      );
+      const sorted = async (sortField: string, sortDirection: "asc" | "desc") => {
+        const answer = await run({ reportID: "mrr-by-client", sortField, sortDirection }, names);
+        expect(answer.status).toBe(200);
+        return answer.json.rows.map((r: Record<string, string>) => r[sortField]);
+      };
+      expect(await sorted("clientName", "asc")).toEqual(["acme", "Beta Foods", "Ébène Studio", "zeta Labs"]);
+      expect(await sorted("clientName", "desc")).toEqual(["zeta Labs", "Ébène Studio", "Beta Foods", "acme"]);
+      expect(await sorted("clientCode", "asc")).toEqual(["C2", "C9", "C10", "C100"]);
+    });
   });
 
   describe("Report/ExportReport", () => {

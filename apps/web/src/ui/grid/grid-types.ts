@@ -69,4 +69,10 @@ export interface DataGridProps<Row> {
   getRowId?: (row: Row) => string;
   /** Shown when there are no rows. */
   emptyText?: string;
+  /**
+   * A totals row pinned under the rows, in bold, on every page and whatever the sort (a report's
+   * totals); its cells are written as the columns' are. AG Grid's only: a first page's plain table
+   * has none.
+   */
+  totals?: Row;
 }

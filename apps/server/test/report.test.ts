@@ -659,11 +659,25 @@ describeWithServer("reports", (ctx) => {
         ].join("\r\n"),
       );
       // Every report's CSV carries exactly the cells of its Run (a percent in percent, two decimals).
-      for (const reportID of ["price-changes", "salesperson-performance", "lost-clients", "adhoc-revenue"]) {
+      for (const reportID of [
+        "price-changes",
+        "salesperson-performance",
+        "lost-clients",
+        "adhoc-revenue",
+        "mrr-movements",
+      ]) {
         const csv = await rep.call("POST", "/api/variance/Report/ExportReport", { ...body, reportID });
         const ran = await run({ reportID, rowLimit: 1000 });
         const [header, ...rows] = parseCsv(csv.text);
-        expect(header).toEqual(ran.json.columns.map((c: { header: string }) => c.header));
+        // A percent column's header says "%", since its cells are in percent (Contribution before %).
+        expect(header).toEqual(
+          ran.json.columns.map((c: { header: string; kind: string }) =>
+            c.kind === "percent" && !c.header.endsWith("%") ? `${c.header} %` : c.header,
+          ),
+        );
+        if (reportID === "lost-clients") expect(header).toContain("Contribution before %");
+        if (reportID === "mrr-movements")
+          expect(header?.slice(-3)).toEqual(["NRR %", "GRR %", "Quick ratio"]);
         expect(rows.map((r) => r.map((cell) => (cell === "" ? null : cell.replace(/^'/, ""))))).toEqual(
           ran.json.rows.map((row: Record<string, unknown>) =>
             ran.json.columns.map((c: { field: string; kind: string }) => {

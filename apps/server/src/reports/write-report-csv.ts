@@ -18,9 +18,19 @@ export function csvCell(column: ReportColumn, value: ReportCell | undefined): st
 
 const chunkRows = 500;
 
+/**
+ * A column's CSV header: a percent column's says "%" (NRR becomes "NRR %"), since its cells are in
+ * percent and a program reading 102.50 under a bare "NRR" cannot tell a percent from a ratio.
+ */
+export function csvHeader(column: ReportColumn): string {
+  const header =
+    column.kind === "percent" && !column.header.endsWith("%") ? `${column.header} %` : column.header;
+  return csvText(header);
+}
+
 /** The report as CSV lines, a header then the rows, yielded in chunks so a large report streams. */
 export async function* reportCsv(columns: ReportColumn[], rows: ReportRow[]): AsyncGenerator<string> {
-  yield `${columns.map((c) => csvText(c.header)).join(",")}\r\n`;
+  yield `${columns.map(csvHeader).join(",")}\r\n`;
   for (let start = 0; start < rows.length; start += chunkRows) {
     let chunk = "";
     for (const row of rows.slice(start, start + chunkRows)) {

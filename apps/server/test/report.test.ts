@@ -780,6 +780,19 @@ describeWithServer("reports", (ctx) => {
   });
 
   describe("Report/getReportFilter", () => {
+    it("names the second month 'To' beside From, and alone 'Month' or 'Up to' as the report reads it", async () => {
+      const labels = async (reportID: string) => {
+        const answer = await rep.call("GET", `/api/variance/Report/getReportFilter?reportID=${reportID}`);
+        expect(answer.status).toBe(200);
+        const dates = answer.json.filters.filter((f: { kind: string }) => f.kind === "period");
+        return dates.map((f: { label: string }) => f.label);
+      };
+      expect(await labels("mrr-by-client")).toEqual(["From", "To"]);
+      expect(await labels("revenue-by-segment")).toEqual(["Month"]);
+      for (const reportID of ["mrr-movements", "cohort-retention", "forecast"])
+        expect(await labels(reportID), reportID).toEqual(["Up to"]);
+    });
+
     it("lists the report's filters with the actual months and the salespeople as options", async () => {
       const answer = await rep.call(
         "GET",

@@ -103,7 +103,8 @@ export const reportCatalogue = [
     reportID: "revenue-by-segment",
     reportType: "RevenueBySegment",
     name: "Revenue by segment",
-    description: "MRR in the second period by stock type, salesperson, service or client size band.",
+    description:
+      "MRR in one month by stock type, salesperson, service or client size band, with each part's share.",
     filters: ["dataType", "dateTo", "stockType", "clientID", "stockItemID", "salespersonID", "segment"],
   },
   {

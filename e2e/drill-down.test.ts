@@ -487,6 +487,29 @@ describe("the drill-down from level 1 to the invoice lines and back, on the demo
     );
     await keepScreenshot(page, "report-totals");
 
+    // The quick ratio is written with two decimals in every month and the total (1.60, not 1.6).
+    const movements = page.waitForResponse(
+      (r) => r.url().endsWith("/Report/Run") && r.request().method() === "POST",
+    );
+    await openPage(page, `${workspace.origin}/variance/reports/types/mrr-movements?run=1`);
+    const ratios = (await (await movements).json()) as {
+      rows: { quickRatio: number | null }[];
+      totals: { quickRatio: number | null };
+    };
+    await page.locator(`.ag-row-pinned[row-index="b-0"]`).waitFor();
+    await page
+      .locator(".report-results .ag-body-horizontal-scroll-viewport")
+      .evaluate((e) => e.scrollTo({ left: e.scrollWidth }));
+    const written = (value: number | null) => (value === null ? "" : value.toFixed(2));
+    await page.locator('.ag-row[row-index="0"] [col-id="quickRatio"]').waitFor();
+    for (const [index, row] of ratios.rows.entries())
+      expect(await page.locator(`.ag-row[row-index="${index}"] [col-id="quickRatio"]`).textContent()).toBe(
+        written(row.quickRatio),
+      );
+    expect(await page.locator(`.ag-row-pinned[row-index="b-0"] [col-id="quickRatio"]`).textContent()).toBe(
+      written(ratios.totals.quickRatio),
+    );
+
     // A month against itself acquires no client: the report says that nothing matches.
     await openPage(
       page,

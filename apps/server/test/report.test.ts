@@ -680,11 +680,12 @@ describeWithServer("reports", (ctx) => {
           expect(header?.slice(-3)).toEqual(["NRR %", "GRR %", "Quick ratio"]);
         expect(rows.map((r) => r.map((cell) => (cell === "" ? null : cell.replace(/^'/, ""))))).toEqual(
           ran.json.rows.map((row: Record<string, unknown>) =>
-            ran.json.columns.map((c: { field: string; kind: string }) => {
+            ran.json.columns.map((c: { field: string; kind: string; decimals?: number }) => {
               const v = row[c.field];
               if (v === null) return null;
               if (typeof v === "number" && c.kind === "money") return v.toFixed(2);
               if (typeof v === "number" && c.kind === "percent") return (v * 100).toFixed(2);
+              if (typeof v === "number" && c.decimals !== undefined) return v.toFixed(c.decimals);
               return String(v);
             }),
           ),
@@ -719,7 +720,7 @@ describeWithServer("reports", (ctx) => {
       const styles = strFromU8(parts["xl/styles.xml"]!);
       // Money: style 2 is number format 164, the organisation's currency (USD).
       expect(styles).toContain('<numFmt numFmtId="164" formatCode="[$$]#,##0.00;-[$$]#,##0.00"/>');
-      expect(styles).toMatch(/<cellXfs count="10">(?:\s*<xf[^>]*\/>){2}\s*<xf numFmtId="164"/);
+      expect(styles).toMatch(/<cellXfs count="12">(?:\s*<xf[^>]*\/>){2}\s*<xf numFmtId="164"/);
       const cells = new Map(
         [...sheet.matchAll(/<c r="([A-Z]+\d+)"([^>]*)>(.*?)<\/c>/g)].map((m) => [
           m[1],
@@ -777,6 +778,13 @@ describeWithServer("reports", (ctx) => {
     // The totals row keeps its word, in bold.
     expect(sheet.getCell("A4").value).toBe("Total");
     expect(sheet.getCell("A4").font?.bold).toBe(true);
+    // The quick ratio, a number of two decimals: 0.00, so that 1.6 is written 1.60 under 1.29.
+    const quick = sheet.getRow(1).values as unknown[];
+    const column = quick.indexOf("Quick ratio");
+    expect(column).toBeGreaterThan(0);
+    const ratio = sheet.getRow(3).getCell(column);
+    expect(typeof ratio.value).toBe("number");
+    expect(ratio.numFmt).toBe("0.00");
   });
 
   describe("Report/getReportFilter", () => {

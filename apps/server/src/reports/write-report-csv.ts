@@ -4,13 +4,15 @@ import { csvText } from "../imports/csv-cell";
 /**
  * A cell as CSV (docs/import.md, "Exports"): money with two decimals; a percent as the screens write
  * it, in percent with two decimals under its "%" header (a fraction such as 0.0769 read as "Change %"
- * would say 0.08%); other numbers as they are; text neutralised (csvText).
+ * would say 0.08%); a number column with `decimals` with that many (the quick ratio's 1.60); other
+ * numbers as they are; text neutralised (csvText).
  */
 export function csvCell(column: ReportColumn, value: ReportCell | undefined): string {
   if (value === null || value === undefined) return "";
   if (typeof value === "number") {
     if (column.kind === "money") return value.toFixed(2);
     if (column.kind === "percent") return (value * 100).toFixed(2);
+    if (column.decimals !== undefined) return value.toFixed(column.decimals);
     return String(value);
   }
   return csvText(value);

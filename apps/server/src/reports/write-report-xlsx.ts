@@ -4,8 +4,10 @@ import { strToU8, zipSync } from "fflate";
 /**
  * A minimal SpreadsheetML workbook (one sheet) that Excel and LibreOffice open: a bold header row,
  * money as numbers with the organisation's currency format, percents as numbers with 0.00%, months
- * as dates (the month's first day) written 'Nov 2025', text as inline strings (never formulas, so a client named "=cmd" stays text), and when the report has
- * totals a bold row of them after the last row, 'Total' in its first column (as on screen).
+ * as dates (the month's first day) written 'Nov 2025', a number of two `decimals` under 0.00 (the
+ * quick ratio), text as inline strings (never formulas, so a client named "=cmd" stays text), and
+ * when the report has totals a bold row of them after the last row, 'Total' in its first column (as
+ * on screen).
  */
 
 /** Whether XML 1.0 can carry a character: not the C0 controls other than tab, line feed and return. */
@@ -57,7 +59,7 @@ export function currencyFormat(currencyCode: string): string {
 }
 
 /** Style indexes of styles.xml's cellXfs. */
-const style = { header: 1, money: 2, percent: 3, number: 4, month: 8 } as const;
+const style = { header: 1, money: 2, percent: 3, number: 4, month: 8, twoDecimals: 10 } as const;
 /** The same in bold, for the totals row. */
 const boldStyle: Record<keyof typeof style, number> = {
   header: 1,
@@ -65,6 +67,7 @@ const boldStyle: Record<keyof typeof style, number> = {
   percent: 6,
   number: 7,
   month: 9,
+  twoDecimals: 11,
 };
 
 /** A month 'YYYY-MM' as Excel's date serial of its first day (days since 1899-12-30); null if not one. */
@@ -84,7 +87,7 @@ function stylesXml(currencyCode: string): string {
 <fills count="2"><fill><patternFill patternType="none"/></fill><fill><patternFill patternType="gray125"/></fill></fills>
 <borders count="1"><border><left/><right/><top/><bottom/><diagonal/></border></borders>
 <cellStyleXfs count="1"><xf numFmtId="0" fontId="0" fillId="0" borderId="0"/></cellStyleXfs>
-<cellXfs count="10">
+<cellXfs count="12">
 <xf numFmtId="0" fontId="0" fillId="0" borderId="0" xfId="0"/>
 <xf numFmtId="0" fontId="1" fillId="0" borderId="0" xfId="0" applyFont="1"/>
 <xf numFmtId="164" fontId="0" fillId="0" borderId="0" xfId="0" applyNumberFormat="1"/>
@@ -95,6 +98,8 @@ function stylesXml(currencyCode: string): string {
 <xf numFmtId="0" fontId="1" fillId="0" borderId="0" xfId="0" applyFont="1"/>
 <xf numFmtId="165" fontId="0" fillId="0" borderId="0" xfId="0" applyNumberFormat="1"/>
 <xf numFmtId="165" fontId="1" fillId="0" borderId="0" xfId="0" applyNumberFormat="1" applyFont="1"/>
+<xf numFmtId="2" fontId="0" fillId="0" borderId="0" xfId="0" applyNumberFormat="1"/>
+<xf numFmtId="2" fontId="1" fillId="0" borderId="0" xfId="0" applyNumberFormat="1" applyFont="1"/>
 </cellXfs>
 <cellStyles count="1"><cellStyle name="Normal" xfId="0" builtinId="0"/></cellStyles>
 </styleSheet>`;
@@ -107,7 +112,13 @@ function cellXml(ref: string, column: ReportColumn, value: unknown, total = fals
   if (serial !== null) return `<c r="${ref}" s="${styles.month}"><v>${serial}</v></c>`;
   if (typeof value === "number" && Number.isFinite(value)) {
     const s =
-      column.kind === "money" ? styles.money : column.kind === "percent" ? styles.percent : styles.number;
+      column.kind === "money"
+        ? styles.money
+        : column.kind === "percent"
+          ? styles.percent
+          : column.decimals === 2
+            ? styles.twoDecimals
+            : styles.number;
     return `<c r="${ref}" s="${s}"><v>${value}</v></c>`;
   }
   const s = total ? ` s="${style.header}"` : "";

@@ -42,6 +42,13 @@ function gridColumn(column: ReportColumn, integers: boolean): GridColumn<ReportR
           : {}),
       });
     case "number":
+      if (column.decimals !== undefined) {
+        const decimals = column.decimals;
+        return numberColumn<ReportRow>(column.field, column.header, {
+          width: 130,
+          render: (r) => <FixedNumber value={r[column.field] ?? null} decimals={decimals} />,
+        });
+      }
       return integers
         ? countColumn<ReportRow>(column.field, column.header, { width: 130 })
         : numberColumn<ReportRow>(column.field, column.header, { width: 130 });
@@ -76,6 +83,20 @@ export function totalsRow(result: Pick<ReportResult, "columns" | "totals">): Rep
   for (const [index, column] of result.columns.entries())
     row[column.field] = result.totals[column.field] ?? (index === 0 ? "Total" : null);
   return row;
+}
+
+/** A number written with exactly `decimals` decimals (the quick ratio's 1.60), in the organisation's locale. */
+function FixedNumber({ value, decimals }: { value: ReportRow[string]; decimals: number }) {
+  const format = useFormat();
+  if (typeof value !== "number") return null;
+  return (
+    <>
+      {value.toLocaleString(format.locale, {
+        minimumFractionDigits: decimals,
+        maximumFractionDigits: decimals,
+      })}
+    </>
+  );
 }
 
 /** The bands a share kept is tinted by: all of it or more, most of it, a fair part, less. */

@@ -755,6 +755,33 @@ describeWithServer("reports", (ctx) => {
     });
   });
 
+  it("a margin export says so in its file name and its sheet's, a revenue one as before", async () => {
+    const exported = (format: string, dataType: string) =>
+      rep.call("POST", "/api/variance/Report/ExportReport", {
+        reportID: "salesperson-performance",
+        dateFrom: may,
+        dateTo: june,
+        dataType,
+        format,
+      });
+    const csv = await exported("csv", "Margin");
+    expect(csv.headers.get("content-disposition")).toBe(
+      'attachment; filename="varia-salesperson-performance-margin-2025-05_to_2025-06.csv"',
+    );
+    const xlsx = await exported("xlsx", "Margin");
+    expect(xlsx.headers.get("content-disposition")).toBe(
+      'attachment; filename="varia-salesperson-performance-margin-2025-05_to_2025-06.xlsx"',
+    );
+    const ExcelJS = (await import("exceljs")).default;
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(xlsx.body as unknown as ArrayBuffer);
+    // Excel's 31 characters, to the last.
+    expect(workbook.worksheets[0]!.name).toBe("Salesperson performance, margin");
+    expect((await exported("csv", "Revenue")).headers.get("content-disposition")).toBe(
+      'attachment; filename="varia-salesperson-performance-2025-05_to_2025-06.csv"',
+    );
+  });
+
   it("XLSX: a month is a date a spreadsheet writes 'May 2025' and can chart, not the text 2025-05", async () => {
     const file = await rep.call("POST", "/api/variance/Report/ExportReport", {
       reportID: "mrr-movements",

@@ -84,13 +84,16 @@ export async function reportRoutes(app: FastifyInstance, deps: AppDeps) {
       await defaultsAt(auth!.organisation.id),
     );
     const periods = [report.dateFrom, report.dateTo].filter(Boolean).join("_to_");
-    const filename = `varia-${report.reportID}-${periods}.${body.format}`;
+    // A margin export says so in its name and sheet: its headers ('MRR from') are the revenue
+    // view's, and a file on its own must not pass for revenue (docs/import.md, "Exports").
+    const margin = report.dataType === "Margin";
+    const filename = `varia-${report.reportID}${margin ? "-margin" : ""}-${periods}.${body.format}`;
     reply.header("content-disposition", `attachment; filename="${filename}"`);
     if (body.format === "xlsx") {
       reply.type(xlsxType);
       return Buffer.from(
         reportXlsx({
-          sheet: report.name,
+          sheet: margin ? `${report.name}, margin` : report.name,
           columns: report.columns,
           rows: report.rows,
           totals: report.totals,

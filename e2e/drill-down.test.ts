@@ -459,9 +459,24 @@ describe("the drill-down from level 1 to the invoice lines and back, on the demo
       (r) => r.url().endsWith("/Report/Run") && r.request().method() === "POST",
     );
     await openPage(page, `${workspace.origin}/variance/reports/types/mrr-by-client?run=1`);
-    const run = (await (await ran).json()) as { rowCount: number; totals: Record<string, number | null> };
+    const run = (await (await ran).json()) as {
+      rowCount: number;
+      dateFrom: string;
+      dateTo: string;
+      totals: Record<string, number | null>;
+    };
     const totalRow = page.locator(`.ag-row-pinned[row-index="b-0"]`);
     await totalRow.waitFor();
+    // What the rows are, beside their count, whatever the form above says until it is run again.
+    const monthName = (key: string) =>
+      new Date(`${key}-01T00:00:00Z`).toLocaleString("en-US", {
+        month: "short",
+        year: "numeric",
+        timeZone: "UTC",
+      });
+    expect(await page.locator(".report-results__ran").textContent()).toBe(
+      `Revenue, ${monthName(run.dateFrom)} to ${monthName(run.dateTo)}`,
+    );
     expect(await totalRow.locator('[col-id="clientCode"]').textContent()).toBe("Total");
     for (const field of ["mrrFrom", "mrrTo", "change"]) {
       const cell = totalRow.locator(`[col-id="${field}"]`);

@@ -5,6 +5,7 @@ import {
   reportExport,
   reportRun,
 } from "@varia/contracts";
+import { periodFormat, periodFromKey } from "@varia/period";
 import { useEffect, useMemo, useRef, useState } from "react";
 import { api } from "../../api";
 import { Badge } from "../../ui/Badge";
@@ -83,6 +84,17 @@ export function totalsRow(result: Pick<ReportResult, "columns" | "totals">): Rep
   for (const [index, column] of result.columns.entries())
     row[column.field] = result.totals[column.field] ?? (index === 0 ? "Total" : null);
   return row;
+}
+
+/**
+ * What a run was computed for, as the screens write it: 'Margin, Sep 2026 to Oct 2026' ('Revenue,
+ * Oct 2026' for a report of one month), so the rows say what they are even once the form above is
+ * changed and not yet run again.
+ */
+export function ranFor(result: Pick<ReportResult, "dataType" | "dateFrom" | "dateTo">): string {
+  const month = (key: string) => periodFormat(periodFromKey(key));
+  const months = [result.dateFrom, result.dateTo].filter((m): m is string => m !== null).map(month);
+  return [result.dataType, months.join(" to ")].filter(Boolean).join(", ");
 }
 
 /** A number written with exactly `decimals` decimals (the quick ratio's 1.60), in the organisation's locale. */
@@ -196,9 +208,12 @@ export function ReportResults({ reportID, values }: { reportID: string; values: 
   return (
     <section className="card report-results" aria-labelledby="report-results-heading">
       <div className="activity__summary">
-        <h2 id="report-results-heading" className="card__heading">
-          {format.count(first.rowCount)} {first.rowCount === 1 ? "row" : "rows"}
-        </h2>
+        <div className="report-results__what">
+          <h2 id="report-results-heading" className="card__heading">
+            {format.count(first.rowCount)} {first.rowCount === 1 ? "row" : "rows"}
+          </h2>
+          <p className="report-results__ran">{ranFor(first)}</p>
+        </div>
         <div className="page__actions">
           <button
             type="button"

@@ -802,6 +802,8 @@ describeWithServer("reports", (ctx) => {
       expect(cell.value, ref).toEqual(new Date(day));
       expect(cell.numFmt, ref).toBe("mmm yyyy");
     }
+    // The header filters the rows, the totals row outside the filter's range.
+    expect(sheet.autoFilter).toBe(`A1:${String.fromCharCode(64 + sheet.getRow(1).cellCount)}3`);
     // The totals row keeps its word, in bold.
     expect(sheet.getCell("A4").value).toBe("Total");
     expect(sheet.getCell("A4").font?.bold).toBe(true);

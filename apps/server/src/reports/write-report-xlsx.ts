@@ -7,7 +7,7 @@ import { strToU8, zipSync } from "fflate";
  * as dates (the month's first day) written 'Nov 2025', a number of two `decimals` under 0.00 (the
  * quick ratio), text as inline strings (never formulas, so a client named "=cmd" stays text), and
  * when the report has totals a bold row of them after the last row, 'Total' in its first column (as
- * on screen).
+ * on screen). The header row is frozen and carries a filter over the rows (the totals row outside it).
  */
 
 /** Whether XML 1.0 can carry a character: not the C0 controls other than tab, line feed and return. */
@@ -151,13 +151,19 @@ function sheetXml(columns: ReportColumn[], rows: ReportRow[], totals: ReportRow)
     });
     parts.push(`<row r="${n}">${cells.join("")}</row>`);
   }
+  // A filter on the header over the rows, not the totals row after them, so that filtering by a
+  // salesperson or a status never hides the totals or sorts them among the rows.
+  const filter =
+    rows.length && columns.length
+      ? `<autoFilter ref="A1:${columnLetters(columns.length - 1)}${rows.length + 1}"/>`
+      : "";
   const cols = columns
     .map(
       (c, i) => `<col min="${i + 1}" max="${i + 1}" width="${c.kind === "text" ? 24 : 16}" customWidth="1"/>`,
     )
     .join("");
   return `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
-<worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><sheetViews><sheetView workbookViewId="0"><pane ySplit="1" topLeftCell="A2" activePane="bottomLeft" state="frozen"/></sheetView></sheetViews><cols>${cols}</cols><sheetData>${parts.join("")}</sheetData></worksheet>`;
+<worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><sheetViews><sheetView workbookViewId="0"><pane ySplit="1" topLeftCell="A2" activePane="bottomLeft" state="frozen"/></sheetView></sheetViews><cols>${cols}</cols><sheetData>${parts.join("")}</sheetData>${filter}</worksheet>`;
 }
 
 /** A sheet name Excel accepts: at most 31 characters, none of []:*?/\ . */

@@ -461,6 +461,89 @@ describe("the drill-down from level 1 to the invoice lines and back, on the demo
       .getByText(`${(kept * 100).toFixed(2)}%`, { exact: true })
       .waitFor();
   }, 120_000);
+  it("shows a report's totals in a row under their columns, every column in view at 1440 px, and says so when no row matches", async () => {
+    const ran = page.waitForResponse(
+      (r) => r.url().endsWith("/Report/Run") && r.request().method() === "POST",
+    );
+    await openPage(page, `${workspace.origin}/variance/reports/types/mrr-by-client?run=1`);
+    const run = (await (await ran).json()) as {
+      rowCount: number;
+      dateFrom: string;
+      dateTo: string;
+      totals: Record<string, number | null>;
+    };
+    const totalRow = page.locator(`.ag-row-pinned[row-index="b-0"]`);
+    await totalRow.waitFor();
+    // What the rows are, beside their count, whatever the form above says until it is run again.
+    const monthName = (key: string) =>
+      new Date(`${key}-01T00:00:00Z`).toLocaleString("en-US", {
+        month: "short",
+        year: "numeric",
+        timeZone: "UTC",
+      });
+    expect(await page.locator(".report-results__ran").textContent()).toBe(
+      `Revenue, ${monthName(run.dateFrom)} to ${monthName(run.dateTo)}`,
+    );
+    expect(await totalRow.locator('[col-id="clientCode"]').textContent()).toBe("Total");
+    for (const field of ["mrrFrom", "mrrTo", "change"]) {
+      const cell = totalRow.locator(`[col-id="${field}"]`);
+      // The server's total to the cent, under its own column's header.
+      expect(centsOf((await cell.textContent()) ?? ""), field).toBe(Math.round(run.totals[field]! * 100));
+      const header = page.locator(`.ag-header-cell[col-id="${field}"]`);
+      const [under, over] = [await cell.boundingBox(), await header.boundingBox()];
+      expect(Math.round(under!.x), field).toBe(Math.round(over!.x));
+    }
+    expect(await totalRow.locator('[col-id="changePercent"]').textContent()).toBe(
+      `${((run.totals.changePercent ?? 0) * 100).toFixed(2)}%`,
+    );
+    // The last column, Change %, in view beside the others: no sideways scrolling at 1440 px.
+    const body = await page.locator(".report-results .ag-root").boundingBox();
+    const last = await page.locator('.ag-header-cell[col-id="changePercent"]').boundingBox();
+    expect(last!.x + last!.width).toBeLessThanOrEqual(body!.x + body!.width + 1);
+    // Sorted by another column, the totals stay: they are the run's, not the page's.
+    const sorted = page.waitForResponse((r) => r.url().endsWith("/Report/Run"));
+    await page.locator('.ag-header-cell[col-id="clientName"]').click();
+    await sorted;
+    expect(centsOf((await totalRow.locator('[col-id="mrrTo"]').textContent()) ?? "")).toBe(
+      Math.round(run.totals.mrrTo! * 100),
+    );
+    await keepScreenshot(page, "report-totals");
+
+    // The quick ratio is written with two decimals in every month and the total (1.60, not 1.6).
+    const movements = page.waitForResponse(
+      (r) => r.url().endsWith("/Report/Run") && r.request().method() === "POST",
+    );
+    await openPage(page, `${workspace.origin}/variance/reports/types/mrr-movements?run=1`);
+    const ratios = (await (await movements).json()) as {
+      rows: { quickRatio: number | null }[];
+      totals: { quickRatio: number | null };
+    };
+    await page.locator(`.ag-row-pinned[row-index="b-0"]`).waitFor();
+    await page
+      .locator(".report-results .ag-body-horizontal-scroll-viewport")
+      .evaluate((e) => e.scrollTo({ left: e.scrollWidth }));
+    const written = (value: number | null) => (value === null ? "" : value.toFixed(2));
+    await page.locator('.ag-row[row-index="0"] [col-id="quickRatio"]').waitFor();
+    for (const [index, row] of ratios.rows.entries())
+      expect(await page.locator(`.ag-row[row-index="${index}"] [col-id="quickRatio"]`).textContent()).toBe(
+        written(row.quickRatio),
+      );
+    expect(await page.locator(`.ag-row-pinned[row-index="b-0"] [col-id="quickRatio"]`).textContent()).toBe(
+      written(ratios.totals.quickRatio),
+    );
+
+    // A month against itself acquires no client: the report says that nothing matches.
+    await openPage(
+      page,
+      `${workspace.origin}/variance/reports/types/acquired-clients?dateFrom=${months.dateTo}&dateTo=${months.dateTo}&run=1`,
+    );
+    await page.getByRole("heading", { name: "0 rows" }).waitFor();
+    await page
+      .getByRole("status")
+      .getByText("No rows match these months and filters: change them and run the report again.")
+      .waitFor();
+    expect(await accessibilityViolations(page)).toEqual([]);
+  }, 120_000);
   it("lists a client's months of change on level 3 as `varia report run mrr-movements` has them, and a month opens that month", async () => {
     // The client with the largest MRR in the latest month, by its code, as a user types it.
     const clients = JSON.parse(

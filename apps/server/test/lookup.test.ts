@@ -148,5 +148,17 @@ describeWithServer("lookups", (ctx) => {
       const none = await rep.call("GET", "/api/variance/Lookup/GetReportList?systemName=Nope");
       expect(none.json).toEqual([]);
     });
+
+    it("finds a report by the words other subscription tools use: customers, churn, ARR, margin", async () => {
+      const found = async (value: string) =>
+        (
+          await rep.call("GET", `/api/variance/Lookup/GetReportList?value=${encodeURIComponent(value)}`)
+        ).json.map((r: { reportID: string }) => r.reportID);
+      expect(await found("churn")).toEqual(["mrr-movements", "lost-clients", "cohort-retention"]);
+      expect(await found("new customers")).toEqual(["acquired-clients"]);
+      expect(await found("ARR")).toEqual(["mrr-movements", "forecast"]);
+      // Every report runs in a Margin view too.
+      expect(await found("margin")).toHaveLength(11);
+    });
   });
 });

@@ -453,7 +453,7 @@ describeWithServer("reports", (ctx) => {
         ...later([290 / 330, 1.2]),
       });
       expect(answer.json.notes[1]).toBe(
-        "Clients active in 2025-01, the first month of data, are in no cohort: they may have started before it.",
+        "Clients active in Jan 2025, the first month of data, are in no cohort: they may have started before it.",
       );
       // Followed by clients: C3's absence in March and return in April, C2 always there.
       const byClients = await tenant.call("POST", "/api/variance/Report/Run", {
@@ -609,6 +609,34 @@ describeWithServer("reports", (ctx) => {
         "C003",
       ]);
     });
+
+    it("sorts text as a reader does: regardless of case, and the numbers inside codes by their value", async () => {
+      const names = await tenantWithData(
+        ctx(),
+        "rep-names",
+        [
+          csvHeader,
+          ...[
+            ["C10", "zeta Labs"],
+            ["C9", "acme"],
+            ["C100", "Beta Foods"],
+            ["C2", "Ébène Studio"],
+          ].map(
+            ([code, name], i) =>
+              `2025-06-01,N-${i},1,${code},${name},PLAN,Plan,Subscription,1,,10${i}.00,,Sam,,,Actual,Recurring`,
+          ),
+          "",
+        ].join("\n"),
+      );
+      const sorted = async (sortField: string, sortDirection: "asc" | "desc") => {
+        const answer = await run({ reportID: "mrr-by-client", sortField, sortDirection }, names);
+        expect(answer.status).toBe(200);
+        return answer.json.rows.map((r: Record<string, string>) => r[sortField]);
+      };
+      expect(await sorted("clientName", "asc")).toEqual(["acme", "Beta Foods", "Ébène Studio", "zeta Labs"]);
+      expect(await sorted("clientName", "desc")).toEqual(["zeta Labs", "Ébène Studio", "Beta Foods", "acme"]);
+      expect(await sorted("clientCode", "asc")).toEqual(["C2", "C9", "C10", "C100"]);
+    });
   });
 
   describe("Report/ExportReport", () => {
@@ -631,18 +659,33 @@ describeWithServer("reports", (ctx) => {
         ].join("\r\n"),
       );
       // Every report's CSV carries exactly the cells of its Run (a percent in percent, two decimals).
-      for (const reportID of ["price-changes", "salesperson-performance", "lost-clients", "adhoc-revenue"]) {
+      for (const reportID of [
+        "price-changes",
+        "salesperson-performance",
+        "lost-clients",
+        "adhoc-revenue",
+        "mrr-movements",
+      ]) {
         const csv = await rep.call("POST", "/api/variance/Report/ExportReport", { ...body, reportID });
         const ran = await run({ reportID, rowLimit: 1000 });
         const [header, ...rows] = parseCsv(csv.text);
-        expect(header).toEqual(ran.json.columns.map((c: { header: string }) => c.header));
+        // A percent column's header says "%", since its cells are in percent (Contribution before %).
+        expect(header).toEqual(
+          ran.json.columns.map((c: { header: string; kind: string }) =>
+            c.kind === "percent" && !c.header.endsWith("%") ? `${c.header} %` : c.header,
+          ),
+        );
+        if (reportID === "lost-clients") expect(header).toContain("Contribution before %");
+        if (reportID === "mrr-movements")
+          expect(header?.slice(-3)).toEqual(["NRR %", "GRR %", "Quick ratio"]);
         expect(rows.map((r) => r.map((cell) => (cell === "" ? null : cell.replace(/^'/, ""))))).toEqual(
           ran.json.rows.map((row: Record<string, unknown>) =>
-            ran.json.columns.map((c: { field: string; kind: string }) => {
+            ran.json.columns.map((c: { field: string; kind: string; decimals?: number }) => {
               const v = row[c.field];
               if (v === null) return null;
               if (typeof v === "number" && c.kind === "money") return v.toFixed(2);
               if (typeof v === "number" && c.kind === "percent") return (v * 100).toFixed(2);
+              if (typeof v === "number" && c.decimals !== undefined) return v.toFixed(c.decimals);
               return String(v);
             }),
           ),
@@ -677,7 +720,7 @@ describeWithServer("reports", (ctx) => {
       const styles = strFromU8(parts["xl/styles.xml"]!);
       // Money: style 2 is number format 164, the organisation's currency (USD).
       expect(styles).toContain('<numFmt numFmtId="164" formatCode="[$$]#,##0.00;-[$$]#,##0.00"/>');
-      expect(styles).toMatch(/<cellXfs count="8">(?:\s*<xf[^>]*\/>){2}\s*<xf numFmtId="164"/);
+      expect(styles).toMatch(/<cellXfs count="12">(?:\s*<xf[^>]*\/>){2}\s*<xf numFmtId="164"/);
       const cells = new Map(
         [...sheet.matchAll(/<c r="([A-Z]+\d+)"([^>]*)>(.*?)<\/c>/g)].map((m) => [
           m[1],
@@ -712,7 +755,83 @@ describeWithServer("reports", (ctx) => {
     });
   });
 
+  it("a margin export says so in its file name and its sheet's, a revenue one as before", async () => {
+    const exported = (format: string, dataType: string) =>
+      rep.call("POST", "/api/variance/Report/ExportReport", {
+        reportID: "salesperson-performance",
+        dateFrom: may,
+        dateTo: june,
+        dataType,
+        format,
+      });
+    const csv = await exported("csv", "Margin");
+    expect(csv.headers.get("content-disposition")).toBe(
+      'attachment; filename="varia-salesperson-performance-margin-2025-05_to_2025-06.csv"',
+    );
+    const xlsx = await exported("xlsx", "Margin");
+    expect(xlsx.headers.get("content-disposition")).toBe(
+      'attachment; filename="varia-salesperson-performance-margin-2025-05_to_2025-06.xlsx"',
+    );
+    const ExcelJS = (await import("exceljs")).default;
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(xlsx.body as unknown as ArrayBuffer);
+    // Excel's 31 characters, to the last.
+    expect(workbook.worksheets[0]!.name).toBe("Salesperson performance, margin");
+    expect((await exported("csv", "Revenue")).headers.get("content-disposition")).toBe(
+      'attachment; filename="varia-salesperson-performance-2025-05_to_2025-06.csv"',
+    );
+  });
+
+  it("XLSX: a month is a date a spreadsheet writes 'May 2025' and can chart, not the text 2025-05", async () => {
+    const file = await rep.call("POST", "/api/variance/Report/ExportReport", {
+      reportID: "mrr-movements",
+      dateTo: june,
+      format: "xlsx",
+    });
+    expect(file.status).toBe(200);
+    const ExcelJS = (await import("exceljs")).default;
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(file.body as unknown as ArrayBuffer);
+    const sheet = workbook.worksheets[0]!;
+    expect(sheet.getCell("A1").value).toBe("Month");
+    for (const [ref, day] of [
+      ["A2", Date.UTC(2025, 4, 1)],
+      ["A3", Date.UTC(2025, 5, 1)],
+    ] as const) {
+      const cell = sheet.getCell(ref);
+      expect(cell.value, ref).toEqual(new Date(day));
+      expect(cell.numFmt, ref).toBe("mmm yyyy");
+    }
+    // The header filters the rows, the totals row outside the filter's range.
+    expect(sheet.autoFilter).toBe(`A1:${String.fromCharCode(64 + sheet.getRow(1).cellCount)}3`);
+    // The totals row keeps its word, in bold.
+    expect(sheet.getCell("A4").value).toBe("Total");
+    expect(sheet.getCell("A4").font?.bold).toBe(true);
+    // The quick ratio, a number of two decimals: 0.00, so that 1.6 is written 1.60 under 1.29.
+    const quick = sheet.getRow(1).values as unknown[];
+    const column = quick.indexOf("Quick ratio");
+    expect(column).toBeGreaterThan(0);
+    const ratio = sheet.getRow(3).getCell(column);
+    expect(typeof ratio.value).toBe("number");
+    expect(ratio.numFmt).toBe("0.00");
+  });
+
   describe("Report/getReportFilter", () => {
+    it("names the second month 'To' beside From, and alone 'Month' or 'Up to' as the report reads it", async () => {
+      const labels = async (reportID: string) => {
+        const answer = await rep.call("GET", `/api/variance/Report/getReportFilter?reportID=${reportID}`);
+        expect(answer.status).toBe(200);
+        const dates = answer.json.filters.filter((f: { kind: string }) => f.kind === "period");
+        // A report of one month does not speak of a second period it has no first for.
+        if (dates.length === 1) expect(answer.json.description, reportID).not.toMatch(/second period/);
+        return dates.map((f: { label: string }) => f.label);
+      };
+      expect(await labels("mrr-by-client")).toEqual(["From", "To"]);
+      expect(await labels("revenue-by-segment")).toEqual(["Month"]);
+      for (const reportID of ["mrr-movements", "cohort-retention", "forecast"])
+        expect(await labels(reportID), reportID).toEqual(["Up to"]);
+    });
+
     it("lists the report's filters with the actual months and the salespeople as options", async () => {
       const answer = await rep.call(
         "GET",

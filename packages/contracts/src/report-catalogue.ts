@@ -34,6 +34,11 @@ export interface ReportCatalogueEntry {
   readonly name: string;
   readonly description: string;
   readonly filters: readonly ReportFilterName[];
+  /**
+   * Other words a reader may search the reports by (Lookup/GetReportList's value), as other
+   * subscription tools name the same things: customers for clients, churn for lost clients.
+   */
+  readonly keywords: string;
 }
 
 const twoPeriods = [
@@ -52,6 +57,7 @@ export const reportCatalogue = [
     reportType: "MrrByClient",
     name: "MRR by client",
     description: "Each client's MRR in the two periods and the change, with its salesperson.",
+    keywords: "customers accounts",
     filters: [...twoPeriods, "showAdhoc"],
   },
   {
@@ -59,6 +65,7 @@ export const reportCatalogue = [
     reportType: "MrrByService",
     name: "MRR by service",
     description: "Each service's MRR in the two periods, the change, and how many clients take it.",
+    keywords: "products plans items",
     filters: twoPeriods,
   },
   {
@@ -67,6 +74,7 @@ export const reportCatalogue = [
     name: "MRR movements",
     description:
       "Month by month for a year: MRR at the start, new, expansion, contraction, churned, MRR at the end, with clients, ARPA, NRR, GRR and the quick ratio.",
+    keywords: "ARR net new MRR bridge churn expansion customers",
     filters: ["dataType", "dateTo", "stockType", "clientID", "stockItemID", "salespersonID"],
   },
   {
@@ -74,6 +82,7 @@ export const reportCatalogue = [
     reportType: "AcquiredClients",
     name: "Acquired clients",
     description: "Clients without MRR in the first period and with MRR in the second.",
+    keywords: "new customers new business wins",
     filters: twoPeriods,
   },
   {
@@ -82,6 +91,7 @@ export const reportCatalogue = [
     name: "Lost clients",
     description:
       "Clients with MRR in the first period and none in the second, with their rank and share then.",
+    keywords: "churn churned customers cancellations",
     filters: twoPeriods,
   },
   {
@@ -89,6 +99,7 @@ export const reportCatalogue = [
     reportType: "PriceChanges",
     name: "Price changes",
     description: "Client services whose price effect between the two periods is not zero.",
+    keywords: "pricing price increases discounts uplift",
     filters: twoPeriods,
   },
   {
@@ -97,13 +108,16 @@ export const reportCatalogue = [
     name: "Salesperson performance",
     description:
       "Each salesperson's MRR in the two periods and its change by type, with clients transferred in and out.",
+    keywords: "sales reps team",
     filters: twoPeriods,
   },
   {
     reportID: "revenue-by-segment",
     reportType: "RevenueBySegment",
     name: "Revenue by segment",
-    description: "MRR in the second period by stock type, salesperson, service or client size band.",
+    description:
+      "MRR in one month by stock type, salesperson, service or client size band, with each part's share.",
+    keywords: "breakdown mix customer size plans",
     filters: ["dataType", "dateTo", "stockType", "clientID", "stockItemID", "salespersonID", "segment"],
   },
   {
@@ -111,6 +125,7 @@ export const reportCatalogue = [
     reportType: "AdhocRevenue",
     name: "Ad-hoc revenue",
     description: "Revenue of Adhoc items in the two periods, by client and item (never part of MRR).",
+    keywords: "one-off non-recurring services projects",
     filters: ["dataType", "dateFrom", "dateTo", "clientID", "stockItemID", "salespersonID"],
   },
   {
@@ -119,6 +134,7 @@ export const reportCatalogue = [
     name: "Cohort retention",
     description:
       "Clients by the month they were first active: how many, their MRR then and now, and the share of MRR or clients kept each month after.",
+    keywords: "cohorts logo retention customers churn NRR",
     filters: ["dataType", "dateTo", "stockType", "clientID", "stockItemID", "salespersonID", "retention"],
   },
   {
@@ -126,6 +142,7 @@ export const reportCatalogue = [
     reportType: "Forecast",
     name: "Forecast",
     description: "MRR for the next 12 months by Holt's linear trend, with an 80% interval and the back-test.",
+    keywords: "projection prediction ARR trend",
     filters: ["dataType", "dateTo", "stockType", "clientID", "stockItemID", "salespersonID"],
   },
 ] as const satisfies readonly ReportCatalogueEntry[];

@@ -172,13 +172,15 @@ export type ReportRunBody = z.input<typeof reportRunBodySchema>;
 export const reportColumnKinds = ["money", "number", "percent", "month", "text"] as const;
 /**
  * A column: money in major units, percent as a fraction (0.25 = 25 %), month as 'YYYY-MM'. `shade` asks screens to tint
- * its cells by their value: "retention", a share kept of a start (1 = all of it kept).
+ * its cells by their value: "retention", a share kept of a start (1 = all of it kept). `decimals`: a number column
+ * written with exactly this many decimals everywhere (the quick ratio: 2, so 1.60 sits under 1.29).
  */
 export const reportColumnSchema = z.object({
   field: z.string(),
   header: z.string(),
   kind: z.enum(reportColumnKinds),
   shade: z.enum(["retention"]).optional(),
+  decimals: z.number().int().min(0).max(4).optional(),
 });
 export type ReportColumn = z.infer<typeof reportColumnSchema>;
 

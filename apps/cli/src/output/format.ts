@@ -15,6 +15,11 @@ export function formatUtc(iso: string, options: { seconds?: boolean } = {}): str
   return `${iso.slice(0, 10)} ${iso.slice(11, options.seconds ? 19 : 16)} UTC`;
 }
 
+/** A number with exactly `decimals` decimals and thousands separators: 1.6 → `1.60` with 2. */
+export function formatFixed(n: number, decimals: number): string {
+  return n.toLocaleString("en-US", { minimumFractionDigits: decimals, maximumFractionDigits: decimals });
+}
+
 /** A size as a person reads it: 512 bytes, 12.3 KiB, 4.5 MiB. */
 export function formatSize(bytes: number): string {
   if (bytes < 1024) return `${bytes} bytes`;

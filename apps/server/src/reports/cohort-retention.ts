@@ -1,4 +1,5 @@
 import type { ReportRow } from "@varia/contracts";
+import { periodFormat, periodFromMonthIndex } from "@varia/period";
 import { type Cohort, cohorts } from "@varia/variance";
 import type { ReportDefinition } from "./report-definition";
 import { money } from "./report-money";
@@ -73,7 +74,7 @@ export const cohortRetention: ReportDefinition = {
       ...(dataStart === undefined
         ? []
         : [
-            `Clients active in ${yearMonthOf(dataStart)}, the first month of data, are in no cohort: they may have started before it.`,
+            `Clients active in ${periodFormat(periodFromMonthIndex(dataStart), "display")}, the first month of data, are in no cohort: they may have started before it.`,
           ]),
     ];
     return { rows, totals, notes };

@@ -36,7 +36,7 @@ export const mrrMovements: ReportDefinition = {
     { field: "arpa", header: "ARPA", kind: "money" },
     { field: "nrr", header: "NRR", kind: "percent" },
     { field: "grr", header: "GRR", kind: "percent" },
-    { field: "quickRatio", header: "Quick ratio", kind: "number" },
+    { field: "quickRatio", header: "Quick ratio", kind: "number", decimals: 2 },
   ],
   run({ cube, query, filter }) {
     const dataStart = cube.months("Actual")[0];

@@ -18,6 +18,16 @@ const segmentLabels: Record<(typeof reportSegments)[number], string> = {
 };
 
 /**
+ * The name of a report's dateTo: 'To' beside From; alone, 'Month' for a report of that one month
+ * (Revenue by segment), else 'Up to' for one that lists the months up to it (movements, cohorts,
+ * forecast), so that a lone 'To' never leaves the reader asking "from when?".
+ */
+function dateToLabel(entry: (typeof reportCatalogue)[number]): string {
+  if ((entry.filters as readonly ReportFilterName[]).includes("dateFrom")) return "To";
+  return entry.reportID === "revenue-by-segment" ? "Month" : "Up to";
+}
+
+/**
  * The filters a report takes with their options: periods are the months with actual data (newest
  * first) up to the latest invoiced month, as the dashboards' actual periods; salespeople are those
  * of the cube; clients and items are picked through their lookups.
@@ -64,7 +74,7 @@ export function reportFilters(cube: Cube, reportID: ReportID, now: Date) {
       case "dateTo":
         return {
           name,
-          label: "To",
+          label: dateToLabel(entry),
           kind: "period",
           required: false,
           default: yearMonthOf(latest),

@@ -16,12 +16,18 @@ export interface ReportRequest extends ReportFilterValues {
   sortDirection?: "asc" | "desc" | null | undefined;
 }
 
-/** Numbers before text, text by code point order; empty cells last in either direction. */
+/**
+ * Text as a reader orders it: letters regardless of case and accents ('acme' before 'Beta', 'Ébène'
+ * among the Es), the numbers inside codes by their value (C9 before C10); code point order breaks ties.
+ */
+const textOrder = new Intl.Collator("en", { sensitivity: "base", numeric: true });
+
+/** Numbers by value, text by `textOrder`; empty cells last in either direction. */
 function compareCells(a: ReportCell, b: ReportCell): number {
   if (typeof a === "number" && typeof b === "number") return a - b;
   const x = String(a);
   const y = String(b);
-  return x < y ? -1 : x > y ? 1 : 0;
+  return textOrder.compare(x, y) || (x < y ? -1 : x > y ? 1 : 0);
 }
 
 function sortRows(rows: ReportRow[], field: string, direction: "asc" | "desc"): ReportRow[] {

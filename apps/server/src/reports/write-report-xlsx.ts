@@ -3,9 +3,11 @@ import { strToU8, zipSync } from "fflate";
 
 /**
  * A minimal SpreadsheetML workbook (one sheet) that Excel and LibreOffice open: a bold header row,
- * money as numbers with the organisation's currency format, percents as numbers with 0.00%, text as
- * inline strings (never formulas, so a client named "=cmd" stays text), and when the report has
- * totals a bold row of them after the last row, 'Total' in its first column (as on screen).
+ * money as numbers with the organisation's currency format, percents as numbers with 0.00%, months
+ * as dates (the month's first day) written 'Nov 2025', a number of two `decimals` under 0.00 (the
+ * quick ratio), text as inline strings (never formulas, so a client named "=cmd" stays text), and
+ * when the report has totals a bold row of them after the last row, 'Total' in its first column (as
+ * on screen). The header row is frozen and carries a filter over the rows (the totals row outside it).
  */
 
 /** Whether XML 1.0 can carry a character: not the C0 controls other than tab, line feed and return. */
@@ -57,19 +59,35 @@ export function currencyFormat(currencyCode: string): string {
 }
 
 /** Style indexes of styles.xml's cellXfs. */
-const style = { header: 1, money: 2, percent: 3, number: 4 } as const;
-/** The same in bold, for the totals row: each is its plain style's index + 3. */
-const bold = 3;
+const style = { header: 1, money: 2, percent: 3, number: 4, month: 8, twoDecimals: 10 } as const;
+/** The same in bold, for the totals row. */
+const boldStyle: Record<keyof typeof style, number> = {
+  header: 1,
+  money: 5,
+  percent: 6,
+  number: 7,
+  month: 9,
+  twoDecimals: 11,
+};
+
+/** A month 'YYYY-MM' as Excel's date serial of its first day (days since 1899-12-30); null if not one. */
+export function monthSerial(value: string): number | null {
+  const match = /^(\d{4})-(\d{2})$/.exec(value);
+  if (!match) return null;
+  const month = Number(match[2]);
+  if (month < 1 || month > 12) return null;
+  return Math.round((Date.UTC(Number(match[1]), month - 1, 1) - Date.UTC(1899, 11, 30)) / 86_400_000);
+}
 
 function stylesXml(currencyCode: string): string {
   return `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
 <styleSheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main">
-<numFmts count="1"><numFmt numFmtId="164" formatCode="${xmlEscape(currencyFormat(currencyCode))}"/></numFmts>
+<numFmts count="2"><numFmt numFmtId="164" formatCode="${xmlEscape(currencyFormat(currencyCode))}"/><numFmt numFmtId="165" formatCode="mmm yyyy"/></numFmts>
 <fonts count="2"><font><sz val="11"/><name val="Calibri"/></font><font><b/><sz val="11"/><name val="Calibri"/></font></fonts>
 <fills count="2"><fill><patternFill patternType="none"/></fill><fill><patternFill patternType="gray125"/></fill></fills>
 <borders count="1"><border><left/><right/><top/><bottom/><diagonal/></border></borders>
 <cellStyleXfs count="1"><xf numFmtId="0" fontId="0" fillId="0" borderId="0"/></cellStyleXfs>
-<cellXfs count="8">
+<cellXfs count="12">
 <xf numFmtId="0" fontId="0" fillId="0" borderId="0" xfId="0"/>
 <xf numFmtId="0" fontId="1" fillId="0" borderId="0" xfId="0" applyFont="1"/>
 <xf numFmtId="164" fontId="0" fillId="0" borderId="0" xfId="0" applyNumberFormat="1"/>
@@ -78,6 +96,10 @@ function stylesXml(currencyCode: string): string {
 <xf numFmtId="164" fontId="1" fillId="0" borderId="0" xfId="0" applyNumberFormat="1" applyFont="1"/>
 <xf numFmtId="10" fontId="1" fillId="0" borderId="0" xfId="0" applyNumberFormat="1" applyFont="1"/>
 <xf numFmtId="0" fontId="1" fillId="0" borderId="0" xfId="0" applyFont="1"/>
+<xf numFmtId="165" fontId="0" fillId="0" borderId="0" xfId="0" applyNumberFormat="1"/>
+<xf numFmtId="165" fontId="1" fillId="0" borderId="0" xfId="0" applyNumberFormat="1" applyFont="1"/>
+<xf numFmtId="2" fontId="0" fillId="0" borderId="0" xfId="0" applyNumberFormat="1"/>
+<xf numFmtId="2" fontId="1" fillId="0" borderId="0" xfId="0" applyNumberFormat="1" applyFont="1"/>
 </cellXfs>
 <cellStyles count="1"><cellStyle name="Normal" xfId="0" builtinId="0"/></cellStyles>
 </styleSheet>`;
@@ -85,10 +107,18 @@ function stylesXml(currencyCode: string): string {
 
 function cellXml(ref: string, column: ReportColumn, value: unknown, total = false): string {
   if (value === null || value === undefined) return "";
+  const styles = total ? boldStyle : style;
+  const serial = column.kind === "month" && typeof value === "string" ? monthSerial(value) : null;
+  if (serial !== null) return `<c r="${ref}" s="${styles.month}"><v>${serial}</v></c>`;
   if (typeof value === "number" && Number.isFinite(value)) {
     const s =
-      (column.kind === "money" ? style.money : column.kind === "percent" ? style.percent : style.number) +
-      (total ? bold : 0);
+      column.kind === "money"
+        ? styles.money
+        : column.kind === "percent"
+          ? styles.percent
+          : column.decimals === 2
+            ? styles.twoDecimals
+            : styles.number;
     return `<c r="${ref}" s="${s}"><v>${value}</v></c>`;
   }
   const s = total ? ` s="${style.header}"` : "";
@@ -121,13 +151,19 @@ function sheetXml(columns: ReportColumn[], rows: ReportRow[], totals: ReportRow)
     });
     parts.push(`<row r="${n}">${cells.join("")}</row>`);
   }
+  // A filter on the header over the rows, not the totals row after them, so that filtering by a
+  // salesperson or a status never hides the totals or sorts them among the rows.
+  const filter =
+    rows.length && columns.length
+      ? `<autoFilter ref="A1:${columnLetters(columns.length - 1)}${rows.length + 1}"/>`
+      : "";
   const cols = columns
     .map(
       (c, i) => `<col min="${i + 1}" max="${i + 1}" width="${c.kind === "text" ? 24 : 16}" customWidth="1"/>`,
     )
     .join("");
   return `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
-<worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><sheetViews><sheetView workbookViewId="0"><pane ySplit="1" topLeftCell="A2" activePane="bottomLeft" state="frozen"/></sheetView></sheetViews><cols>${cols}</cols><sheetData>${parts.join("")}</sheetData></worksheet>`;
+<worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><sheetViews><sheetView workbookViewId="0"><pane ySplit="1" topLeftCell="A2" activePane="bottomLeft" state="frozen"/></sheetView></sheetViews><cols>${cols}</cols><sheetData>${parts.join("")}</sheetData>${filter}</worksheet>`;
 }
 
 /** A sheet name Excel accepts: at most 31 characters, none of []:*?/\ . */

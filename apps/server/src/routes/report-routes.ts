@@ -28,6 +28,15 @@ import { reportXlsx } from "../reports/write-report-xlsx";
 
 const xlsxType = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet";
 
+/**
+ * What a report is found by: its name, description and keywords, and 'margin' for every report that
+ * a Margin view runs too (docs/api.md, "The calls by area").
+ */
+function searchText(report: (typeof reportCatalogue)[number]): string {
+  const margin = (report.filters as readonly string[]).includes("dataType") ? " margin" : "";
+  return `${report.name} ${report.description} ${report.keywords}${margin}`.toLowerCase();
+}
+
 /** Lookups, reports and help text (docs/api.md); every report number comes from @varia/variance. */
 export async function reportRoutes(app: FastifyInstance, deps: AppDeps) {
   // The default months stop at the latest invoiced month, as the actual periods do.
@@ -39,7 +48,7 @@ export async function reportRoutes(app: FastifyInstance, deps: AppDeps) {
     const text = query.value?.trim().toLowerCase();
     return reportCatalogue
       .filter((r) => !system || r.reportType.toLowerCase() === system || r.reportID === system)
-      .filter((r) => !text || `${r.name} ${r.description}`.toLowerCase().includes(text))
+      .filter((r) => !text || searchText(r).includes(text))
       .map(({ reportID, reportType, name, description }) => ({ reportID, reportType, name, description }));
   });
 
@@ -84,13 +93,16 @@ export async function reportRoutes(app: FastifyInstance, deps: AppDeps) {
       await defaultsAt(auth!.organisation.id),
     );
     const periods = [report.dateFrom, report.dateTo].filter(Boolean).join("_to_");
-    const filename = `varia-${report.reportID}-${periods}.${body.format}`;
+    // A margin export says so in its name and sheet: its headers ('MRR from') are the revenue
+    // view's, and a file on its own must not pass for revenue (docs/import.md, "Exports").
+    const margin = report.dataType === "Margin";
+    const filename = `varia-${report.reportID}${margin ? "-margin" : ""}-${periods}.${body.format}`;
     reply.header("content-disposition", `attachment; filename="${filename}"`);
     if (body.format === "xlsx") {
       reply.type(xlsxType);
       return Buffer.from(
         reportXlsx({
-          sheet: report.name,
+          sheet: margin ? `${report.name}, margin` : report.name,
           columns: report.columns,
           rows: report.rows,
           totals: report.totals,

@@ -1,16 +1,23 @@
-import { authorisedPing, type ReportCell, type ReportResult, reportRun } from "@varia/contracts";
+import {
+  authorisedPing,
+  type ReportCell,
+  type ReportColumn,
+  type ReportResult,
+  reportRun,
+} from "@varia/contracts";
 import type { CommandContext } from "../../context";
 import { noteMonthsWithoutData } from "../../filters/default-months";
 import { configuredClient } from "../../http/client";
-import { formatCount, formatPercent, moneyFormatter } from "../../output/format";
+import { formatCount, formatFixed, formatPercent, moneyFormatter } from "../../output/format";
 import { formatTable } from "../../output/table";
 import { type ReportFilterOptions, reportBody } from "./report-filters";
 
-function cellText(kind: string, value: ReportCell | undefined, money: (n: number) => string): string {
+function cellText(column: ReportColumn, value: ReportCell | undefined, money: (n: number) => string): string {
   if (value === null || value === undefined) return "";
-  if (typeof value === "number" && kind === "money") return money(value);
-  if (typeof value === "number" && kind === "percent") return formatPercent(value);
-  if (typeof value === "number" && kind === "number") return formatCount(value);
+  if (typeof value === "number" && column.kind === "money") return money(value);
+  if (typeof value === "number" && column.kind === "percent") return formatPercent(value);
+  if (typeof value === "number" && column.kind === "number")
+    return column.decimals === undefined ? formatCount(value) : formatFixed(value, column.decimals);
   return String(value);
 }
 
@@ -20,14 +27,12 @@ function cellText(kind: string, value: ReportCell | undefined, money: (n: number
  */
 export function reportTable(result: ReportResult, money: (n: number) => string): string {
   const header = result.columns.map((c) => c.header);
-  const body = result.rows.map((row) => result.columns.map((c) => cellText(c.kind, row[c.field], money)));
+  const body = result.rows.map((row) => result.columns.map((c) => cellText(c, row[c.field], money)));
   const hasTotals = result.columns.some((c) => result.totals[c.field] != null);
   const totals = hasTotals
     ? [
         result.columns.map((c, i) =>
-          i === 0 && result.totals[c.field] == null
-            ? "Total"
-            : cellText(c.kind, result.totals[c.field], money),
+          i === 0 && result.totals[c.field] == null ? "Total" : cellText(c, result.totals[c.field], money),
         ),
       ]
     : [];

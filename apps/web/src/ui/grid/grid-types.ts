@@ -75,4 +75,10 @@ export interface DataGridProps<Row> {
    * `rows` (all of them, in the order given; no sorting or pages there).
    */
   stackOnPhone?: boolean;
+  /**
+   * A totals row pinned under the rows, in bold, on every page and whatever the sort (a report's
+   * totals); its cells are written as the columns' are. AG Grid's only: a first page's plain table
+   * has none.
+   */
+  totals?: Row;
 }

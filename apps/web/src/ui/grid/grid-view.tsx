@@ -11,6 +11,7 @@ import {
   InfiniteRowModelModule,
   ModuleRegistry,
   PaginationModule,
+  PinnedRowModule,
   RowStyleModule,
   themeQuartz,
   ValidationModule,
@@ -22,11 +23,13 @@ import { cellText } from "./cell-text";
 import type { DataGridProps, GridColumn, ServerSource } from "./grid-types";
 
 // The modules the app's grids use, registered once for every grid: rows from the screen
-// (client-side) or from the server page by page (infinite), the pager, and cell and row classes.
+// (client-side) or from the server page by page (infinite), the pager, a totals row pinned under
+// the rows, and cell and row classes.
 ModuleRegistry.registerModules([
   ClientSideRowModelModule,
   InfiniteRowModelModule,
   PaginationModule,
+  PinnedRowModule,
   CellStyleModule,
   RowStyleModule,
   ...(import.meta.env.DEV ? [ValidationModule] : []),
@@ -158,6 +161,8 @@ export default function GridView<Row>(props: DataGridProps<Row>) {
         paginationPageSize={pageSize}
         paginationPageSizeSelector={false}
         getRowId={props.getRowId ? (p) => props.getRowId!(p.data) : undefined}
+        pinnedBottomRowData={props.totals ? [props.totals] : undefined}
+        getRowClass={(p) => (p.node.rowPinned ? "grid-row--total" : undefined)}
         overlayNoRowsTemplate={`<span>${props.emptyText ?? "No information available to show."}</span>`}
         suppressCellFocus={false}
         tabToNextCell={() => false}

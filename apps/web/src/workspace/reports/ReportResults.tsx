@@ -5,6 +5,7 @@ import {
   reportExport,
   reportRun,
 } from "@varia/contracts";
+import { periodFormat, periodFromKey } from "@varia/period";
 import { useEffect, useMemo, useRef, useState } from "react";
 import { api } from "../../api";
 import { Badge } from "../../ui/Badge";
@@ -42,6 +43,13 @@ function gridColumn(column: ReportColumn, integers: boolean): GridColumn<ReportR
           : {}),
       });
     case "number":
+      if (column.decimals !== undefined) {
+        const decimals = column.decimals;
+        return numberColumn<ReportRow>(column.field, column.header, {
+          width: 130,
+          render: (r) => <FixedNumber value={r[column.field] ?? null} decimals={decimals} />,
+        });
+      }
       return integers
         ? countColumn<ReportRow>(column.field, column.header, { width: 130 })
         : numberColumn<ReportRow>(column.field, column.header, { width: 130 });
@@ -50,12 +58,57 @@ function gridColumn(column: ReportColumn, integers: boolean): GridColumn<ReportR
     case "text":
       return column.field === "status"
         ? textColumn<ReportRow>(column.field, column.header, {
-            width: 130,
+            width: 120,
             flex: 0,
             render: (r) => (r[column.field] ? <Badge variant={String(r[column.field])} /> : null),
           })
-        : textColumn<ReportRow>(column.field, column.header, { minWidth: 150 });
+        : codeFields.has(column.field)
+          ? textColumn<ReportRow>(column.field, column.header, { width: 110, flex: 0, minWidth: 90 })
+          : textColumn<ReportRow>(column.field, column.header, { minWidth: 150 });
   }
+}
+
+/** Codes are short: a narrow column of their own, so names take the room and money fits beside. */
+const codeFields = new Set(["clientCode", "itemCode"]);
+
+/**
+ * The totals of a run as a row under its columns (docs/behaviour.md, "Reports"): each column's
+ * total where it has one, 'Total' in the first column when that one has none.
+ */
+export function totalsRow(result: Pick<ReportResult, "columns" | "totals">): ReportRow | undefined {
+  const totalled = result.columns.filter(
+    (c) => result.totals[c.field] !== undefined && result.totals[c.field] !== null,
+  );
+  if (!totalled.length) return undefined;
+  const row: ReportRow = {};
+  for (const [index, column] of result.columns.entries())
+    row[column.field] = result.totals[column.field] ?? (index === 0 ? "Total" : null);
+  return row;
+}
+
+/**
+ * What a run was computed for, as the screens write it: 'Margin, Sep 2026 to Oct 2026' ('Revenue,
+ * Oct 2026' for a report of one month), so the rows say what they are even once the form above is
+ * changed and not yet run again.
+ */
+export function ranFor(result: Pick<ReportResult, "dataType" | "dateFrom" | "dateTo">): string {
+  const month = (key: string) => periodFormat(periodFromKey(key));
+  const months = [result.dateFrom, result.dateTo].filter((m): m is string => m !== null).map(month);
+  return [result.dataType, months.join(" to ")].filter(Boolean).join(", ");
+}
+
+/** A number written with exactly `decimals` decimals (the quick ratio's 1.60), in the organisation's locale. */
+function FixedNumber({ value, decimals }: { value: ReportRow[string]; decimals: number }) {
+  const format = useFormat();
+  if (typeof value !== "number") return null;
+  return (
+    <>
+      {value.toLocaleString(format.locale, {
+        minimumFractionDigits: decimals,
+        maximumFractionDigits: decimals,
+      })}
+    </>
+  );
 }
 
 /** The bands a share kept is tinted by: all of it or more, most of it, a fair part, less. */
@@ -174,17 +227,17 @@ export function ReportResults({ reportID, values }: { reportID: string; values: 
         </p>
       </>
     );
-  const totals = first.columns.filter(
-    (c) => first.totals[c.field] !== undefined && first.totals[c.field] !== null,
-  );
   return (
     <>
       {status}
       <section className="card report-results" aria-labelledby="report-results-heading">
         <div className="activity__summary">
-          <h2 id="report-results-heading" className="card__heading">
-            {format.count(first.rowCount)} {first.rowCount === 1 ? "row" : "rows"}
-          </h2>
+          <div className="report-results__what">
+            <h2 id="report-results-heading" className="card__heading">
+              {format.count(first.rowCount)} {first.rowCount === 1 ? "row" : "rows"}
+            </h2>
+            <p className="report-results__ran">{ranFor(first)}</p>
+          </div>
           <div className="page__actions">
             <button
               type="button"
@@ -205,30 +258,20 @@ export function ReportResults({ reportID, values }: { reportID: string; values: 
           </div>
         </div>
         {first.rowCount === 0 ? (
-          <p>No information available to show.</p>
+          <div className="report-results__empty" role="status">
+            <p>No information available to show.</p>
+            <p>No rows match these months and filters: change them and run the report again.</p>
+          </div>
         ) : (
           <DataGrid<ReportRow>
             label={`${first.name} rows`}
             columns={columns}
             source={source}
             pageSize={reportPageSize}
-            height={Math.min(680, 100 + Math.min(first.rowCount, reportPageSize) * 40)}
+            height={Math.min(720, 140 + Math.min(first.rowCount, reportPageSize) * 40)}
+            totals={totalsRow(first)}
           />
         )}
-        {totals.length ? (
-          <dl className="figure__facts report-results__totals" aria-label="Totals">
-            {totals.map((c) => {
-              const value = first.totals[c.field];
-              const kind = c.kind === "number" ? "number" : c.kind;
-              return (
-                <div key={c.field}>
-                  <dt>{c.header}</dt>
-                  <dd>{cellText(kind, kind === "money" ? toCents(value) : value, format)}</dd>
-                </div>
-              );
-            })}
-          </dl>
-        ) : null}
         {first.notes.length ? (
           <ul className="report-results__notes">
             {first.notes.map((n) => (

@@ -32,6 +32,19 @@ export const abilities = {
 
 export type AbilityName = keyof typeof abilities;
 
+/**
+ * The abilities of the screens that show the organisation's figures: the dashboards, the forecast,
+ * the reports and the data export. Each opens what all of them stand on: the months with data, the
+ * client, service and salesperson pickers, whether costs were imported.
+ * (docs/security.md, "Abilities and who may call")
+ */
+export const figureScreenAbilities = [
+  abilities.varianceDashboardView,
+  abilities.varianceForecastView,
+  abilities.varianceReportsView,
+  abilities.varianceExportData,
+] as const;
+
 export function abilityKey(a: AbilityRef): string {
   return `${a.moduleSystemName}/${a.featureSystemName}/${a.abilitySystemName}`;
 }

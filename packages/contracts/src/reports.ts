@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { abilities } from "./abilities";
+import { abilities, figureScreenAbilities } from "./abilities";
 import { yearMonthSchema } from "./common";
 import { type Contract, defineContract } from "./define-contract";
 import { dataTypes, normalised, stockTypes } from "./filter-query";
@@ -31,17 +31,8 @@ export const lookupSkuRowSchema = z.object({
 });
 export const lookupSalespersonRowSchema = z.object({ salespersonID: z.string(), name: z.string() });
 
-/**
- * The client, service and salesperson pickers are on every screen that filters: the dashboards, the
- * forecast, the reports and the data export; each of those abilities opens them (docs/security.md,
- * "Abilities and who may call").
- */
-const lookupAccess = [
-  abilities.varianceDashboardView,
-  abilities.varianceForecastView,
-  abilities.varianceReportsView,
-  abilities.varianceExportData,
-] as const;
+/** The client, service and salesperson pickers are on every screen that filters. */
+const lookupAccess = figureScreenAbilities;
 
 export const lookupClientList = defineContract({
   name: "Lookup/GetClientList",

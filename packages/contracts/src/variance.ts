@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { abilities } from "./abilities";
+import { abilities, figureScreenAbilities } from "./abilities";
 import { analyticsFilterShape } from "./analytics";
 import { periodSchema } from "./common";
 import { defineContract } from "./define-contract";
@@ -12,14 +12,8 @@ export const actualPeriods = defineContract({
   path: "VarianceOverview/ActualPeriods",
   response: z.array(periodSchema),
   responseKind: "json",
-  // Every screen that shows the organisation's figures starts from these months: the dashboards,
-  // the forecast, the reports and the data export.
-  access: [
-    abilities.varianceDashboardView,
-    abilities.varianceForecastView,
-    abilities.varianceReportsView,
-    abilities.varianceExportData,
-  ],
+  // Every screen that shows the organisation's figures starts from these months.
+  access: figureScreenAbilities,
   cacheTtlMs: 60_000,
   summary: "The months that hold actual data, newest first.",
 });
@@ -37,12 +31,7 @@ export const costsImported = defineContract({
   }),
   responseKind: "json",
   // Asked by the screens that choose between revenue and margin (docs/methodology.md, "Revenue and margin").
-  access: [
-    abilities.varianceDashboardView,
-    abilities.varianceForecastView,
-    abilities.varianceReportsView,
-    abilities.varianceExportData,
-  ],
+  access: figureScreenAbilities,
   cacheTtlMs: 60_000,
   summary:
     "Whether any of the organisation's invoice lines carries a cost, and any Recurring one: without one, margin equals revenue.",

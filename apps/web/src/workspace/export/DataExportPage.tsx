@@ -10,7 +10,7 @@ import { Icon } from "../../ui/Icon";
 import { LookupPicker } from "../../ui/LookupPicker";
 import { SelectField } from "../../ui/Select";
 import { saveBytes } from "../../ui/save-file";
-import { NoCostsNote } from "../filters/DataTypeToggle";
+import { dataTypeOptions, NoCostsNote } from "../filters/DataTypeToggle";
 import { searchClients, searchItems, searchSalespeople } from "../filters/lookups";
 import { useNoCostsNote } from "../filters/use-costs-imported";
 import { useViewFilter } from "../filters/use-view-filter";
@@ -101,15 +101,7 @@ export function DataExportPage() {
         }}
       >
         <div className="report-filters">
-          <SelectField
-            label="Data type"
-            options={[
-              { value: "Revenue", label: "Revenue" },
-              { value: "Margin", label: "Margin" },
-            ]}
-            value={dataType}
-            onChange={setDataType}
-          />
+          <SelectField label="Data type" options={dataTypeOptions} value={dataType} onChange={setDataType} />
           <SelectField label="From" options={months} value={dateFrom} onChange={setDateFrom} />
           <SelectField label="To" options={months} value={dateTo} onChange={setDateTo} />
           <LookupPicker label="Client" search={searchClients} value={client} onChange={setClient} />

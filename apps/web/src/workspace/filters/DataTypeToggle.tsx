@@ -2,6 +2,12 @@ import { Segmented } from "../../ui/Segmented";
 import { useNoCostsNote } from "./use-costs-imported";
 import type { DataType } from "./view-filter";
 
+/** The two measures, as every choice between them offers them (the switch, the data export). */
+export const dataTypeOptions: { value: DataType; label: string }[] = [
+  { value: "Revenue", label: "Revenue" },
+  { value: "Margin", label: "Margin" },
+];
+
 /**
  * Revenue or margin: what every number of the view measures. With Margin chosen in an organisation
  * whose recurring lines carry no cost, a note under it says that margin equals revenue
@@ -19,10 +25,7 @@ export function DataTypeToggle({
     <div className="data-type">
       <Segmented
         label="Measure"
-        options={[
-          { value: "Revenue", label: "Revenue" },
-          { value: "Margin", label: "Margin" },
-        ]}
+        options={dataTypeOptions}
         value={value}
         onChange={(v) => onChange(v as DataType)}
       />

@@ -1,8 +1,8 @@
 import { useLayoutEffect } from "react";
 import { useFirstDrawingBox } from "../first-drawing";
 import { useFormat } from "../format";
-import { cellText } from "./cell-text";
-import { cellValue, columnWidths } from "./columns";
+import { cellShown } from "./cell-text";
+import { columnWidths } from "./columns";
 import type { GridColumn, ServerPage } from "./grid-types";
 
 const numeric = new Set(["money", "percent", "count", "number"]);
@@ -79,9 +79,7 @@ export function FirstPageTable<Row>({
                         key={c.field}
                         className={`${numeric.has(c.kind) ? "first-page__number" : ""} ${c.pinned ? "first-page__pinned" : ""}`}
                       >
-                        <div className="first-page__cell">
-                          {c.render ? c.render(row) : cellText(c.kind, cellValue(c, row), format)}
-                        </div>
+                        <div className="first-page__cell">{cellShown(c, row, format)}</div>
                       </td>
                     ))}
                   </tr>

@@ -1,5 +1,5 @@
 import { useFormat } from "../format";
-import { cellText } from "./cell-text";
+import { cellShown, cellText } from "./cell-text";
 import { cellValue } from "./columns";
 import type { GridColumn } from "./grid-types";
 
@@ -23,8 +23,6 @@ export function StackedRows<Row>({
   const format = useFormat();
   const [title, ...rest] = columns;
   if (!title) return null;
-  const show = (column: GridColumn<Row>, row: Row) =>
-    column.render ? column.render(row) : cellText(column.kind, cellValue(column, row), format);
   if (rows.length === 0)
     return <p className="stacked-rows__empty">{emptyText ?? "No information available to show."}</p>;
   return (
@@ -32,13 +30,13 @@ export function StackedRows<Row>({
     <ul className="stacked-rows">
       {rows.map((row, index) => (
         <li key={getRowId ? getRowId(row) : index} className="stacked-rows__row">
-          <div className="stacked-rows__title">{show(title, row)}</div>
+          <div className="stacked-rows__title">{cellShown(title, row, format)}</div>
           <dl className="stacked-rows__fields">
             {rest.map((column) =>
               cellText(column.kind, cellValue(column, row), format) === "" ? null : (
                 <div key={column.field} className="stacked-rows__field">
                   <dt>{column.header}</dt>
-                  <dd>{show(column, row)}</dd>
+                  <dd>{cellShown(column, row, format)}</dd>
                 </div>
               ),
             )}

@@ -1,6 +1,13 @@
 import { periodCreate, periodFormat, periodFromKey } from "@varia/period";
+import type { ReactNode } from "react";
 import type { Format } from "../format/format";
-import type { ColumnKind } from "./grid-types";
+import { cellValue } from "./columns";
+import type { ColumnKind, GridColumn } from "./grid-types";
+
+/** What a column shows of a row outside AG Grid (a first page, a phone's blocks): its render, else its text. */
+export function cellShown<Row>(column: GridColumn<Row>, row: Row, format: Format): ReactNode {
+  return column.render ? column.render(row) : cellText(column.kind, cellValue(column, row), format);
+}
 
 /** A value as a cell shows it. */
 export function cellText(kind: ColumnKind, value: unknown, format: Format): string {

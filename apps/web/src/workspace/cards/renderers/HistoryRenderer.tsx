@@ -36,7 +36,8 @@ function movementLabel(type: string, sign: "Positive" | "Negative", oneClient: b
  */
 export function HistoryRenderer({ data, filter, expanded, here, format }: CardRenderProps<HistoryData>) {
   useDrawnOnMount();
-  const oneClient = subjectKind(filter) === "client" || subjectKind(filter) === "clientService";
+  const kind = subjectKind(filter);
+  const oneClient = kind === "client" || kind === "clientService";
   const rows = expanded ? data : data.slice(0, 6);
   const measure = measureName(filter.dataType);
   return (

@@ -9,6 +9,7 @@ import { DataGrid, type GridColumn, moneyColumn, textColumn } from "../../../ui/
 import { analyticsQuery, type ViewFilter } from "../../filters/view-filter";
 import { useCardDrawn } from "../Card";
 import type { CardQueryContext, CardRenderProps } from "../card-types";
+import { searchParam } from "../search-param";
 import {
   cardGridHeight,
   clientLinkColumn,
@@ -45,7 +46,7 @@ export function activityQuery(
     ...analyticsQuery(context.filter),
     ...(badge ? { badgeVariant: badge } : {}),
     ...(badge === "adhoc" ? { showAdhoc: "true" } : {}),
-    ...(context.search.trim() ? { search: context.search.trim() } : {}),
+    ...searchParam(context.search),
     startRow: page.startRow,
     rowLimit: page.rowLimit,
     ...(page.sortBy ? { sortBy: page.sortBy, sortDir: page.sortDir ?? "desc" } : {}),

@@ -9,6 +9,7 @@ import type { ViewFilter } from "../../filters/view-filter";
 import { varianceStepLabel } from "../../variance-labels";
 import { useCardDrawn } from "../Card";
 import type { CardRenderProps } from "../card-types";
+import { searchParam } from "../search-param";
 import { stepQuery } from "../step-query";
 import { contributorHref } from "./ContributorBarsRenderer";
 import { cardGridHeight, clientLinkColumn, GridSummary, useCsvDownload } from "./card-grid";
@@ -65,7 +66,7 @@ export function ContributorClientsRenderer({
         api.call(varianceBars, {
           query: {
             ...stepQuery(filter),
-            ...(search.trim() ? { search: search.trim() } : {}),
+            ...searchParam(search),
             ...page,
           },
         }),

@@ -10,6 +10,7 @@ import type { ViewFilter } from "../../filters/view-filter";
 import { contributorNoun, varianceStepLabel } from "../../variance-labels";
 import { useCardDrawn } from "../Card";
 import type { CardQueryContext, CardRenderProps } from "../card-types";
+import { searchParam } from "../search-param";
 import { stepQuery } from "../step-query";
 import {
   cardGridHeight,
@@ -35,7 +36,7 @@ export function contributorLinesQuery(
   const effect = `parts.${filter.varType ?? "Price"}`;
   return {
     ...stepQuery(filter),
-    ...(search.trim() ? { search: search.trim() } : {}),
+    ...searchParam(search),
     startRow: page.startRow,
     rowLimit: page.rowLimit,
     sortBy: page.sortBy ?? effect,

@@ -1,5 +1,5 @@
 import { periodFormat, periodFromMonthIndex } from "@varia/period";
-import { kpis, variance } from "@varia/variance";
+import { kpis, startsTheData, variance } from "@varia/variance";
 import type { ReportDefinition } from "./report-definition";
 import { money } from "./report-money";
 import { yearMonthOf } from "./resolve-report-input";
@@ -64,7 +64,7 @@ export const mrrMovements: ReportDefinition = {
       const monthQuery = { ...filter, showAdhoc: false, from: month - 1, to: month };
       const result = variance(cube, { ...monthQuery, detail: "summary" });
       const k = kpis(cube, monthQuery, result);
-      if (month === dataStart) {
+      if (startsTheData(cube, filter, month)) {
         // Where the data starts: its MRR, with no movements into it (its clients are not new).
         yearStart = k.mrr;
         yearEnd = k.mrr;

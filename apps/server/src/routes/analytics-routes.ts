@@ -36,6 +36,7 @@ import {
   kpis,
   rankClients,
   revenueBySegment,
+  startsTheData,
   trend,
   type VarianceResult,
   variance,
@@ -503,6 +504,7 @@ export async function analyticsRoutes(app: FastifyInstance, deps: AppDeps) {
       rank: r?.rank ?? null,
       contribution: r?.contribution ?? null,
       firstPeriod: span ? yearMonthOf(span.first) : null,
+      firstPeriodStartsTheData: span ? startsTheData(cube, q, span.first) : false,
       lastPeriod: span ? yearMonthOf(span.last) : null,
       services: result.lines.map((l) => ({
         stockItemID: l.itemId,

@@ -53,6 +53,8 @@ export async function sendPasswordLink(
     to: user.email,
     subject: kind === "reset" ? "Reset your Varia password" : "Set your Varia password",
     text,
+    kind: kind === "reset" ? "password-reset" : "password-set",
+    userId: user.id,
   });
 }
 

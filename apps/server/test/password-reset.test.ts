@@ -44,8 +44,10 @@ describeWithServer(
       await browser.request("POST", "/api/ResetPassword/ResetPasswordRequest", { email: org.email });
       const link = linkIn((await mail.waitFor(org.email)).text, "passwordReset");
       const query = `tokenID=${link.tokenID}&secretToken=${link.secretToken}`;
+      // A usable link answers its account's address (for password managers); a forged one, nothing.
       expect((await browser.request("GET", `/api/ResetPassword/IsTokenValid?${query}`)).json).toEqual({
         isValid: true,
+        email: org.email,
       });
       const forged = `tokenID=${link.tokenID}&secretToken=${link.secretToken.slice(0, -2)}xx`;
       expect((await browser.request("GET", `/api/ResetPassword/IsTokenValid?${forged}`)).json).toEqual({
@@ -80,6 +82,10 @@ describeWithServer(
         password: "another long passphrase",
       });
       expect(again.status).toBe(400);
+      // A used link is no longer usable, and tells nothing of its account.
+      expect((await browser.request("GET", `/api/ResetPassword/IsTokenValid?${query}`)).json).toEqual({
+        isValid: false,
+      });
       expect((await signedIn.request("GET", "/api/Account/AuthorisedPing")).status).toBe(401);
       const login = await browser.request("POST", "/api/login", {
         email: org.email,

@@ -95,25 +95,29 @@ export async function passwordRoutes(app: FastifyInstance, deps: AppDeps) {
     );
     if (!organisation) return undefined;
     const token = await findPasswordToken(db, organisation.id, id, secret, deps.now());
-    return token ? { organisation, token } : undefined;
-  }
-
-  registerContract(app, deps, isTokenValid, async ({ query, request }) => {
-    await limitByAddress(deps, request, "reset");
-    return { isValid: (await tokenOf(request, query.tokenID, query.secretToken)) !== undefined };
-  });
-
-  registerContract(app, deps, resetPassword, async ({ body, request }) => {
-    await limitByAddress(deps, request, "reset");
-    const found = await tokenOf(request, body.tokenID, body.secretToken);
-    if (!found) throw invalidLink();
-    const { organisation, token } = found;
+    if (!token) return undefined;
     const user = await db
       .selectFrom("users")
       .select(["id", "email"])
       .where("organisation_id", "=", organisation.id)
       .where("id", "=", token.user_id)
       .executeTakeFirstOrThrow();
+    return { organisation, token, user };
+  }
+
+  // A usable link answers its account's e-mail address, for the page's username field: whoever holds
+  // the link can set the password and learn it anyway (docs/security.md, "Passwords").
+  registerContract(app, deps, isTokenValid, async ({ query, request }) => {
+    await limitByAddress(deps, request, "reset");
+    const found = await tokenOf(request, query.tokenID, query.secretToken);
+    return found ? { isValid: true, email: found.user.email } : { isValid: false };
+  });
+
+  registerContract(app, deps, resetPassword, async ({ body, request }) => {
+    await limitByAddress(deps, request, "reset");
+    const found = await tokenOf(request, body.tokenID, body.secretToken);
+    if (!found) throw invalidLink();
+    const { organisation, token, user } = found;
     const problem = passwordProblem(body.password, user.email);
     if (problem) throw weakPassword("password", problem);
     const hash = await hashPassword(body.password);

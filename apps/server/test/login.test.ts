@@ -147,6 +147,53 @@ describeWithServer(
       expect(later.status).toBe(200);
     });
 
+    it("throttles the password of an MFA reset like a sign-in: a borrowed session cannot guess it", async () => {
+      const org = await ctx().createOrganisation("mfaguess", undefined, "optional");
+      const browser = new Browser(ctx().tenantUrl("mfaguess"));
+      const credentials = { email: org.email, password: org.password };
+      const offer = (await browser.request("POST", "/api/login", credentials)).json
+        .authenticateMultiFactor as { totpSecret: string };
+      await browser.request("POST", "/api/login", {
+        ...credentials,
+        ...mfa(totpCode(offer.totpSecret, clock.now())),
+      });
+      clock.advance(30_000);
+      for (let i = 0; i < 10; i++) {
+        const guess = await browser.request(
+          "POST",
+          "/api/Auth/ResetMultiFactorAuthentication",
+          { password: `guess number ${i}`, totpCode: "000000" },
+          xsrf(browser),
+        );
+        expect(guess.status).toBe(400);
+      }
+      // The right password is refused now, without saying whether it was right.
+      const locked = await browser.request(
+        "POST",
+        "/api/Auth/ResetMultiFactorAuthentication",
+        { password: org.password, totpCode: totpCode(offer.totpSecret, clock.now()) },
+        xsrf(browser),
+      );
+      expect(locked.status).toBe(429);
+      expect(locked.json.message).toBe(lockedReason);
+      // The same counter guards a password change.
+      const change = await browser.request(
+        "POST",
+        "/api/ResetPassword/ResetPasswordInApp",
+        { oldPassword: org.password, newPassword: "a brand new long passphrase" },
+        xsrf(browser),
+      );
+      expect(change.status).toBe(429);
+      clock.advance(15 * 60_000);
+      const later = await browser.request(
+        "POST",
+        "/api/Auth/ResetMultiFactorAuthentication",
+        { password: org.password, totpCode: totpCode(offer.totpSecret, clock.now()) },
+        xsrf(browser),
+      );
+      expect(later.status).toBe(200);
+    });
+
     it("locks an account after 10 failures in 15 minutes, the same way for an unknown one (WSTG)", async () => {
       const org = await ctx().createOrganisation("lockout");
       const browser = new Browser(ctx().tenantUrl("lockout"));

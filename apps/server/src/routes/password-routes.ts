@@ -8,16 +8,16 @@ import {
   findPasswordToken,
   type PasswordTokenKind,
 } from "../auth/password-tokens";
-import { hashPassword, verifyPassword } from "../auth/passwords";
+import { hashPassword } from "../auth/passwords";
 import { hashSecret } from "../auth/secret-tokens";
 import { deleteUserSessions } from "../auth/sessions";
-import { lockedError, startSession, tenantSiteUrl } from "../auth/sign-in";
-import { lockedForSeconds, recordEvent, takeRateLimit } from "../auth/throttle";
+import { startSession, tenantSiteUrl } from "../auth/sign-in";
+import { takeRateLimit } from "../auth/throttle";
 import { AppError } from "../errors";
 import { findOrganisationByTenant, type Organisation, requestTenant } from "../http/auth-context";
 import { registerContract } from "../http/contract-route";
 import type { AppDeps } from "../http/deps";
-import { checkTotpCode, limitByAddress } from "./login-routes";
+import { checkCurrentPassword, checkTotpCode, limitByAddress } from "./login-routes";
 
 const invalidLink = () =>
   new AppError("BadRequest", "This link is invalid or has expired. Please request a new one.", [
@@ -136,15 +136,8 @@ export async function passwordRoutes(app: FastifyInstance, deps: AppDeps) {
 
   registerContract(app, deps, resetPasswordInApp, async ({ auth, body, reply, request }) => {
     const { organisation, user } = auth!;
-    const now = deps.now();
-    const key = `password:${organisation.id}:${user.id}`;
-    const locked = await lockedForSeconds(db, key, now);
-    if (locked) throw lockedError(locked);
-    const oldOk = user.password_hash ? await verifyPassword(body.oldPassword, user.password_hash) : false;
-    if (!oldOk) {
-      await recordEvent(db, key, now);
+    if (!(await checkCurrentPassword(deps, user, body.oldPassword)))
       throw weakPassword("oldPassword", "The current password is incorrect");
-    }
     if (user.mfa_enabled) {
       if (!body.totpCode) throw weakPassword("totpCode", "Enter the code from your authenticator app");
       if (!(await checkTotpCode(deps, user, body.totpCode)))

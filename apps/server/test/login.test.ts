@@ -275,6 +275,36 @@ describeWithServer(
       expect((await browser.request("GET", "/api/Account/AuthorisedPing")).status).toBe(401);
     });
 
+    it("ends a session 7 days after its sign-in (90 with 'Stay logged in') however often it is used", async () => {
+      const org = await ctx().createOrganisation("lifetime");
+      const day = 24 * 3600_000;
+      const ping = (browser: Browser) => browser.request("GET", "/api/Account/AuthorisedPing");
+      const stay = new Browser(ctx().tenantUrl("lifetime"));
+      await stay.request("POST", "/api/login", {
+        email: org.email,
+        password: org.password,
+        stayLoggedIn: true,
+      });
+      const plain = new Browser(ctx().tenantUrl("lifetime"));
+      await plain.request("POST", "/api/login", { email: org.email, password: org.password });
+      // Used every 11 hours, inside the plain session's 12 idle hours, for a week.
+      for (let hours = 11; hours < 7 * 24; hours += 11) {
+        clock.advance(11 * 3600_000);
+        expect((await ping(plain)).status).toBe(200);
+        expect((await ping(stay)).status).toBe(200);
+      }
+      clock.advance(7 * day - 165 * 3600_000 + 1000);
+      expect((await ping(plain)).status).toBe(401);
+      expect((await ping(stay)).status).toBe(200);
+      // Used every 29 days, inside its 30 idle days, 'Stay logged in' lasts 90 days from its sign-in.
+      for (let days = 7; days + 29 < 90; days += 29) {
+        clock.advance(29 * day);
+        expect((await ping(stay)).status).toBe(200);
+      }
+      clock.advance(90 * day - (7 * day + 2 * 29 * day) + 1000);
+      expect((await ping(stay)).status).toBe(401);
+    });
+
     it("answers globalLogin at the app host with where to continue, never without the password", async () => {
       const org = await ctx().createOrganisation("globe");
       const app = new Browser(ctx().url.replace("localhost", "app.localhost"));

@@ -5,6 +5,16 @@ import { hashSecret, randomSecret } from "./secret-tokens";
 /** Idle expiry: 12 hours, or 30 days with "Stay logged in" (docs/security.md, "Sessions"). */
 export const sessionIdleMs = { normal: 12 * 3600_000, stayLoggedIn: 30 * 24 * 3600_000 } as const;
 
+/** However often it is used, a session ends this long after its sign-in: 7 days, or 90 with "Stay logged in". */
+export const sessionLifetimeMs = { normal: 7 * 24 * 3600_000, stayLoggedIn: 90 * 24 * 3600_000 } as const;
+
+/** A session's expiry after a use at `now`: its idle time on, but never past its lifetime from `created`. */
+function expiryAfterUse(stayLoggedIn: boolean, created: Date, now: Date): Date {
+  const idle = stayLoggedIn ? sessionIdleMs.stayLoggedIn : sessionIdleMs.normal;
+  const lifetime = stayLoggedIn ? sessionLifetimeMs.stayLoggedIn : sessionLifetimeMs.normal;
+  return new Date(Math.min(now.getTime() + idle, created.getTime() + lifetime));
+}
+
 export interface NewSession {
   organisationId: string;
   userId: string;
@@ -21,7 +31,6 @@ export async function createSession(
   now = new Date(),
 ): Promise<string> {
   const id = randomSecret(32);
-  const idle = session.stayLoggedIn ? sessionIdleMs.stayLoggedIn : sessionIdleMs.normal;
   await db
     .insertInto("sessions")
     .values({
@@ -31,8 +40,9 @@ export async function createSession(
       login_method: session.loginMethod,
       stay_logged_in: session.stayLoggedIn,
       host_tenant: session.hostTenant ?? null,
+      created_at: now,
       last_seen_at: now,
-      expires_at: new Date(now.getTime() + idle),
+      expires_at: expiryAfterUse(session.stayLoggedIn, now, now),
     })
     .execute();
   return id;
@@ -45,7 +55,7 @@ export interface SessionRow {
   hostTenant: string | null;
 }
 
-/** Finds a live session by id and slides its idle expiry; an expired one is deleted. */
+/** Finds a live session by id and slides its idle expiry up to its lifetime; an expired one is deleted. */
 export async function touchSession(
   db: Kysely<Schema>,
   id: string,
@@ -60,10 +70,12 @@ export async function touchSession(
   }
   // Write at most once a minute: a busy dashboard makes many calls.
   if (now.getTime() - new Date(row.last_seen_at).getTime() > 60_000) {
-    const idle = row.stay_logged_in ? sessionIdleMs.stayLoggedIn : sessionIdleMs.normal;
     await db
       .updateTable("sessions")
-      .set({ last_seen_at: now, expires_at: new Date(now.getTime() + idle) })
+      .set({
+        last_seen_at: now,
+        expires_at: expiryAfterUse(row.stay_logged_in, new Date(row.created_at), now),
+      })
       .where("id_hash", "=", idHash)
       .execute();
   }

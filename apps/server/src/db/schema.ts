@@ -35,7 +35,8 @@ export interface SessionsTable {
   user_id: string;
   login_method: string;
   stay_logged_in: boolean;
-  created_at: Generated<Timestamp>;
+  /** The sign-in: a session's lifetime counts from it (the server's clock, not the database's). */
+  created_at: Timestamp;
   last_seen_at: Timestamp;
   expires_at: Timestamp;
 }

@@ -40,6 +40,38 @@ describeWithServer("input at the door", (ctx) => {
       .executeTakeFirstOrThrow();
     expect(user.name).not.toContain("\u0000");
   });
+
+  it("refuses a name on more than one line with 400 naming the field, and writes nothing", async () => {
+    const org = await ctx().createOrganisation("lines");
+    const browser = new Browser(ctx().tenantUrl("lines"));
+    await browser.request("POST", "/api/login", { email: org.email, password: org.password });
+    const xsrf = { "x-xsrf-token": browser.cookie("XSRF-TOKEN") ?? "" };
+    const message = "must be one line of text, without line breaks or control characters";
+    const cases: [string, unknown, string][] = [
+      ["/api/variance/UserManagement/UpdateUserProfile", { name: "Ann\nBcc: all@example.com" }, "name"],
+      ["/api/variance/Role/Edit", { roleInfo: { name: "Sales\r\nAdmin" } }, "roleInfo.name"],
+      ["/api/variance/token", { name: "ci\u001bbot", abilities: [] }, "name"],
+    ];
+    for (const [path, body, field] of cases) {
+      const answer = await browser.request("POST", path, body, xsrf);
+      expect(answer.status, path).toBe(400);
+      expect(answer.json.errors, path).toContainEqual({ field, message });
+    }
+    const user = await ctx()
+      .database.db.selectFrom("users")
+      .select("name")
+      .where("id", "=", org.userId)
+      .executeTakeFirstOrThrow();
+    expect(user.name).not.toContain("Bcc");
+    // A name on one line, spaces and all, is taken.
+    const fine = await browser.request(
+      "POST",
+      "/api/variance/UserManagement/UpdateUserProfile",
+      { name: "Ann  Lee-Smith (Sales)" },
+      xsrf,
+    );
+    expect(fine.status).toBe(200);
+  });
 });
 
 describeWithServer("query keys in any case", (ctx) => {

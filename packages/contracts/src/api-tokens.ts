@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { abilities } from "./abilities";
 import { roleAbilitySchema } from "./account";
-import { emptySchema } from "./common";
+import { emptySchema, nameSchema } from "./common";
 import { defineContract } from "./define-contract";
 
 export const apiTokenSchema = z.object({
@@ -35,7 +35,7 @@ export const createApiToken = defineContract({
   root: "variance",
   path: "token",
   body: z.object({
-    name: z.string().trim().min(1).max(100),
+    name: nameSchema(100),
     /** The scope; default every ability the caller holds. Never more than the caller holds. */
     abilities: z.array(roleAbilitySchema).max(100).optional(),
   }),

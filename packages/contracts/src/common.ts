@@ -27,6 +27,19 @@ export const yearMonthSchema = z
   );
 
 /** Ping responses carry a success flag (docs/api.md#shapes). */
+/**
+ * A name people give (a user, a role, a token, a list, the organisation): trimmed, not empty, at
+ * most `max` characters, on one line: a line break or another control character would break the
+ * lines of a mail, a log or a CSV it is written into (docs/security.md, "Input").
+ */
+export const nameSchema = (max: number) =>
+  z
+    .string()
+    .trim()
+    .min(1)
+    .max(max)
+    .regex(/^\P{Cc}*$/u, "must be one line of text, without line breaks or control characters");
+
 export const pingSchema = z.object({ success: z.boolean() });
 
 export const emptySchema = z.void();

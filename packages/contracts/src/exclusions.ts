@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { abilities } from "./abilities";
-import { emptySchema } from "./common";
+import { emptySchema, nameSchema } from "./common";
 import { defineContract } from "./define-contract";
 import { stockTypes } from "./filter-query";
 import { lookupSearchSchema } from "./reports";
@@ -122,7 +122,7 @@ const codeList = (what: string) =>
 export const upsertExclusionBodySchema = z.object({
   /** Absent or null: a new list. */
   exclusionHeaderID: z.uuid().nullish(),
-  name: z.string().trim().min(1).max(100),
+  name: nameSchema(100),
   active: z.boolean().default(true),
   /** Codes of the organisation's clients (a code already on the list may name one that is gone). */
   clientCodes: codeList("client"),

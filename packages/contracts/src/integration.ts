@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { abilities } from "./abilities";
 import { signUpStepSchema } from "./account";
-import { emptySchema } from "./common";
+import { emptySchema, nameSchema } from "./common";
 import { defineContract } from "./define-contract";
 import { itemCategorySchema } from "./organisation-settings";
 
@@ -180,7 +180,7 @@ export const configureOrganisation = defineContract({
   root: "api",
   path: "Integration/ConfigureOrganisation",
   body: z.object({
-    organisationName: z.string().trim().min(1).max(200),
+    organisationName: nameSchema(200),
     defaultCategory: itemCategorySchema,
     adhocSkus: skuCodes,
     recurringSkus: skuCodes,

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { abilities } from "./abilities";
+import { nameSchema } from "./common";
 import { defineContract } from "./define-contract";
 import { stockTypes } from "./filter-query";
 
@@ -112,7 +113,7 @@ export const getSubscriptionSettings = defineContract({
 });
 
 export const subscriptionSettingsBodySchema = z.object({
-  organisationName: z.string().trim().min(1).max(200),
+  organisationName: nameSchema(200),
   currencyCode: z.enum(currencyKeys),
   defaultCategory: itemCategorySchema,
   /**

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { abilities } from "./abilities";
 import { roleAbilitySchema } from "./account";
-import { emptySchema } from "./common";
+import { emptySchema, nameSchema } from "./common";
 import { defineContract } from "./define-contract";
 
 /**
@@ -9,7 +9,7 @@ import { defineContract } from "./define-contract";
  * abilities it grants).
  */
 export const roleInfoSchema = z.object({
-  name: z.string().trim().min(1).max(100),
+  name: nameSchema(100),
   description: z.string().trim().max(1000).default(""),
 });
 

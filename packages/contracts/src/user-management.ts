@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { abilities } from "./abilities";
-import { emptySchema } from "./common";
+import { emptySchema, nameSchema } from "./common";
 import { defineContract } from "./define-contract";
 
 export const userSummarySchema = z.object({
@@ -65,7 +65,7 @@ export const sendPasswordLink = defineContract({
 });
 
 const userFields = {
-  name: z.string().trim().min(1).max(200),
+  name: nameSchema(200),
   email: z.email().max(320),
   userIsAdmin: z.boolean().default(false),
   roleIDs: z.array(z.uuid()).max(100).default([]),
@@ -102,7 +102,7 @@ export const updateUserProfile = defineContract({
   method: "POST",
   root: "variance",
   path: "UserManagement/UpdateUserProfile",
-  body: z.object({ name: z.string().trim().min(1).max(200) }),
+  body: z.object({ name: nameSchema(200) }),
   response: emptySchema,
   responseKind: "empty",
   access: "authenticated",

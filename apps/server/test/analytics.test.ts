@@ -715,6 +715,13 @@ describeWithServer("analytics calls", (ctx) => {
       `VarianceOverview/TableInvoiceData?${aprMay}&clientID=${ids.clients.C1}&startRow=5&rowLimit=5&sortBy=amountCents&sortDir=desc`,
     );
     expect(rest.rows.map((r: { amountCents: number }) => r.amountCents)).toEqual([10000, 8000, 3000]);
+    // The totals are of every line listed, on every page: level 4's totals row.
+    const all = [...first.rows, ...rest.rows] as { amountCents: number; costCents: number }[];
+    expect(first.totals).toEqual({
+      amountCents: 133000,
+      costCents: all.reduce((sum, r) => sum + r.costCents, 0),
+    });
+    expect(rest.totals).toEqual(first.totals);
     expect(first.rows[0]).toMatchObject({
       clientCode: "C1",
       clientName: "Alpha",

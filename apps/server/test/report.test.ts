@@ -271,7 +271,8 @@ describeWithServer("reports", (ctx) => {
           quantityEffect: 80,
         },
       ]);
-      expect(answer.json.totals).toEqual({ price: 104 });
+      // Each money column totalled: 500 + 200 + 400, 550 + 330 + 504, 0 + 100 + 80.
+      expect(answer.json.totals).toEqual({ mrrFrom: 1100, mrrTo: 1384, price: 104, quantityEffect: 180 });
     });
 
     it("salesperson performance: the hand-over of =cmd is a transfer out of Jane and into Raj", async () => {

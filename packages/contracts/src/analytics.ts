@@ -500,8 +500,11 @@ export const tableInvoiceData = get(
       serviceTo: z.string().nullable(),
       recordType: z.string(),
     }),
-  ),
-  "The invoice lines behind the figures: the filtered client, service, salesperson and stock type, dated DateFrom to DateTo; paged, sorted (invoiceDate, invoiceNumber, clientCode, itemCode, amountCents) and searched.",
+  ).extend({
+    /** The sums of every line listed (not only the page's): level 4's totals row. */
+    totals: z.object({ amountCents: money, costCents: money }),
+  }),
+  "The invoice lines behind the figures: the filtered client, service, salesperson and stock type, dated DateFrom to DateTo; paged, sorted (invoiceDate, invoiceNumber, clientCode, itemCode, amountCents) and searched; with the sums of every line listed.",
 );
 
 function chartPost<R extends z.ZodType>(name: string, response: R, summary: string) {

@@ -263,14 +263,25 @@ async function withMissingNames(
   return more;
 }
 
-/** How many lines a view of TableInvoiceData lists: every line `invoiceLinePage` could page through. */
+/** How many lines a view of TableInvoiceData lists and what they add up to (their totals row). */
+export interface LineCount {
+  rowCount: number;
+  amountCents: number;
+  costCents: number;
+}
+
+/**
+ * How many lines a view of TableInvoiceData lists (every line `invoiceLinePage` could page through)
+ * and the sums of their amounts and costs, read in the same pass.
+ */
 export async function countInvoiceLines(
   db: Kysely<Schema>,
   organisationId: string,
   query: LineTableFilter,
-): Promise<number> {
+): Promise<LineCount> {
   const count = await countInvoiceLinesQuery(organisationId, query).execute(db);
-  return count.rows[0]!.n;
+  const row = count.rows[0]!;
+  return { rowCount: row.n, amountCents: Number(row.amount), costCents: Number(row.cost) };
 }
 
 /** The query of `countInvoiceLines` (checked with `explain` in tests). */
@@ -291,5 +302,8 @@ export function countInvoiceLinesQuery(organisationId: string, query: LineTableF
     ],
     sql` and `,
   );
-  return sql<{ n: number }>`select count(*)::int4 as n from ${from} where ${where}`;
+  // The sums come back as text (bigint), exact in JavaScript up to 2^53 cents.
+  return sql<{ n: number; amount: string; cost: string }>`select count(*)::int4 as n,
+    coalesce(sum(l.amount_cents), 0)::text as amount, coalesce(sum(l.cost_cents), 0)::text as cost
+    from ${from} where ${where}`;
 }

@@ -20,8 +20,8 @@ export const priceChanges: ReportDefinition = {
   ],
   run({ cube, query }) {
     const result = variance(cube, { ...query, showAdhoc: false });
-    const rows = result.lines
-      .filter((l) => l.status !== "Adhoc" && (l.parts.Price ?? 0) !== 0)
+    const listed = result.lines.filter((l) => l.status !== "Adhoc" && (l.parts.Price ?? 0) !== 0);
+    const rows = listed
       .sort(
         (a, b) =>
           Math.abs(b.parts.Price ?? 0) - Math.abs(a.parts.Price ?? 0) ||
@@ -41,10 +41,17 @@ export const priceChanges: ReportDefinition = {
         quantityEffect: money((l.parts.Volume ?? 0) + (l.parts.Usage ?? 0)),
       }));
     const t = result.byType;
+    // The rows' own sums, in cents (docs/behaviour.md, "Reports"); the price effect's is the
+    // waterfall's step, every price effect of the months being a row.
+    const sum = (cents: (l: (typeof listed)[number]) => number) =>
+      money(listed.reduce((all, l) => all + cents(l), 0));
     return {
       rows,
       totals: {
+        mrrFrom: sum((l) => l.from),
+        mrrTo: sum((l) => l.to),
         price: money(t.Price.positive + t.Price.negative),
+        quantityEffect: sum((l) => (l.parts.Volume ?? 0) + (l.parts.Usage ?? 0)),
       },
     };
   },

@@ -595,13 +595,16 @@ export async function analyticsRoutes(app: FastifyInstance, deps: AppDeps) {
     );
     // One count a view and data version, shared by its pages, its orders and whoever else asks for
     // it (docs/storage.md, "Level 4's page"); the exclusions are the analysis's own.
-    const rowCount = await memoQuery(analysis, `invoice-lines:${JSON.stringify(filter)}`, () =>
-      countInvoiceLines(deps.db, organisationId, lines),
+    const { rowCount, amountCents, costCents } = await memoQuery(
+      analysis,
+      `invoice-lines:${JSON.stringify(filter)}`,
+      () => countInvoiceLines(deps.db, organisationId, lines),
     );
     return {
       rows,
       rowCount,
       startRow: query.startRow,
+      totals: { amountCents, costCents },
     };
   });
 }

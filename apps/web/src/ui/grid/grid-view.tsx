@@ -20,6 +20,7 @@ import { AgGridReact } from "ag-grid-react";
 import { useEffect, useMemo, useRef } from "react";
 import { useFormat } from "../format";
 import { cellText } from "./cell-text";
+import { titleIfCut } from "./cut-cell";
 import type { DataGridProps, GridColumn, ServerSource } from "./grid-types";
 
 // The modules the app's grids use, registered once for every grid: rows from the screen
@@ -77,6 +78,9 @@ function columnDef<Row>(
     type: isNumber ? "rightAligned" : undefined,
     cellClass: isNumber ? "grid-cell--number" : undefined,
     sortingOrder: isNumber ? ["desc", "asc", null] : ["asc", "desc", null],
+    // A header longer than its column goes on to a second line rather than being cut off.
+    wrapHeaderText: true,
+    autoHeaderHeight: true,
   };
 }
 
@@ -168,6 +172,9 @@ export default function GridView<Row>(props: DataGridProps<Row>) {
         tabToNextCell={() => false}
         tabToNextHeader={() => false}
         onCellKeyDown={followLinkOnEnter}
+        onCellMouseOver={(event) =>
+          titleIfCut((event.event?.target as HTMLElement | null)?.closest?.(".ag-cell") ?? null)
+        }
         animateRows={false}
         loadThemeGoogleFonts={false}
       />

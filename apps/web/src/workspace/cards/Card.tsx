@@ -112,6 +112,9 @@ export function Card<D>({
   const addressToggle = cardToggleOf(definition.toggle, viewFilter);
   const addressPeriod = cardPeriodOf(definition, viewFilter);
   const filter = useMemo(() => withoutCardChoices(viewFilter), [viewFilter]);
+  // What the card measures, as the view does (docs/behaviour.md, "Revenue and margin").
+  const heading =
+    filter.dataType === "Margin" && definition.marginHeading ? definition.marginHeading : definition.heading;
   const actor = useActorRef(machine, {
     input: {
       name: definition.heading,
@@ -195,7 +198,7 @@ export function Card<D>({
   const screenshot = async (node: HTMLElement | null) => {
     if (!node) return;
     try {
-      await downloadScreenshot(node, screenshotFileName(periodsText(filter), definition.heading, new Date()));
+      await downloadScreenshot(node, screenshotFileName(periodsText(filter), heading, new Date()));
     } catch {
       alert(screenshotFailedMessage);
     }
@@ -204,7 +207,7 @@ export function Card<D>({
   const renderBody = (inExpanded: boolean): ReactNode => {
     if (view === "loading")
       return (
-        <div className="card__status" role="status" aria-label={`Loading ${definition.heading}`}>
+        <div className="card__status" role="status" aria-label={`Loading ${heading}`}>
           <span className="spinner spinner--dark" aria-hidden="true" />
         </div>
       );
@@ -233,6 +236,7 @@ export function Card<D>({
         <Renderer
           data={data}
           filter={filter}
+          linkFilter={viewFilter}
           period={period}
           toggle={toggle}
           search={search}
@@ -277,7 +281,7 @@ export function Card<D>({
           <input
             className="card__search"
             type="search"
-            aria-label={`Search ${definition.heading}`}
+            aria-label={`Search ${heading}`}
             placeholder="Search for..."
             value={search}
             onChange={(event) => actor.send({ type: "card.search", term: event.target.value })}
@@ -291,7 +295,7 @@ export function Card<D>({
       <button
         type="button"
         className="icon-button"
-        aria-label={`Download a screenshot of ${definition.heading}`}
+        aria-label={`Download a screenshot of ${heading}`}
         title="Download screenshot"
         onClick={() => screenshot(inExpanded ? dialogBody.current : frame.current)}
         disabled={view !== "content"}
@@ -302,7 +306,7 @@ export function Card<D>({
         <button
           type="button"
           className="icon-button"
-          aria-label={`Expand ${definition.heading}`}
+          aria-label={`Expand ${heading}`}
           title="Expand"
           onClick={() => actor.send({ type: "card.expand" })}
           disabled={view !== "content"}
@@ -315,7 +319,7 @@ export function Card<D>({
 
   const help = (
     <HelpTooltip
-      label={`About ${definition.heading}`}
+      label={`About ${heading}`}
       onOpenChange={(open) => actor.send({ type: open ? "card.showHelp" : "card.hideHelp" })}
     >
       <HelpText helpKey={definition.helpKey} dateFrom={filter.dateFrom} dateTo={filter.dateTo} />
@@ -335,7 +339,7 @@ export function Card<D>({
       <header className="card__header">
         <div className="card__title">
           <h2 id={headingId} className="card__heading">
-            {definition.heading}
+            {heading}
           </h2>
           {help}
         </div>
@@ -350,7 +354,7 @@ export function Card<D>({
       <div className="card__body">{renderBody(false)}</div>
       {expanded ? (
         <AppDialog
-          title={definition.heading}
+          title={heading}
           size="wide"
           onClose={() => actor.send({ type: "card.shrink" })}
           headerActions={actions(true)}

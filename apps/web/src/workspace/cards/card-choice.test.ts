@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { readViewFilter } from "../filters/view-filter";
+import { readViewFilter, viewFilterSearch } from "../filters/view-filter";
 import { cardPeriodOf, cardToggleOf, cardToggleParamValue, withoutCardChoices } from "./card-choice";
 import type { CardToggle } from "./card-types";
+import { cardCatalogue } from "./catalogue";
 
 const segment: CardToggle = {
   label: "Segment",
@@ -57,6 +58,19 @@ describe("a card's choice in the address", () => {
       lostOrder: null,
       activityStatus: null,
       trendPeriodCount: 8,
+      historyPeriodCount: 12,
     });
+  });
+
+  it("keeps the months of the year-end chart, the step month by month and a subject's history in the address", () => {
+    const filter = readViewFilter("historyPeriodCount=24", []);
+    for (const id of ["christmas", "stepHistory", "subjectHistory"] as const)
+      expect(cardPeriodOf(cardCatalogue[id], filter), id).toBe(24);
+    // Their default (12) is written as nothing; another count is written.
+    expect(viewFilterSearch(readViewFilter("dateFrom=2026-01&dateTo=2026-02", []))).not.toContain("history");
+    expect(viewFilterSearch(filter)).toContain("historyPeriodCount=24");
+    // Not a count of months of theirs: their first option.
+    expect(cardPeriodOf(cardCatalogue.christmas, readViewFilter("historyPeriodCount=7", []))).toBe(12);
+    expect(withoutCardChoices(filter).historyPeriodCount).toBe(12);
   });
 });

@@ -1,11 +1,12 @@
-import { defaultTrendPeriodCount, type ViewFilter } from "../filters/view-filter";
+import { defaultHistoryPeriodCount, defaultTrendPeriodCount, type ViewFilter } from "../filters/view-filter";
 import type { CardDefinition, CardToggle } from "./card-types";
 import { periodOptionSets } from "./period-options";
 
 /**
  * The filter parameters that are one card's choice rather than the view's: a toggle's (Revenue by
  * segment's segment, a detail's donut dimension, Variance by type's view, the trend's ad hoc, the
- * lost clients' order, the activity table's status) and the trend's period. The other cards neither
+ * lost clients' order, the activity table's status), the trend's period and the months of the cards
+ * of changes month by month (the year-end chart, the step month by month, a subject's history). The other cards neither
  * reload nor redraw when one changes.
  */
 const neutral = {
@@ -16,6 +17,7 @@ const neutral = {
   lostOrder: null,
   activityStatus: null,
   trendPeriodCount: defaultTrendPeriodCount,
+  historyPeriodCount: defaultHistoryPeriodCount,
 } as const satisfies Partial<ViewFilter>;
 
 export type CardChoiceParam = keyof typeof neutral;

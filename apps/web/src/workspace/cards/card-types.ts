@@ -17,6 +17,12 @@ export interface CardQueryContext {
 /** What a renderer is given. */
 export interface CardRenderProps<D> extends CardQueryContext {
   data: D;
+  /**
+   * The page's filter with the cards' own choices (card-choice.ts), which `filter` leaves out: what
+   * a link to another view starts from, so that the view opened keeps them (the trend's and the
+   * history's months, the trend's ad hoc, ...).
+   */
+  linkFilter: ViewFilter;
   expanded: boolean;
   format: Format;
   /** Sets the card's search term (it carries over to the expanded copy). */
@@ -26,6 +32,9 @@ export interface CardRenderProps<D> extends CardQueryContext {
   /** The route of the page the card is on (a month of a trend opens the same page for that month). */
   here: string;
 }
+
+/** The filter parameters that carry a card's period (card-choice.ts). */
+export type PeriodParam = "trendPeriodCount" | "historyPeriodCount";
 
 export interface CardToggle {
   label: string;
@@ -38,7 +47,7 @@ export interface CardToggle {
    * Forward keep it (apps/web/README.md, "The card system"). Without one, the choice lasts as long
    * as the card.
    */
-  param?: Exclude<CardChoiceParam, "trendPeriodCount">;
+  param?: Exclude<CardChoiceParam, PeriodParam>;
 }
 
 /**
@@ -49,6 +58,8 @@ export interface CardToggle {
 export interface CardDefinition<D = unknown> {
   id: string;
   heading: string;
+  /** The heading in a Margin view, when the heading names revenue ('Margin by segment'). */
+  marginHeading?: string;
   /** The key of its help text (GET helpText?key); the server has a text for each of `cardHelpKeys`. */
   helpKey: CardHelpKey;
   /** The call it makes (the first, when it makes more than one). */
@@ -59,7 +70,7 @@ export interface CardDefinition<D = unknown> {
   /** The period choices (none: the card shows the page's two months only). */
   periodOptions?: PeriodOptionSetName;
   /** The filter parameter of the address that carries the period shown, as `param` does a toggle's. */
-  periodParam?: "trendPeriodCount";
+  periodParam?: PeriodParam;
   toggle?: CardToggle;
   /** A search box in the card's header (the term filters the card's rows on the server). */
   searchable?: boolean;

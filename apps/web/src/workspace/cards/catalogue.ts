@@ -238,6 +238,7 @@ const christmas: CardDefinition<ResponseOf<typeof christmasChart>["points"]> = {
   helpKey: "christmasChart",
   contract: christmasChart,
   periodOptions: "monthsDefault12",
+  periodParam: "historyPeriodCount",
   load: loadCall({
     contract: christmasChart,
     input: ({ filter, period }) => ({
@@ -351,6 +352,7 @@ const lostClients: CardDefinition<ClientListData> = {
 const revenueBySegment: CardDefinition<ResponseOf<typeof gridGeneralKpi>> = {
   id: "revenueBySegment",
   heading: "Revenue by segment",
+  marginHeading: "Margin by segment",
   helpKey: "revenueBySegment",
   contract: gridGeneralKpi,
   toggle: { label: "Segment", options: segmentOptions, display: "select", param: "segment" },

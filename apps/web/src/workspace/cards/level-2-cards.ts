@@ -138,6 +138,7 @@ const stepHistory: CardDefinition<StepHistoryPoint[]> = {
   helpKey: "stepHistory",
   contract: christmasChart,
   periodOptions: "monthsDefault12",
+  periodParam: "historyPeriodCount",
   load: loadCall({
     contract: christmasChart,
     input: ({ filter, period }) => {

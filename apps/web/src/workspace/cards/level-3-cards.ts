@@ -203,6 +203,7 @@ const subjectHistory: CardDefinition<HistoryData> = {
   helpKey: "specificHistory",
   contract: christmasChart,
   periodOptions: "monthsDefault12",
+  periodParam: "historyPeriodCount",
   load: async ({ filter, period }) => {
     if (!filter.dateTo) return null;
     const months = {

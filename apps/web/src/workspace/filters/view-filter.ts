@@ -43,6 +43,11 @@ export interface ViewFilter {
   periodFrom: PeriodKey | null;
   periodTo: PeriodKey | null;
   trendPeriodCount: number;
+  /**
+   * The months of the cards that show the changes month by month: the year-end chart (level 1),
+   * the step month by month (level 2) and a subject's history (level 3).
+   */
+  historyPeriodCount: number;
   rank: string | null;
   heatmap: string | null;
   report: string | null;
@@ -80,6 +85,7 @@ export const viewFilterKeys = [
   "periodFrom",
   "periodTo",
   "trendPeriodCount",
+  "historyPeriodCount",
   "rank",
   "heatmap",
   "report",
@@ -92,6 +98,7 @@ export const viewFilterKeys = [
 ] as const satisfies readonly (keyof ViewFilter)[];
 
 export const defaultTrendPeriodCount = 8;
+export const defaultHistoryPeriodCount = 12;
 
 function oneOf<const T extends readonly string[]>(values: T, value: string | null): T[number] | null {
   if (value === null) return null;
@@ -145,7 +152,10 @@ export function readViewFilter(
   const range = periodDefaultRange(actualPeriods);
   const dateTo = month(get("dateTo")) ?? (range ? periodKey(range.dateTo) : null);
   const dateFrom = month(get("dateFrom")) ?? (range ? periodKey(range.dateFrom) : null);
-  const count = Number(get("trendPeriodCount"));
+  const periodCount = (name: string, fallback: number) => {
+    const count = Number(get(name));
+    return Number.isInteger(count) && count >= 1 && count <= 500 ? count : fallback;
+  };
   const level2 = path === viewPaths.level2;
   const stockTypeParam = get("stockType");
   const stockType =
@@ -170,7 +180,8 @@ export function readViewFilter(
     thirdStockItemID: id(get("thirdStockItemID")),
     periodFrom: month(get("periodFrom")),
     periodTo: month(get("periodTo")),
-    trendPeriodCount: Number.isInteger(count) && count >= 1 && count <= 500 ? count : defaultTrendPeriodCount,
+    trendPeriodCount: periodCount("trendPeriodCount", defaultTrendPeriodCount),
+    historyPeriodCount: periodCount("historyPeriodCount", defaultHistoryPeriodCount),
     rank: text(get("rank")),
     heatmap: text(get("heatmap")),
     report: text(get("report")),
@@ -190,6 +201,7 @@ const defaults: Partial<Record<keyof ViewFilter, string | number>> = {
   recordTypeTo: "Actual",
   periodType: "Monthly",
   trendPeriodCount: defaultTrendPeriodCount,
+  historyPeriodCount: defaultHistoryPeriodCount,
 };
 
 /**

@@ -34,7 +34,10 @@ const toCents = (value: unknown) => (typeof value === "number" ? Math.round(valu
 function gridColumn(column: ReportColumn, integers: boolean): GridColumn<ReportRow> {
   switch (column.kind) {
     case "money":
-      return moneyColumn<ReportRow>(column.field, column.header, { value: (r) => toCents(r[column.field]) });
+      return moneyColumn<ReportRow>(column.field, column.header, {
+        width: 115,
+        value: (r) => toCents(r[column.field]),
+      });
     case "percent":
       return percentColumn<ReportRow>(column.field, column.header, {
         width: 130,
@@ -46,13 +49,13 @@ function gridColumn(column: ReportColumn, integers: boolean): GridColumn<ReportR
       if (column.decimals !== undefined) {
         const decimals = column.decimals;
         return numberColumn<ReportRow>(column.field, column.header, {
-          width: 130,
+          width: 95,
           render: (r) => <FixedNumber value={r[column.field] ?? null} decimals={decimals} />,
         });
       }
       return integers
-        ? countColumn<ReportRow>(column.field, column.header, { width: 130 })
-        : numberColumn<ReportRow>(column.field, column.header, { width: 130 });
+        ? countColumn<ReportRow>(column.field, column.header, { width: 95 })
+        : numberColumn<ReportRow>(column.field, column.header, { width: 95 });
     case "month":
       return monthColumn<ReportRow>(column.field, column.header, { width: 130 });
     case "text":
@@ -63,12 +66,17 @@ function gridColumn(column: ReportColumn, integers: boolean): GridColumn<ReportR
             render: (r) => (r[column.field] ? <Badge variant={String(r[column.field])} /> : null),
           })
         : codeFields.has(column.field)
-          ? textColumn<ReportRow>(column.field, column.header, { width: 110, flex: 0, minWidth: 90 })
-          : textColumn<ReportRow>(column.field, column.header, { minWidth: 150 });
+          ? textColumn<ReportRow>(column.field, column.header, { width: 95, flex: 0, minWidth: 90 })
+          : textColumn<ReportRow>(column.field, column.header, { minWidth: 130 });
   }
 }
 
-/** Codes are short: a narrow column of their own, so names take the room and money fits beside. */
+/**
+ * Codes are short: a narrow column of their own, so names take the room and money fits beside. The
+ * widths are those of the values (a header longer than its column wraps), so that a report of ten
+ * columns, Price changes, fits a laptop's screen without scrolling sideways; a name or code cut off
+ * names itself when pointed at.
+ */
 const codeFields = new Set(["clientCode", "itemCode"]);
 
 /**
@@ -268,7 +276,7 @@ export function ReportResults({ reportID, values }: { reportID: string; values: 
             columns={columns}
             source={source}
             pageSize={reportPageSize}
-            height={Math.min(720, 140 + Math.min(first.rowCount, reportPageSize) * 40)}
+            height={Math.min(720, 160 + Math.min(first.rowCount, reportPageSize) * 40)}
             totals={totalsRow(first)}
           />
         )}

@@ -53,13 +53,13 @@ export function activityQuery(
   };
 }
 
-function columns(filter: ViewFilter, format: Format): GridColumn<Row>[] {
+function columns(filter: ViewFilter, format: Format, links: ViewFilter): GridColumn<Row>[] {
   const month = (key: string | null) => (key ? periodFormat(periodFromKey(key)) : "");
   const part = (type: string) =>
     moneyColumn<Row>(`part${type}`, type, { value: (r) => r.parts[type] ?? 0, sortable: false, width: 118 });
   return [
-    clientLinkColumn<Row>((r) => rowLevel3Href(filter, r, false), { minWidth: 200, pinned: true }),
-    serviceLinkColumn<Row>(filter),
+    clientLinkColumn<Row>((r) => rowLevel3Href(links, r, false), { minWidth: 200, pinned: true }),
+    serviceLinkColumn<Row>(links),
     textColumn<Row>("salesperson", "Salesperson", { minWidth: 130 }),
     textColumn<Row>("badgeVariant", "Status", {
       width: 112,
@@ -93,13 +93,14 @@ function columns(filter: ViewFilter, format: Format): GridColumn<Row>[] {
 export function ActivityRenderer({
   data,
   filter,
+  linkFilter,
   search,
   toggle,
   expanded,
   format,
 }: CardRenderProps<ActivityPage>) {
   const drawn = useCardDrawn();
-  const cols = useMemo(() => columns(filter, format), [filter, format]);
+  const cols = useMemo(() => columns(filter, format, linkFilter), [filter, format, linkFilter]);
   // The first page came with the card; the grid asks for it again only after a new sort.
   const source = useMemo(
     () =>

@@ -17,11 +17,17 @@ const axisMonth = (key: string, count: number) => (count > 6 ? twoLines(month(ke
  * variance types stacked (increases above zero, decreases below) and the net change as a line. A
  * month leads to level 1 for that month against the one before.
  */
-export function ChristmasRenderer({ data, filter, expanded, navigate }: CardRenderProps<ChristmasPoint[]>) {
+export function ChristmasRenderer({
+  data,
+  filter,
+  linkFilter,
+  expanded,
+  navigate,
+}: CardRenderProps<ChristmasPoint[]>) {
   const drawn = useCardDrawn();
   const categories = data.map((p) => axisMonth(p.period, data.length));
   const keys = data.map((p) =>
-    viewHref(viewPaths.level1, filter, {
+    viewHref(viewPaths.level1, linkFilter, {
       dateFrom: periodKey(periodPrevious(periodFromKey(p.period))),
       dateTo: p.period as PeriodKey,
     }),

@@ -26,7 +26,7 @@ export const clientListInlineRows = 8;
 
 export function ClientListRenderer({
   data,
-  filter,
+  linkFilter,
   expanded,
   format,
   search,
@@ -63,7 +63,7 @@ export function ClientListRenderer({
           {rows.map((row) => (
             <tr key={row.clientID}>
               <th scope="row">
-                <Link to={viewHref(viewPaths.level3, filter, { thirdClientID: String(row.clientID) })}>
+                <Link to={viewHref(viewPaths.level3, linkFilter, { thirdClientID: String(row.clientID) })}>
                   {row.clientName}
                 </Link>
                 <span className="client-list__code">{row.clientCode}</span>

@@ -21,6 +21,7 @@ export function contributorHref(filter: CardRenderProps<unknown>["filter"], row:
 export function ContributorBarsRenderer({
   data,
   filter,
+  linkFilter,
   expanded,
   navigate,
 }: CardRenderProps<ContributorRow[]>) {
@@ -40,7 +41,7 @@ export function ContributorBarsRenderer({
           categories: data.map(label),
           values: data.map((r) => r.valueCents),
           color: filter.sign === "Negative" ? chartColors.negative : chartColors.positive,
-          keys: data.map((r) => contributorHref(filter, r)),
+          keys: data.map((r) => contributorHref(linkFilter, r)),
         },
       ]}
       onSelect={navigate}

@@ -23,9 +23,9 @@ export const contributorPageSize = 25;
 /** The badge of a client contributor: NEW or LOST for Client, none for Transfer. */
 const badgeOf = (row: Row) => (row.type === "Client" ? (row.sign === "Positive" ? "new" : "lost") : null);
 
-function columns(filter: ViewFilter, format: Format): GridColumn<Row>[] {
+function columns(filter: ViewFilter, format: Format, links: ViewFilter): GridColumn<Row>[] {
   return [
-    clientLinkColumn<Row>((r) => contributorHref(filter, r), { minWidth: 220 }),
+    clientLinkColumn<Row>((r) => contributorHref(links, r), { minWidth: 220 }),
     textColumn<Row>("clientCode", "Code", { width: 110, flex: 0, minWidth: 90 }),
     textColumn<Row>("badge", "Status", {
       width: 110,
@@ -54,12 +54,13 @@ function columns(filter: ViewFilter, format: Format): GridColumn<Row>[] {
 export function ContributorClientsRenderer({
   data,
   filter,
+  linkFilter,
   search,
   expanded,
   format,
 }: CardRenderProps<ContributorPage>) {
   const drawn = useCardDrawn();
-  const cols = useMemo(() => columns(filter, format), [filter, format]);
+  const cols = useMemo(() => columns(filter, format, linkFilter), [filter, format, linkFilter]);
   const source = useMemo(
     () =>
       firstPageSource(data, contributorPageSize, (page) =>

@@ -46,16 +46,21 @@ export function contributorLinesQuery(
 
 const quantity = (n: number) => (Number.isInteger(n) ? String(n) : n.toFixed(2));
 
-function columns(filter: ViewFilter, format: Format): GridColumn<Row>[] {
+/**
+ * The columns of a step's lines, as narrow as their values (a header longer than its column wraps),
+ * so that the widest, Price's ten, fit a laptop's screen of 1440 px without scrolling sideways.
+ */
+function columns(filter: ViewFilter, format: Format, links: ViewFilter): GridColumn<Row>[] {
   const month = (key: string | null) => (key ? periodFormat(periodFromKey(key)) : "");
   const type = filter.varType ?? "Price";
   const showQuantities = type === "Volume" || type === "Usage" || type === "Price";
   const unit = (cents: number, qty: number) => (qty > 0 ? Math.round(cents / qty) : null);
   return [
-    clientLinkColumn<Row>((r) => rowLevel3Href(filter, r, false), { minWidth: 190, pinned: true }),
-    serviceLinkColumn<Row>(filter),
+    // Pinned, it does not share the room left (flex) as the others do: a width of its own.
+    clientLinkColumn<Row>((r) => rowLevel3Href(links, r, false), { width: 160, minWidth: 150, pinned: true }),
+    serviceLinkColumn<Row>(links, { minWidth: 120 }),
     moneyColumn<Row>(`parts.${type}`, varianceStepLabel(type, filter.sign ?? "Positive"), {
-      width: 160,
+      width: 120,
       value: (r) => r.parts[type] ?? 0,
       render: (r) => (
         <Change
@@ -67,9 +72,9 @@ function columns(filter: ViewFilter, format: Format): GridColumn<Row>[] {
     ...(showQuantities
       ? [
           textColumn<Row>("quantities", "Quantity", {
-            width: 110,
+            width: 90,
             flex: 0,
-            minWidth: 100,
+            minWidth: 85,
             sortable: false,
             value: (r) => `${quantity(r.quantityFrom)} → ${quantity(r.quantityTo)}`,
           }),
@@ -79,20 +84,21 @@ function columns(filter: ViewFilter, format: Format): GridColumn<Row>[] {
       ? [
           moneyColumn<Row>("unitFrom", `Unit ${month(filter.dateFrom)}`, {
             sortable: false,
-            width: 130,
+            width: 95,
             value: (r) => unit(r.valueFromCents, r.quantityFrom),
           }),
           moneyColumn<Row>("unitTo", `Unit ${month(filter.dateTo)}`, {
             sortable: false,
-            width: 130,
+            width: 95,
             value: (r) => unit(r.valueCents, r.quantityTo),
           }),
         ]
       : []),
-    moneyColumn<Row>("valueFromCents", `MRR ${month(filter.dateFrom)}`),
-    moneyColumn<Row>("valueCents", `MRR ${month(filter.dateTo)}`),
+    moneyColumn<Row>("valueFromCents", `MRR ${month(filter.dateFrom)}`, { width: 110 }),
+    moneyColumn<Row>("valueCents", `MRR ${month(filter.dateTo)}`, { width: 110 }),
     textColumn<Row>("badgeVariant", "Status", {
-      width: 150,
+      width: 110,
+      minWidth: 100,
       flex: 0,
       render: (r) => (
         <span className="badges">
@@ -101,7 +107,7 @@ function columns(filter: ViewFilter, format: Format): GridColumn<Row>[] {
         </span>
       ),
     }),
-    textColumn<Row>("salesperson", "Salesperson", { minWidth: 120 }),
+    textColumn<Row>("salesperson", "Salesperson", { minWidth: 90 }),
   ];
 }
 
@@ -115,12 +121,13 @@ function columns(filter: ViewFilter, format: Format): GridColumn<Row>[] {
 export function ContributorLinesRenderer({
   data,
   filter,
+  linkFilter,
   search,
   expanded,
   format,
 }: CardRenderProps<ContributorLinesPage>) {
   const drawn = useCardDrawn();
-  const cols = useMemo(() => columns(filter, format), [filter, format]);
+  const cols = useMemo(() => columns(filter, format, linkFilter), [filter, format, linkFilter]);
   const source = useMemo(
     () =>
       firstPageSource(data, contributorLinesPageSize, (page) =>

@@ -34,7 +34,14 @@ function movementLabel(type: string, sign: "Positive" | "Negative", oneClient: b
  * what moved it (the variance types of that month against the one before), the net change and the
  * MRR after. A month opens the same view comparing that month with the one before.
  */
-export function HistoryRenderer({ data, filter, expanded, here, format }: CardRenderProps<HistoryData>) {
+export function HistoryRenderer({
+  data,
+  filter,
+  linkFilter,
+  expanded,
+  here,
+  format,
+}: CardRenderProps<HistoryData>) {
   useDrawnOnMount();
   const kind = subjectKind(filter);
   const oneClient = kind === "client" || kind === "clientService";
@@ -72,7 +79,7 @@ export function HistoryRenderer({ data, filter, expanded, here, format }: CardRe
               <tr key={row.period}>
                 <th scope="row" className="history__month">
                   <Link
-                    to={viewHref(here, filter, {
+                    to={viewHref(here, linkFilter, {
                       dateFrom: periodKey(periodPrevious(periodFromKey(row.period))),
                       dateTo: row.period as PeriodKey,
                     })}

@@ -74,6 +74,29 @@ export function invoiceColumns(): GridColumn<Row>[] {
 }
 
 /**
+ * The totals row under the lines (docs/behaviour.md, "Level 4's lines"): 'Total' under the dates, and the
+ * amount, cost and margin of every line listed (not only the page's), whatever the page and order.
+ */
+export function invoiceTotalsRow(page: Pick<InvoicePage, "totals">): Row {
+  return {
+    invoiceDate: "Total",
+    invoiceNumber: "",
+    lineNumber: null as unknown as number,
+    clientCode: "",
+    clientName: "",
+    itemCode: "",
+    itemName: "",
+    salesperson: null,
+    quantity: "",
+    amountCents: page.totals.amountCents,
+    costCents: page.totals.costCents,
+    serviceFrom: null,
+    serviceTo: null,
+    recordType: "",
+  };
+}
+
+/**
  * The invoice lines behind the view (TableInvoiceData), 100 a page, sorted and searched on the
  * server; Download writes exactly the lines of the current filters and search, in the current order.
  */
@@ -89,6 +112,7 @@ export function InvoiceLinesRenderer({
   const sort = useRef<{ sortBy?: string; sortDir?: "asc" | "desc" }>({});
   const [progress, setProgress] = useState<{ read: number; total: number } | null>(null);
   const columns = useMemo(() => invoiceColumns(), []);
+  const totals = useMemo(() => invoiceTotalsRow(data), [data]);
   const source = useMemo(
     () =>
       firstPageSource(data, invoicePageSize, (page) => {
@@ -137,9 +161,11 @@ export function InvoiceLinesRenderer({
         columns={columns}
         source={source}
         pageSize={invoicePageSize}
-        height={expanded ? 760 : Math.min(640, 100 + Math.min(data.rowCount, invoicePageSize) * 40)}
+        // A header, the rows, the totals row and the pager.
+        height={expanded ? 760 : Math.min(680, 140 + Math.min(data.rowCount, invoicePageSize) * 40)}
         getRowId={(r) => `${r.invoiceNumber}-${r.lineNumber}`}
         onRowCount={drawn}
+        totals={totals}
       />
     </div>
   );

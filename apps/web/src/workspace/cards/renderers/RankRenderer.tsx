@@ -34,7 +34,14 @@ type Row = ResponseOf<typeof expandedSpecificRankContributionKpi>["rows"][number
  * The rank or the contribution of a client; expanded, every client ranked (the expanded form,
  * ExpandedSpecificRankContributionKpi), paged on the server, this client marked.
  */
-export function RankRenderer({ data, filter, expanded, format, search }: CardRenderProps<RankData>) {
+export function RankRenderer({
+  data,
+  filter,
+  linkFilter,
+  expanded,
+  format,
+  search,
+}: CardRenderProps<RankData>) {
   useDrawnOnMount();
   const month = periodFormat(periodFromKey(data.period));
   const columns = useMemo<GridColumn<Row>[]>(
@@ -45,7 +52,7 @@ export function RankRenderer({ data, filter, expanded, format, search }: CardRen
         render: (r) => (
           <span className="grid-client">
             <Link
-              to={viewHref(viewPaths.level3, filter, {
+              to={viewHref(viewPaths.level3, linkFilter, {
                 thirdClientID: String(r.clientID),
                 thirdStockItemID: null,
               })}
@@ -62,7 +69,7 @@ export function RankRenderer({ data, filter, expanded, format, search }: CardRen
       moneyColumn<Row>("valueCents", `MRR ${month}`),
       percentColumn<Row>("contribution", "Share of MRR", { width: 140 }),
     ],
-    [filter, data.clientID, month],
+    [linkFilter, data.clientID, month],
   );
   const source = useMemo(
     () => (query: { startRow: number; rowLimit: number; sortBy?: string; sortDir?: "asc" | "desc" }) =>

@@ -35,12 +35,25 @@ function segmentFilter(segment: string, row: SegmentData["rows"][number]): Parti
  * MRR of the later month by segment (stock type, salesperson, service or client size), with each
  * segment's change. A segment leads to this dashboard filtered to it.
  */
-export function SegmentRenderer({ data, filter, expanded, navigate, format }: CardRenderProps<SegmentData>) {
+export function SegmentRenderer({
+  data,
+  filter,
+  linkFilter,
+  expanded,
+  navigate,
+  format,
+}: CardRenderProps<SegmentData>) {
   const drawn = useCardDrawn();
   const href = (row: SegmentData["rows"][number]) => {
     const changes = segmentFilter(data.segment, row);
     return changes
-      ? viewHref(viewPaths.level1, subjectAsFilter(filter), { ...changes, varType: null, sign: null })
+      ? viewHref(viewPaths.level1, subjectAsFilter(linkFilter), {
+          ...changes,
+          varType: null,
+          sign: null,
+          // The dashboard of one segment shows its segments by another dimension, not its one slice.
+          segment: null,
+        })
       : null;
   };
   const rows = expanded ? data.rows : data.rows.slice(0, 5);

@@ -17,6 +17,7 @@ const month = (key: string) => periodFormat(periodFromKey(key));
 export function StepHistoryRenderer({
   data,
   filter,
+  linkFilter,
   expanded,
   navigate,
 }: CardRenderProps<StepHistoryPoint[]>) {
@@ -38,7 +39,7 @@ export function StepHistoryRenderer({
           values: data.map((p) => p.byType[type][side]),
           color: data.map((p) => (p.period === filter.dateTo ? colour : soft)),
           keys: data.map((p) =>
-            viewHref(viewPaths.level2, filter, {
+            viewHref(viewPaths.level2, linkFilter, {
               dateFrom: periodKey(periodPrevious(periodFromKey(p.period))),
               dateTo: p.period as PeriodKey,
             }),

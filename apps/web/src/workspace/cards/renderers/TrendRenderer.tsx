@@ -20,6 +20,7 @@ const axisMonth = (key: string, count: number) => (count > 6 ? twoLines(month(ke
 export function TrendRenderer({
   data,
   filter,
+  linkFilter,
   toggle,
   expanded,
   navigate,
@@ -30,7 +31,7 @@ export function TrendRenderer({
   const compared = new Set([filter.dateFrom, filter.dateTo]);
   const withAdhoc = toggle === "adhoc";
   const monthHref = (key: string) =>
-    viewHref(here || viewPaths.level1, filter, {
+    viewHref(here || viewPaths.level1, linkFilter, {
       dateFrom: periodKey(periodPrevious(periodFromKey(key))),
       dateTo: key as PeriodKey,
     });

@@ -27,6 +27,7 @@ export function VarianceByTypeRenderer(props: CardRenderProps<VarianceByTypeData
 function Types({
   data,
   filter,
+  linkFilter,
   expanded,
   navigate,
   format,
@@ -39,7 +40,7 @@ function Types({
       data.byType.Transfer.negativeCents !== 0,
   );
   const href = (type: string, sign: "Positive" | "Negative") =>
-    viewHref(viewPaths.level2, filter, { varType: type as never, sign });
+    viewHref(viewPaths.level2, linkFilter, { varType: type as never, sign });
   return (
     <>
       <Chart
@@ -111,7 +112,7 @@ function Types({
 
 function Contributors({
   data,
-  filter,
+  linkFilter,
   expanded,
   format,
 }: CardRenderProps<VarianceByTypeData> & { data: Extract<VarianceByTypeData, { view: "contributors" }> }) {
@@ -125,7 +126,7 @@ function Contributors({
       {data.rows.map((r) => (
         <li key={`${r.type}-${r.sign}-${r.clientID}-${r.stockItemID ?? ""}`} className="contributors__row">
           <span className="contributors__who">
-            <Link to={viewHref(viewPaths.level3, filter, { thirdClientID: String(r.clientID) })}>
+            <Link to={viewHref(viewPaths.level3, linkFilter, { thirdClientID: String(r.clientID) })}>
               {r.clientName}
             </Link>
             <span className="contributors__what">

@@ -31,6 +31,7 @@ export function stepLabel(
 export function WaterfallRenderer({
   data,
   filter,
+  linkFilter,
   expanded,
   navigate,
   format,
@@ -39,7 +40,10 @@ export function WaterfallRenderer({
   // On a detail page, a step lists that client's or service's contributors: the subject becomes a filter.
   const stepHref = (step: WaterfallStep) =>
     step.type && step.sign
-      ? viewHref(viewPaths.level2, subjectAsFilter(filter), { varType: step.type as never, sign: step.sign })
+      ? viewHref(viewPaths.level2, subjectAsFilter(linkFilter), {
+          varType: step.type as never,
+          sign: step.sign,
+        })
       : null;
   const categories = data.map((step, i) => stepLabel(step, i, filter.dateFrom, filter.dateTo));
   const axisLabels = categories.map(twoLines);

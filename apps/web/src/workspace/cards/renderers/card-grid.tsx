@@ -43,9 +43,13 @@ export function clientLinkColumn<Row extends ClientCells>(
 }
 
 /** The Service column of a card's grid: the service's name, a link to level 3 of the client and service. */
-export function serviceLinkColumn<Row extends ServiceCells>(filter: ViewFilter): GridColumn<Row> {
+export function serviceLinkColumn<Row extends ServiceCells>(
+  filter: ViewFilter,
+  options: GridColumnOptions<Row> = {},
+): GridColumn<Row> {
   return textColumn<Row>("itemName", "Service", {
     minWidth: 180,
+    ...options,
     render: (r) => <Link to={rowLevel3Href(filter, r, true)}>{r.itemName}</Link>,
   });
 }

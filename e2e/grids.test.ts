@@ -1,0 +1,193 @@
+import type { Browser, Locator, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { card, cardsDrawn, openDemoLevel1, uncut } from "./workspace";
+
+/*
+ * The grids as an analyst reads them, on the demo data: level 4's totals under the lines, a name
+ * cut off that names itself when pointed at, the widest tables (Price changes, a price step's
+ * contributors) without scrolling sideways on a laptop's screen, a pager that fits a phone, and the
+ * months of the cards of changes month by month kept in the address.
+ */
+/** What the page's check of a cut-off cell reads (the e2e project has no DOM types). */
+interface Sized {
+  scrollWidth: number;
+  clientWidth: number;
+  querySelectorAll(selector: string): ArrayLike<Sized>;
+}
+
+describe("the grids of the dashboards and reports, on the demo data", () => {
+  let browser: Browser;
+  let page: Page;
+  let env: Awaited<ReturnType<typeof openDemoLevel1>>["env"];
+  let origin: string;
+  const level1 = "/variance/dashboard/stockTypeOverview";
+
+  beforeAll(async () => {
+    ({ env, origin, browser, page } = await openDemoLevel1());
+  }, 240_000);
+  afterAll(async () => {
+    await browser?.close();
+    await env?.stop();
+  });
+
+  /** Money as a cell writes it ('$1,234.56', '-$5.00') in cents. */
+  const cents = (text: string) => Math.round(Number(text.replace(/[^0-9.-]/g, "")) * 100);
+
+  /** Level 4 of the first acquired client, through its detail's Invoice Data. */
+  async function openLevel4() {
+    await page.goto(`${origin}${level1}`);
+    await cardsDrawn(page);
+    await card(page, "acquiredClients").getByRole("link").first().click();
+    await page.waitForURL(/thirdClientID=\d+/);
+    await page.getByRole("link", { name: "Invoice Data" }).click();
+    await page.waitForURL(/\/invoice\?/);
+    const lines = card(page, "invoiceLines");
+    await lines.locator(".ag-row:not(.ag-row-pinned)").first().waitFor();
+    return lines;
+  }
+
+  it("totals level 4's lines in a row pinned under them: the amount, cost and margin of every line", async () => {
+    const lines = await openLevel4();
+    const count = Number((await lines.locator(".activity__summary strong").innerText()).replace(/\D/g, ""));
+    const rows = lines.locator(".ag-row:not(.ag-row-pinned)");
+    expect(await rows.count()).toBe(count);
+    const total = lines.locator(".ag-row-pinned");
+    await total.waitFor();
+    const cell = (row: Locator, column: string) => row.locator(`[col-id="${column}"]`);
+    expect(await cell(total, "invoiceDate").innerText()).toBe("Total");
+    for (const column of ["amountCents", "costCents", "marginCents"]) {
+      const values = await rows.locator(`[col-id="${column}"]`).allInnerTexts();
+      const sum = values.reduce((all, v) => all + cents(v), 0);
+      expect(cents(await cell(total, column).innerText()), column).toBe(sum);
+    }
+    // Sorted otherwise, the totals stay under the rows, the same.
+    const amount = await cell(total, "amountCents").innerText();
+    const header = lines.getByRole("columnheader", { name: "Amount" });
+    await header.click();
+    await expect.poll(() => header.getAttribute("aria-sort")).toBe("descending");
+    await rows.first().waitFor();
+    expect(await cell(total, "amountCents").innerText()).toBe(amount);
+    // The last line is in sight above the totals, not under them: the lines need no scrolling.
+    const vertical = lines.locator(".ag-body-vertical-scroll-viewport");
+    expect(
+      await vertical.evaluate(
+        (e: { scrollHeight: number; clientHeight: number }) => e.scrollHeight <= e.clientHeight,
+      ),
+    ).toBe(true);
+    const box = (await rows.last().boundingBox())!;
+    const totalBox = (await total.boundingBox())!;
+    expect(box.y + box.height).toBeLessThanOrEqual(totalBox.y + 1);
+  }, 90_000);
+
+  it("heads Revenue by segment 'Margin by segment' in a Margin view", async () => {
+    const heading = card(page, "revenueBySegment").getByRole("heading", { level: 2 });
+    await page.goto(`${origin}${level1}?dataType=Margin`);
+    await cardsDrawn(page);
+    expect(await heading.innerText()).toBe("Margin by segment");
+    await page.goto(`${origin}${level1}`);
+    await cardsDrawn(page);
+    expect(await heading.innerText()).toBe("Revenue by segment");
+  }, 60_000);
+
+  /** Runs the Price changes report at the window's size. */
+  async function runPriceChanges() {
+    await page.goto(`${origin}/variance/reports/types/price-changes`);
+    await page.getByRole("button", { name: "Run" }).click();
+    const grid = page.getByRole("group", { name: "Price changes rows" });
+    await grid.locator(".ag-row:not(.ag-row-pinned)").first().waitFor();
+    return grid;
+  }
+
+  it("shows every column of Price changes and of a price step's contributors at 1440 px without scrolling sideways", async () => {
+    const report = await runPriceChanges();
+    const viewport = report.locator(".ag-body-horizontal-scroll-viewport");
+    const fits = (element: { scrollWidth: number; clientWidth: number }) =>
+      element.scrollWidth <= element.clientWidth;
+    expect(await viewport.evaluate(fits)).toBe(true);
+    for (const header of await report.getByRole("columnheader").all())
+      expect(await header.evaluate(uncut), await header.innerText()).toBe(true);
+
+    await page.goto(`${origin}/variance/dashboard/positiveOrNegative?varType=Price&sign=Positive`);
+    await page.locator('.card-grid[data-all-drawn="true"]').waitFor();
+    const contributors = card(page, "stepLines");
+    await contributors.locator(".ag-row:not(.ag-row-pinned)").first().waitFor();
+    expect(await contributors.locator(".ag-body-horizontal-scroll-viewport").evaluate(fits)).toBe(true);
+    for (const header of await contributors.getByRole("columnheader").all())
+      expect(await header.evaluate(uncut), await header.innerText()).toBe(true);
+  }, 90_000);
+
+  it("names a value cut off in a cell when it is pointed at, and leaves a whole one without a title", async () => {
+    const report = await runPriceChanges();
+    const cells = report.locator(".ag-row:not(.ag-row-pinned) .ag-cell");
+    // Whether a cell or a part of it holds more than it shows (run in the page).
+    const states = await cells.evaluateAll((all: Sized[]) =>
+      all.map((cell) =>
+        [cell, ...Array.from(cell.querySelectorAll("*"))].some(
+          (part) => part.clientWidth > 0 && part.scrollWidth > part.clientWidth + 1,
+        ),
+      ),
+    );
+    const cutIndex = states.indexOf(true);
+    const wholeIndex = states.indexOf(false);
+    expect(cutIndex).toBeGreaterThanOrEqual(0);
+    const cutCell = cells.nth(cutIndex);
+    await cutCell.hover();
+    const full = (await cutCell.textContent())!.trim();
+    await expect.poll(() => cutCell.getAttribute("title")).toBe(full);
+    const wholeCell = cells.nth(wholeIndex);
+    await wholeCell.hover();
+    expect(await wholeCell.getAttribute("title")).toBeNull();
+  }, 90_000);
+
+  it("fits a grid's pager into a phone's screen, with three Tab stops", async () => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    try {
+      const lines = await openLevel4();
+      const pager = lines.locator(".ag-paging-panel");
+      await pager.waitFor();
+      const stops = pager.locator('[tabindex="0"]:not(.ag-tab-guard)');
+      const visible: Locator[] = [];
+      for (const stop of await stops.all()) if (await stop.isVisible()) visible.push(stop);
+      expect(visible.length).toBe(3);
+      for (const stop of visible) expect(await stop.evaluate(uncut)).toBe(true);
+      expect(await lines.locator(".ag-paging-description").evaluate(uncut)).toBe(true);
+    } finally {
+      await page.setViewportSize({ width: 1440, height: 900 });
+    }
+  }, 90_000);
+
+  it("keeps the months of the cards of changes month by month in the address, and links from cards carry them", async () => {
+    await page.goto(`${origin}${level1}`);
+    await cardsDrawn(page);
+    const periods = card(page, "christmas").getByRole("combobox", { name: "Periods" });
+    expect(await periods.inputValue()).toBe("12");
+    await periods.selectOption({ label: "2 Years" });
+    await page.waitForURL(/historyPeriodCount=24/);
+    await page.reload();
+    await cardsDrawn(page);
+    expect(await periods.inputValue()).toBe("24");
+
+    // A client of a card opens its detail with the same months for its history.
+    await card(page, "acquiredClients").getByRole("link").first().click();
+    await page.waitForURL(/thirdClientID=\d+/);
+    expect(new URL(page.url()).searchParams.get("historyPeriodCount")).toBe("24");
+    await page.locator('.card-grid[data-all-drawn="true"]').waitFor();
+    const history = card(page, "subjectHistory").getByRole("combobox", { name: "Periods" });
+    expect(await history.inputValue()).toBe("24");
+    await history.selectOption({ label: "3 Years" });
+    await page.waitForURL(/historyPeriodCount=36/);
+
+    // Level 2's step month by month reads the same parameter, and keeps its own choice.
+    await page.goto(
+      `${origin}/variance/dashboard/positiveOrNegative?varType=Price&sign=Positive&historyPeriodCount=36`,
+    );
+    await page.locator('.card-grid[data-all-drawn="true"]').waitFor();
+    const step = card(page, "stepHistory").getByRole("combobox", { name: "Periods" });
+    expect(await step.inputValue()).toBe("36");
+    await step.selectOption({ label: "2 Years" });
+    await page.waitForURL(/historyPeriodCount=24/);
+    await page.reload();
+    await page.locator('.card-grid[data-all-drawn="true"]').waitFor();
+    expect(await step.inputValue()).toBe("24");
+  }, 120_000);
+});

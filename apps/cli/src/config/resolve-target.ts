@@ -75,6 +75,17 @@ export function resolveTarget(
   const fallback = config.profiles[defaultProfileName];
   const host = env.VARIA_HOST || fallback?.host;
   const token = env.VARIA_TOKEN || fallback?.token;
+  // One of the pair given and the other not: in CI, most often a secret that is not set for this
+  // job (a fork's pull request, another environment), which the shell expands to nothing.
+  const given = (["VARIA_HOST", "VARIA_TOKEN"] as const).filter((name) => env[name]?.trim());
+  if (given.length === 1 && (!host || !token)) {
+    const missing = given[0] === "VARIA_HOST" ? "VARIA_TOKEN" : "VARIA_HOST";
+    throw new CliError(
+      `${given[0]} is set but ${missing} is ${missing in env ? "empty" : "not set"}: set ${missing} ` +
+        (missing === "VARIA_TOKEN" ? "to an API token" : "to the server's address") +
+        ", or use a stored profile (--profile or VARIA_PROFILE)",
+    );
+  }
   if (!host || !token) {
     const stored = Object.keys(config.profiles);
     throw new CliError(

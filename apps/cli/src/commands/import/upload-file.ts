@@ -1,7 +1,7 @@
 import { openAsBlob } from "node:fs";
 import { stat } from "node:fs/promises";
 import { basename } from "node:path";
-import { importUpload } from "@varia/contracts";
+import { importUpload, type JobStatus } from "@varia/contracts";
 import type { CommandContext } from "../../context";
 import { CliError } from "../../errors/cli-error";
 import { configuredClient } from "../../http/client";
@@ -46,7 +46,12 @@ export async function runUpload(ctx: CommandContext, [file]: string[], options: 
   ctx.terminal.endProgress();
   if (!options.wait) {
     if (ctx.options.json) ctx.terminal.json(queued);
-    else ctx.terminal.out(`${queued.duplicate ? "Already uploaded as" : "Queued as"} job ${queued.jobGuid}`);
+    else if (!queued.duplicate) ctx.terminal.out(`Queued as job ${queued.jobGuid}`);
+    else
+      ctx.terminal.out(
+        `Already uploaded as job ${queued.jobGuid} (${queued.status}): nothing is imported again`,
+      );
+    if (queued.duplicate) noteFailedBefore(ctx, queued);
     return;
   }
   // The same file (or key) again imports nothing: the job followed is the one it was the first time.
@@ -57,4 +62,23 @@ export async function runUpload(ctx: CommandContext, [file]: string[], options: 
   );
   const job = await followJob(ctx, client, queued.jobGuid, options.pollInterval);
   printJob(ctx, job);
+  // A refused file's bad cells are listed above already.
+  if (queued.duplicate && job.status === "FailedPermanently") noteFailedBefore(ctx, job);
+}
+
+/**
+ * The same file (or key) as a job that failed answers that job again, and imports nothing: said
+ * with what to do, as a pipeline run again after a failure would otherwise fail the same way. A
+ * file refused for its data must change (its bad cells are listed by `varia import status`); one
+ * whose import failed otherwise (the server's fault) is sent again under a new key.
+ */
+function noteFailedBefore(ctx: CommandContext, job: { jobGuid: string; status: JobStatus }) {
+  if (job.status === "Failed")
+    ctx.terminal.note(
+      `That job was refused for the file's data: correct the file (\`varia import status ${job.jobGuid}\` lists its bad cells) and upload it again`,
+    );
+  else if (job.status === "FailedPermanently")
+    ctx.terminal.note(
+      "That job failed for a reason other than the file's data: to import the same file again, upload it with a new --idempotency-key",
+    );
 }

@@ -189,6 +189,44 @@ describe("varia in a pipeline, against a running server", () => {
     expect(xlsx.stdout).toMatch(/^Wrote mrr-by-client \(XLSX, /);
   });
 
+  it("import upload - reads the file from standard input, listed as stdin.csv or under --name", () => {
+    const lines = (first: number, count: number) =>
+      `InvoiceDate,InvoiceNumber,ClientCode,ItemCode,StockType,Quantity,Amount\n${Array.from(
+        { length: count },
+        (_, i) => `2025-07-01,P-${first + i},C${first + i},PRO,Subscription,1,10.00`,
+      ).join("\n")}\n`;
+    const piped = runVaria(
+      ["--json", "import", "upload", "-", "--wait", "--poll-interval", "0.2"],
+      env,
+      lines(0, 3),
+    );
+    expect(piped.status, piped.stderr).toBe(0);
+    expect(JSON.parse(piped.stdout)).toMatchObject({
+      status: "Completed",
+      rowsImported: 3,
+      fileName: "stdin.csv",
+    });
+    const named = runVaria(
+      ["import", "upload", "-", "--name", "july.csv", "--wait", "--poll-interval", "0.2"],
+      env,
+      lines(3, 2),
+    );
+    expect([named.status, named.stdout]).toEqual([
+      0,
+      "Job completed successfully: 2 lines imported from july.csv\n",
+    ]);
+    const listed = JSON.parse(runVaria(["--json", "import", "list", "--limit", "2"], env).stdout) as {
+      fileName: string;
+    }[];
+    expect(listed.map((job) => job.fileName)).toEqual(["july.csv", "stdin.csv"]);
+
+    const badName = runVaria(["import", "upload", "-", "--name", "july.txt"], env, lines(5, 1));
+    expect([badName.status, badName.stderr.split("\n")[0]]).toEqual([
+      1,
+      "varia: option '--name <file name>' argument 'july.txt' is invalid. expected a file name ending in .csv, such as lines-2025-06.csv.",
+    ]);
+  });
+
   it("the same file again after its job was refused says so, and what to do", () => {
     writeFileSync(
       file("bad.csv"),

@@ -1,6 +1,8 @@
-import { openAsBlob } from "node:fs";
-import { stat } from "node:fs/promises";
-import { basename } from "node:path";
+import { createWriteStream, openAsBlob } from "node:fs";
+import { mkdtemp, rm, stat } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { basename, join } from "node:path";
+import { pipeline } from "node:stream/promises";
 import { importUpload, type JobStatus } from "@varia/contracts";
 import type { CommandContext } from "../../context";
 import { CliError } from "../../errors/cli-error";
@@ -14,6 +16,29 @@ interface UploadOptions {
   wait?: boolean;
   pollInterval: number;
   idempotencyKey?: string;
+  name?: string;
+}
+
+/** The file argument that means standard input, as Unix tools take it. */
+const stdinPath = "-";
+
+/**
+ * Standard input (`-`, as in `generate-lines | varia import upload -`) copied to a file of its own,
+ * `stdin.csv` in a folder removed when the command ends: the upload is sent from disk with its size,
+ * and never held in memory whole. A terminal is refused: nobody types a CSV.
+ */
+async function stdinToFile(ctx: CommandContext): Promise<string> {
+  if (process.stdin.isTTY)
+    throw new CliError(
+      "Standard input is a terminal: pipe the CSV in (... | varia import upload -), or give its file",
+    );
+  const folder = await mkdtemp(join(tmpdir(), "varia-stdin-"));
+  ctx.onClose(() => rm(folder, { recursive: true, force: true }));
+  const path = join(folder, "stdin.csv");
+  await pipeline(process.stdin, createWriteStream(path)).catch((error: Error) => {
+    throw new CliError(`Cannot read standard input: ${error.message}`);
+  });
+  return path;
 }
 
 /**
@@ -21,14 +46,14 @@ interface UploadOptions {
  * retried), showing the bytes sent on a terminal; with --wait, follows the job to its end.
  */
 export async function runUpload(ctx: CommandContext, [file]: string[], options: UploadOptions) {
-  const path = file!;
+  const path = file === stdinPath ? await stdinToFile(ctx) : file!;
   const info = await stat(path).catch((error: NodeJS.ErrnoException) => {
     throw new CliError(`Cannot read ${path}: ${error.code === "ENOENT" ? "no such file" : error.message}`);
   });
   if (!info.isFile()) throw new CliError(`Cannot read ${path}: not a file`);
   const data = await openAsBlob(path, { type: "text/csv" });
   const { client } = configuredClient(ctx);
-  const name = basename(path);
+  const name = options.name ?? basename(path);
   ctx.terminal.note(`Uploading ${name} (${formatSize(info.size)})...`);
   const show = throttled((sent: number, total: number | undefined) =>
     ctx.terminal.progress(`Uploading ${name}: ${formatTransfer(sent, total)}`),

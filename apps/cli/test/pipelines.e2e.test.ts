@@ -9,6 +9,7 @@ import {
   cleanEnv,
   cliBin,
   createTenant,
+  emptyServerEnv,
   type RunningServer,
   runVaria,
   runVariaAsync,
@@ -61,13 +62,7 @@ function readFirstBytesOnly(args: string[], env: NodeJS.ProcessEnv) {
 describe("varia in a pipeline, against a running server", () => {
   const dataDir = mkdtempSync(join(tmpdir(), "varia-cli-pipelines-"));
   const work = mkdtempSync(join(tmpdir(), "varia-cli-pipelines-files-"));
-  const serverEnv = {
-    ...process.env,
-    VARIA_DATA_DIR: dataDir,
-    LOG_LEVEL: "silent",
-    DATABASE_URL: "",
-    VARIA_SEED_DEMO: "false",
-  };
+  const serverEnv = emptyServerEnv(dataDir);
   let server: RunningServer;
   let env: NodeJS.ProcessEnv;
   let foreign: Server;

@@ -14,6 +14,20 @@ export interface RunningServer {
   port: number;
 }
 
+/**
+ * The environment of a `varia-server` of a test's own: the embedded database in `dataDir`, no
+ * demo organisation (each test creates the tenants it needs), and no log lines.
+ */
+export function emptyServerEnv(dataDir: string): NodeJS.ProcessEnv {
+  return {
+    ...process.env,
+    VARIA_DATA_DIR: dataDir,
+    LOG_LEVEL: "silent",
+    DATABASE_URL: "",
+    VARIA_SEED_DEMO: "false",
+  };
+}
+
 /** Starts `varia-server start` on a free port (or `port`); resolves once it says where it runs. */
 export function startServer(env: NodeJS.ProcessEnv, port = 0): Promise<RunningServer> {
   return new Promise((resolve, reject) => {

@@ -2,7 +2,7 @@ import { importJobListLimits } from "@varia/contracts";
 import { type Command, InvalidArgumentError, Option } from "commander";
 import { idArgument, integerAtLeast } from "../../filters/filter-options";
 import type { Lazy } from "../../program";
-import { pollIntervalOption } from "../job-options";
+import { pollIntervalOption, waitTimeoutOption } from "../job-options";
 
 /** `--limit` of `import list`: a whole number from 1 to what Import/GetJobs answers at most. */
 function parseJobLimit(value: string): number {
@@ -41,6 +41,7 @@ export function defineImport(program: Command, lazy: Lazy) {
       "follow the job until it ends: exit 2 when the file is rejected, 4 when the job fails otherwise",
     )
     .addOption(pollIntervalOption())
+    .addOption(waitTimeoutOption())
     .option("--idempotency-key <key>", "makes a retried upload a no-op (default: the file's SHA-256)")
     .addOption(
       new Option(

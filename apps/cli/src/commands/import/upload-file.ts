@@ -15,6 +15,7 @@ import { printJob } from "./job-outcome";
 interface UploadOptions {
   wait?: boolean;
   pollInterval: number;
+  waitTimeout?: number;
   idempotencyKey?: string;
   name?: string;
 }
@@ -85,7 +86,7 @@ export async function runUpload(ctx: CommandContext, [file]: string[], options: 
       ? `${name} was already uploaded as job ${queued.jobGuid}: nothing is imported again; that job's status follows`
       : `Uploaded ${name} as job ${queued.jobGuid}`,
   );
-  const job = await followJob(ctx, client, queued.jobGuid, options.pollInterval);
+  const job = await followJob(ctx, client, queued.jobGuid, options);
   printJob(ctx, job);
   // A refused file's bad cells are listed above already.
   if (queued.duplicate && job.status === "FailedPermanently") noteFailedBefore(ctx, job);

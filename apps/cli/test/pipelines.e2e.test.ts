@@ -125,6 +125,22 @@ describe("varia in a pipeline, against a running server", () => {
     });
   });
 
+  it("a token of another organisation, or a revoked one, is said to be refused by the host, and why it may be", () => {
+    const host = tenantUrl(server, "acme");
+    const refused = `varia: Unauthorized: ${host} does not accept this API token (mistyped, revoked, or of another organisation: a token works on its own organisation's host only); check the host and the token (varia profiles), or varia login again\n`;
+    const beta = createTenant(serverEnv, "beta");
+    const elsewhere = runVaria(["whoami"], { ...env, VARIA_TOKEN: beta.token });
+    expect([elsewhere.status, elsewhere.stderr]).toEqual([2, refused]);
+
+    const created = JSON.parse(runVaria(["--json", "tokens", "create", "short-lived"], env).stdout) as {
+      tokenID: string;
+      token: string;
+    };
+    expect(runVaria(["tokens", "revoke", created.tokenID], env).status).toBe(0);
+    const revoked = runVaria(["variance"], { ...env, VARIA_TOKEN: created.token });
+    expect([revoked.status, revoked.stderr]).toEqual([2, refused]);
+  });
+
   it("a host whose path is wrong is said to be no Varia API, and no web page is saved as the export", async () => {
     const wrongPath = `${tenantUrl(server, "acme")}/varia`;
     const said = (call: string, contentType: string) =>

@@ -154,7 +154,7 @@ export function describeFailure(error: unknown, timeoutMs: number): Failure {
   const detail = server && server !== error.message ? `: ${server}` : "";
   const message =
     error.status === 401
-      ? `Unauthorized${detail}: check the host and the API token (varia login, varia profiles)`
+      ? `Unauthorized${detail}: ${hostAndCall(error.url ?? "").host} does not accept this API token (mistyped, revoked, or of another organisation: a token works on its own organisation's host only); check the host and the token (varia profiles), or varia login again`
       : error.status === 400
         ? `Bad Request${detail}`
         : `${server ?? error.message} (HTTP ${error.status} from ${where})`;

@@ -107,6 +107,14 @@ describe("varia in a pipeline, against a running server", () => {
     }
   });
 
+  it("with VARIA_HOST and VARIA_TOKEN set, a broken profiles file is not read", () => {
+    const folder = mkdtempSync(join(tmpdir(), "varia-cli-pipelines-broken-"));
+    writeFileSync(join(folder, "config.json"), "{ half a file");
+    const run = runVaria(["--json", "whoami"], { ...env, VARIA_CONFIG_DIR: folder });
+    expect(run.status, run.stderr).toBe(0);
+    expect(JSON.parse(run.stdout)).toMatchObject({ profile: null, host: tenantUrl(server, "acme") });
+  });
+
   it("names the variable a pipeline left empty or unset, before any call", () => {
     const noToken = runVaria(["whoami"], { ...env, VARIA_TOKEN: "" });
     expect([noToken.status, noToken.stderr]).toEqual([

@@ -49,14 +49,19 @@ export function chosenProfileName(
 /**
  * Chooses the host and token, strongest first, as gh and the cloud CLIs do: `--profile NAME`, then
  * `VARIA_PROFILE`, then `VARIA_HOST` and `VARIA_TOKEN` (each over the `default` profile's own
- * value), then the `default` profile. A named profile that is not stored is a usage error.
+ * value), then the `default` profile. A named profile that is not stored is a usage error. The
+ * profiles file is read only when it is needed: with both variables set and no profile named, a
+ * broken or unreadable file (a shared CI runner's) is no concern of the command.
  */
 export function resolveTarget(
   options: { profile?: string | undefined },
   env: NodeJS.ProcessEnv,
-  config: ConfigFile = readConfigFile(configPath(env)),
+  stored?: ConfigFile,
 ): Target {
   const named = chosenProfileName(options, env);
+  if (!named && env.VARIA_HOST && env.VARIA_TOKEN)
+    return { host: normaliseHost(env.VARIA_HOST, "VARIA_HOST"), token: env.VARIA_TOKEN, profile: null };
+  const config = stored ?? readConfigFile(configPath(env));
   if (named) {
     const profile = config.profiles[named];
     if (!profile) {

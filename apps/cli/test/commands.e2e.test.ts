@@ -8,6 +8,7 @@ import {
   cleanEnv,
   cliBin,
   createTenant,
+  emptyServerEnv,
   type RunningServer,
   runVaria,
   startServer,
@@ -224,13 +225,7 @@ describe("every varia command against a running server", () => {
   const dataDir = mkdtempSync(join(tmpdir(), "varia-cli-commands-"));
   const work = mkdtempSync(join(tmpdir(), "varia-cli-commands-files-"));
   const home = mkdtempSync(join(tmpdir(), "varia-cli-home-"));
-  const serverEnv = {
-    ...process.env,
-    VARIA_DATA_DIR: dataDir,
-    LOG_LEVEL: "silent",
-    DATABASE_URL: "",
-    VARIA_SEED_DEMO: "false",
-  };
+  const serverEnv = emptyServerEnv(dataDir);
   let server: RunningServer;
   let acme: { email: string; token: string };
   const env = cleanEnv({ HOME: home, VARIA_PROFILE: "acme" });

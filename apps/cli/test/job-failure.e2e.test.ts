@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   cleanEnv,
   createTenant,
+  emptyServerEnv,
   type RunningServer,
   runVaria,
   startServer,
@@ -22,13 +23,7 @@ import {
 describe("a job that fails for a reason other than its data", () => {
   const dataDir = mkdtempSync(join(tmpdir(), "varia-cli-job-failure-"));
   const home = mkdtempSync(join(tmpdir(), "varia-cli-job-failure-home-"));
-  const serverEnv = {
-    ...process.env,
-    VARIA_DATA_DIR: dataDir,
-    LOG_LEVEL: "silent",
-    DATABASE_URL: "",
-    VARIA_SEED_DEMO: "false",
-  };
+  const serverEnv = emptyServerEnv(dataDir);
   let server: RunningServer;
   let env: NodeJS.ProcessEnv;
 

@@ -14,6 +14,20 @@ export interface RunningServer {
   port: number;
 }
 
+/**
+ * The environment of a `varia-server` of a test's own: the embedded database in `dataDir`, no
+ * demo organisation (each test creates the tenants it needs), and no log lines.
+ */
+export function emptyServerEnv(dataDir: string): NodeJS.ProcessEnv {
+  return {
+    ...process.env,
+    VARIA_DATA_DIR: dataDir,
+    LOG_LEVEL: "silent",
+    DATABASE_URL: "",
+    VARIA_SEED_DEMO: "false",
+  };
+}
+
 /** Starts `varia-server start` on a free port (or `port`); resolves once it says where it runs. */
 export function startServer(env: NodeJS.ProcessEnv, port = 0): Promise<RunningServer> {
   return new Promise((resolve, reject) => {
@@ -97,6 +111,26 @@ export function runVaria(args: string[], env: NodeJS.ProcessEnv, input?: string)
     input,
   });
   return { status: result.status, stdout: result.stdout, stderr: result.stderr };
+}
+
+/**
+ * Runs the built `varia` without blocking this process: for a test that serves the CLI's calls
+ * itself (an HTTP server of its own in the test's process).
+ */
+export function runVariaAsync(args: string[], env: NodeJS.ProcessEnv): Promise<Run> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [cliBin, ...args], { env });
+    let stdout = "";
+    let stderr = "";
+    child.stdout.on("data", (chunk: Buffer) => {
+      stdout += chunk.toString();
+    });
+    child.stderr.on("data", (chunk: Buffer) => {
+      stderr += chunk.toString();
+    });
+    child.on("error", reject);
+    child.on("close", (status) => resolve({ status, stdout, stderr }));
+  });
 }
 
 /** The environment of a user with no Varia settings of their own (none of the test runner's). */

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   cleanEnv,
   createTenant,
+  emptyServerEnv,
   type RunningServer,
   runVaria,
   startServer,
@@ -21,13 +22,7 @@ import {
 describe("tenants: varia smoke and profiles", () => {
   const dataDir = mkdtempSync(join(tmpdir(), "varia-cli-tenants-"));
   const home = mkdtempSync(join(tmpdir(), "varia-cli-tenants-home-"));
-  const serverEnv = {
-    ...process.env,
-    VARIA_DATA_DIR: dataDir,
-    LOG_LEVEL: "silent",
-    DATABASE_URL: "",
-    VARIA_SEED_DEMO: "false",
-  };
+  const serverEnv = emptyServerEnv(dataDir);
   let server: RunningServer;
   const tokens: Record<string, string> = {};
   const outputs: string[] = [];

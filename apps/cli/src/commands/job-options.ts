@@ -7,3 +7,20 @@ export function pollIntervalOption(): Option {
     .argParser(parseSeconds)
     .default(5000, "5");
 }
+
+/** How --wait follows a job: its status checks' interval, and how long at most (ms; none unless told). */
+export interface WaitOptions {
+  pollInterval: number;
+  waitTimeout?: number;
+}
+
+/**
+ * `--wait-timeout <seconds>` of the commands that follow a job with --wait: a pipeline's bound on
+ * the wait, after which the command stops following (exit 3) and the job goes on at the server.
+ */
+export function waitTimeoutOption(): Option {
+  return new Option(
+    "--wait-timeout <seconds>",
+    "stop waiting after this long (exit 3; the job goes on at the server) (default: no limit)",
+  ).argParser(parseSeconds);
+}

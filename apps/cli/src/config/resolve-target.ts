@@ -49,14 +49,19 @@ export function chosenProfileName(
 /**
  * Chooses the host and token, strongest first, as gh and the cloud CLIs do: `--profile NAME`, then
  * `VARIA_PROFILE`, then `VARIA_HOST` and `VARIA_TOKEN` (each over the `default` profile's own
- * value), then the `default` profile. A named profile that is not stored is a usage error.
+ * value), then the `default` profile. A named profile that is not stored is a usage error. The
+ * profiles file is read only when it is needed: with both variables set and no profile named, a
+ * broken or unreadable file (a shared CI runner's) is no concern of the command.
  */
 export function resolveTarget(
   options: { profile?: string | undefined },
   env: NodeJS.ProcessEnv,
-  config: ConfigFile = readConfigFile(configPath(env)),
+  stored?: ConfigFile,
 ): Target {
   const named = chosenProfileName(options, env);
+  if (!named && env.VARIA_HOST && env.VARIA_TOKEN)
+    return { host: normaliseHost(env.VARIA_HOST, "VARIA_HOST"), token: env.VARIA_TOKEN, profile: null };
+  const config = stored ?? readConfigFile(configPath(env));
   if (named) {
     const profile = config.profiles[named];
     if (!profile) {
@@ -75,6 +80,17 @@ export function resolveTarget(
   const fallback = config.profiles[defaultProfileName];
   const host = env.VARIA_HOST || fallback?.host;
   const token = env.VARIA_TOKEN || fallback?.token;
+  // One of the pair given and the other not: in CI, most often a secret that is not set for this
+  // job (a fork's pull request, another environment), which the shell expands to nothing.
+  const given = (["VARIA_HOST", "VARIA_TOKEN"] as const).filter((name) => env[name]?.trim());
+  if (given.length === 1 && (!host || !token)) {
+    const missing = given[0] === "VARIA_HOST" ? "VARIA_TOKEN" : "VARIA_HOST";
+    throw new CliError(
+      `${given[0]} is set but ${missing} is ${missing in env ? "empty" : "not set"}: set ${missing} ` +
+        (missing === "VARIA_TOKEN" ? "to an API token" : "to the server's address") +
+        ", or use a stored profile (--profile or VARIA_PROFILE)",
+    );
+  }
   if (!host || !token) {
     const stored = Object.keys(config.profiles);
     throw new CliError(

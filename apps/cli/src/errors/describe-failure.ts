@@ -68,6 +68,36 @@ function unreachable(error: ApiError, timeoutMs: number): Failure {
   return { message, details: [], exitCode: exitCodes.serverFailed, status: 0 };
 }
 
+/**
+ * The host (as given, with the path Varia is served under) and the call (`/api/...`) of a call's
+ * address, without its query.
+ */
+function hostAndCall(url: string): { host: string; call: string } {
+  try {
+    const { origin, pathname } = new URL(url);
+    const api = pathname.lastIndexOf("/api/");
+    return api === -1
+      ? { host: origin, call: pathname }
+      : { host: origin + pathname.slice(0, api), call: pathname.slice(api) };
+  } catch {
+    return { host: "the server", call: url };
+  }
+}
+
+/**
+ * An answer that is not Varia's: a web page where the API answers JSON or a file (a host whose path
+ * is wrong gets the web app's page, a proxy its sign-in page), or a 404 without Varia's message.
+ * Said as such, naming the host to check, rather than as a broken contract or an unknown error.
+ */
+export function notVariaApi(host: string, call: string, answer: string): string {
+  return `${host} answered ${call} with ${answer}, not Varia's API: check the host, and the path Varia is served under if it has one`;
+}
+
+/** Whether an answer is an HTML page, by its content type. */
+export function isWebPage(contentType: string | undefined): boolean {
+  return /^\s*text\/html\b/i.test(contentType ?? "");
+}
+
 /** The field errors of a 400 answer (`{ errors: [{ field, message }] }`), one a line. */
 function fieldErrors(error: ApiError): string[] {
   const errors = (error.result as { errors?: unknown } | undefined)?.errors;
@@ -95,9 +125,14 @@ export function describeFailure(error: unknown, timeoutMs: number): Failure {
   const server = error.serverMessage;
   const where = callOf(error);
   if (error.status === 0) return unreachable(error, timeoutMs);
+  const contentType = error.headers["content-type"];
   if (error.status >= 200 && error.status < 300) {
     // An answer that does not match its contract: the server is not the one this CLI knows.
-    return { message: error.message, details: [], exitCode: exitCodes.serverFailed, status: error.status };
+    const { host, call } = hostAndCall(error.url ?? "");
+    const message = isWebPage(contentType)
+      ? notVariaApi(host, call, `a web page (${contentType})`)
+      : error.message;
+    return { message, details: [], exitCode: exitCodes.serverFailed, status: error.status };
   }
   if (error.status >= 500) {
     return {
@@ -107,10 +142,19 @@ export function describeFailure(error: unknown, timeoutMs: number): Failure {
       status: error.status,
     };
   }
+  if (error.status === 404 && server === undefined) {
+    const { host, call } = hostAndCall(error.url ?? "");
+    return {
+      message: notVariaApi(host, call, "HTTP 404 Not Found"),
+      details: [],
+      exitCode: exitCodes.refused,
+      status: error.status,
+    };
+  }
   const detail = server && server !== error.message ? `: ${server}` : "";
   const message =
     error.status === 401
-      ? `Unauthorized${detail}: check the host and the API token (varia login, varia profiles)`
+      ? `Unauthorized${detail}: ${hostAndCall(error.url ?? "").host} does not accept this API token (mistyped, revoked, or of another organisation: a token works on its own organisation's host only); check the host and the token (varia profiles), or varia login again`
       : error.status === 400
         ? `Bad Request${detail}`
         : `${server ?? error.message} (HTTP ${error.status} from ${where})`;

@@ -1,6 +1,10 @@
 import { type ApiClient, type Clock, createApiClient, systemClock } from "@varia/api-client";
+import { contractPath } from "@varia/contracts";
 import { resolveTarget, type Target } from "../config/resolve-target";
 import type { CommandContext } from "../context";
+import { CliError } from "../errors/cli-error";
+import { isWebPage, notVariaApi } from "../errors/describe-failure";
+import { exitCodes } from "../errors/exit-codes";
 import { loopbackLookup } from "./loopback-lookup";
 import { Agent, FormData as UndiciFormData, fetch as undiciFetch } from "./undici-parts";
 
@@ -55,7 +59,23 @@ export function clientFor(
     closing.abort();
     client.dispose();
   });
-  return client;
+  // A file is taken as the server sends it, whatever its type: a web page instead (a host whose
+  // path is wrong gets the web app's page, a proxy its sign-in page) would be saved as the export.
+  const download: ApiClient["download"] = async (contract, ...args) => {
+    const file = await client.download(contract, ...args);
+    if (isWebPage(file.contentType)) {
+      const call = contractPath(
+        contract,
+        (args[0] as { params?: Record<string, string> } | undefined)?.params,
+      );
+      throw new CliError(
+        notVariaApi(target.host, call, `a web page (${file.contentType})`),
+        exitCodes.serverFailed,
+      );
+    }
+    return file;
+  };
+  return { ...client, download };
 }
 
 /** The client of the host and token the command's options and environment choose. */

@@ -1,6 +1,6 @@
 import { constants } from "node:fs";
 import { access, writeFile } from "node:fs/promises";
-import { basename, dirname } from "node:path";
+import { basename, dirname, extname } from "node:path";
 import type { FileResponse, ProgressListener } from "@varia/api-client";
 import type { CommandContext } from "../context";
 import { CliError } from "../errors/cli-error";
@@ -32,6 +32,30 @@ export function checkOutput(ctx: CommandContext, path: string, binary: string | 
     throw new CliError(
       `Not writing ${binary} to the terminal (-o -): redirect stdout to a file or a program (-o - > file, -o - | …), or give -o FILE`,
     );
+}
+
+/** The kinds of file an output's extension names, as a sentence names them. */
+const namedKinds: Record<string, string> = {
+  ".csv": "a CSV file",
+  ".xlsx": "an XLSX workbook",
+  ".xls": "an Excel 97-2003 workbook",
+  ".ods": "an OpenDocument spreadsheet",
+  ".json": "a JSON file",
+  ".tsv": "a tab-separated file",
+};
+
+/**
+ * Refuses, before any call, an output whose name says it is another kind of file than the one
+ * written (`written`: ".csv" or ".xlsx"): `-o lines.xlsx` would otherwise hold CSV text, which a
+ * spreadsheet refuses to open, and `-o report.json` CSV that a script's JSON reader chokes on. A
+ * name without one of those extensions is taken as given. `advice` says what to do instead.
+ */
+export function checkOutputName(path: string, written: ".csv" | ".xlsx", advice: string): void {
+  if (path === stdoutPath) return;
+  const extension = extname(path).toLowerCase();
+  const named = namedKinds[extension];
+  if (named && extension !== written)
+    throw new CliError(`${path} names ${named}, but this writes ${namedKinds[written]}: ${advice}`);
 }
 
 /** Writes bytes to stdout, resolved once they are handed on; a reader that went away (EPIPE) ends it quietly. */

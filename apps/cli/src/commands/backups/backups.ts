@@ -106,7 +106,7 @@ function undoes(backup: Backup, all: Backup[]): string {
 export async function runBackupsRestore(
   ctx: CommandContext,
   [id]: string[],
-  options: { yes?: boolean; wait?: boolean; pollInterval: number },
+  options: { yes?: boolean; wait?: boolean; pollInterval: number; waitTimeout?: number },
 ) {
   const { backup, all } = await named(ctx, id!);
   const what = `the backup of ${takenAt(backup.createdAt)} (${backupReason(backup)})`;
@@ -123,7 +123,7 @@ export async function runBackupsRestore(
     );
   }
   ctx.terminal.note(`Restoring ${what} as job ${queued.jobGuid}`);
-  printJob(ctx, await followJob(ctx, client, queued.jobGuid, options.pollInterval));
+  printJob(ctx, await followJob(ctx, client, queued.jobGuid, options));
 }
 
 /** `varia backups delete`: Backup/Delete, only with --yes. */

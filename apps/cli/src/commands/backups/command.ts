@@ -1,7 +1,7 @@
 import type { Command } from "commander";
 import { idArgument } from "../../filters/filter-options";
 import type { Lazy } from "../../program";
-import { pollIntervalOption } from "../job-options";
+import { pollIntervalOption, waitTimeoutOption } from "../job-options";
 
 const backupID = idArgument("a backup's id", "varia backups list");
 
@@ -33,6 +33,7 @@ export function defineBackups(program: Command, lazy: Lazy) {
     .option("--yes", "restore it: without, say what it would undo and change nothing")
     .option("--wait", "follow the job until it ends: exit 4 when it fails")
     .addOption(pollIntervalOption())
+    .addOption(waitTimeoutOption())
     .action(lazy(() => import("./backups").then((m) => m.runBackupsRestore)));
   backups
     .command("delete")

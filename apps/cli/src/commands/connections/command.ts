@@ -1,7 +1,7 @@
 import { type Command, Option } from "commander";
 import { idArgument } from "../../filters/filter-options";
 import type { Lazy } from "../../program";
-import { pollIntervalOption } from "../job-options";
+import { pollIntervalOption, waitTimeoutOption } from "../job-options";
 
 const connectionID = idArgument("a connection's id", "varia connections list");
 
@@ -41,6 +41,7 @@ export function defineConnections(program: Command, lazy: Lazy) {
     )
     .option("--wait", "follow the jobs until they end: exit 4 when one fails")
     .addOption(pollIntervalOption())
+    .addOption(waitTimeoutOption())
     .action(lazy(() => import("./connections").then((m) => m.runConnectionsImport)));
   connections
     .command("disconnect")

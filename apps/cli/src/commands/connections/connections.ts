@@ -92,6 +92,7 @@ interface ImportOptions {
   source?: string;
   wait?: boolean;
   pollInterval: number;
+  waitTimeout?: number;
 }
 
 /**
@@ -116,7 +117,7 @@ export async function runConnectionsImport(ctx: CommandContext, [guid]: string[]
     ctx.terminal.note(`Importing data source ${job.dataSourceId} as job ${job.jobGuid}`);
     ended.push({
       dataSourceId: job.dataSourceId,
-      ...(await followJob(ctx, client, job.jobGuid, options.pollInterval)),
+      ...(await followJob(ctx, client, job.jobGuid, options)),
     });
   }
   if (ctx.options.json) ctx.terminal.json({ jobs: ended });

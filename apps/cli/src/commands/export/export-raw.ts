@@ -4,7 +4,7 @@ import { checkMonthOrder } from "../../filters/filter-options";
 import { resolveDimensions } from "../../filters/resolve-dimension";
 import { configuredClient } from "../../http/client";
 import { formatByteCount, formatCount } from "../../output/format";
-import { downloadTo, reportWritten, where } from "../../transfer/download-to";
+import { checkOutputName, downloadTo, reportWritten, where } from "../../transfer/download-to";
 
 interface ExportOptions {
   output: string;
@@ -34,6 +34,7 @@ export function csvRecordCount(bytes: Uint8Array): number {
 /** `varia export raw`: Data/ExportRawData to a file, with its lines and bytes. */
 export async function runExportRaw(ctx: CommandContext, _args: string[], options: ExportOptions) {
   checkMonthOrder(options.from, options.to);
+  checkOutputName(options.output, ".csv", "the raw export is CSV only; name the file .csv");
   const { client } = configuredClient(ctx);
   const named = await resolveDimensions(client, options);
   const file = await downloadTo(ctx, options.output, (onProgress) =>

@@ -2,7 +2,7 @@ import { importJobListLimits } from "@varia/contracts";
 import { type Command, InvalidArgumentError, Option } from "commander";
 import { idArgument, integerAtLeast } from "../../filters/filter-options";
 import type { Lazy } from "../../program";
-import { pollIntervalOption } from "../job-options";
+import { pollIntervalOption, waitTimeoutOption } from "../job-options";
 
 /** `--limit` of `import list`: a whole number from 1 to what Import/GetJobs answers at most. */
 function parseJobLimit(value: string): number {
@@ -12,12 +12,27 @@ function parseJobLimit(value: string): number {
   return n;
 }
 
+/**
+ * `--name` of `import upload`: a plain file name ending in .csv, as the server keeps it with the job
+ * (docs/import.md, "Validation": the upload is refused otherwise, after its bytes are sent).
+ */
+function parseUploadName(value: string): string {
+  const name = value.trim();
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what is refused
+  if (!/\.csv$/i.test(name) || /[/\\\u0000-\u001f\u007f]/.test(name) || name.length > 255)
+    throw new InvalidArgumentError("expected a file name ending in .csv, such as lines-2025-06.csv.");
+  return name;
+}
+
 /** `varia import upload|status|list|template`. */
 export function defineImport(program: Command, lazy: Lazy) {
   const command = program.command("import").description("Import invoice lines from CSV");
   command
     .command("upload")
-    .argument("<file>", "a CSV of invoice lines (`varia import template` shows the columns)")
+    .argument(
+      "<file>",
+      "a CSV of invoice lines (`varia import template` shows the columns); - reads standard input",
+    )
     .description(
       "Upload a CSV of invoice lines (bytes sent shown on a terminal); with --wait, follow the job to its end",
     )
@@ -26,7 +41,14 @@ export function defineImport(program: Command, lazy: Lazy) {
       "follow the job until it ends: exit 2 when the file is rejected, 4 when the job fails otherwise",
     )
     .addOption(pollIntervalOption())
+    .addOption(waitTimeoutOption())
     .option("--idempotency-key <key>", "makes a retried upload a no-op (default: the file's SHA-256)")
+    .addOption(
+      new Option(
+        "--name <file name>",
+        "the name the job and its backup are listed under (default: the file's own; stdin.csv for -)",
+      ).argParser(parseUploadName),
+    )
     .action(lazy(() => import("./upload-file").then((m) => m.runUpload)));
   command
     .command("status")

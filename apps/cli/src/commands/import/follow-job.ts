@@ -6,6 +6,7 @@ import type { CommandContext } from "../../context";
 import { CliError } from "../../errors/cli-error";
 import { describeFailure } from "../../errors/describe-failure";
 import { exitCodes } from "../../errors/exit-codes";
+import type { WaitOptions } from "../job-options";
 
 /** Status checks that may fail in a row (the server restarting) before the CLI gives up. */
 export const maxFailedChecks = 3;
@@ -14,9 +15,10 @@ export const maxFailedChecks = 3;
  * Follows a job to its end with the importJob machine (the web app's own), noting each status label
  * of docs/behaviour.md#import-jobs as it changes. A status check that fails is tried again at the next poll;
  * after `maxFailedChecks` in a row the CLI stops following, with the last failure's message and exit
- * code (no answer: exit 3) and a line saying that the job was not stopped and how to see it.
+ * code (no answer: exit 3) and a line saying that the job was not stopped and how to see it. With
+ * `--wait-timeout`, the CLI stops following once that long has passed (exit 3), the same way.
  */
-export function followJob(ctx: CommandContext, client: ApiClient, jobGuid: string, pollIntervalMs: number) {
+export function followJob(ctx: CommandContext, client: ApiClient, jobGuid: string, wait: WaitOptions) {
   let lastError: unknown;
   const machine = importJobMachine.provide({
     actors: {
@@ -29,8 +31,31 @@ export function followJob(ctx: CommandContext, client: ApiClient, jobGuid: strin
     },
   });
   return new Promise<ImportJob>((resolve, reject) => {
-    const actor = createActor(machine, { input: { jobGuid, pollIntervalMs } });
+    const actor = createActor(machine, { input: { jobGuid, pollIntervalMs: wait.pollInterval } });
     let label = "";
+    // --wait-timeout: the wait ends, the job does not (nothing here can stop it at the server).
+    const deadline =
+      wait.waitTimeout === undefined
+        ? undefined
+        : setTimeout(() => {
+            actor.stop();
+            const status = actor.getSnapshot().context.status;
+            const known = status === "Unknown" ? "before its status was known; it" : `it is ${status}, and`;
+            reject(
+              new CliError(
+                `Stopped waiting for job ${jobGuid} after ${wait.waitTimeout! / 1000} s (--wait-timeout): ${known} goes on at the server: \`varia import status ${jobGuid}\` shows it`,
+                exitCodes.serverFailed,
+              ),
+            );
+          }, wait.waitTimeout);
+    const settle =
+      <T>(done: (value: T) => void) =>
+      (value: T) => {
+        clearTimeout(deadline);
+        done(value);
+      };
+    resolve = settle(resolve);
+    reject = settle(reject);
     actor.subscribe({
       next(snapshot) {
         if (snapshot.context.failedChecks >= maxFailedChecks) {

@@ -1,7 +1,9 @@
-import { openAsBlob } from "node:fs";
-import { stat } from "node:fs/promises";
-import { basename } from "node:path";
-import { importUpload } from "@varia/contracts";
+import { createWriteStream, openAsBlob } from "node:fs";
+import { mkdtemp, rm, stat } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { basename, join } from "node:path";
+import { pipeline } from "node:stream/promises";
+import { importUpload, type JobStatus } from "@varia/contracts";
 import type { CommandContext } from "../../context";
 import { CliError } from "../../errors/cli-error";
 import { configuredClient } from "../../http/client";
@@ -13,7 +15,31 @@ import { printJob } from "./job-outcome";
 interface UploadOptions {
   wait?: boolean;
   pollInterval: number;
+  waitTimeout?: number;
   idempotencyKey?: string;
+  name?: string;
+}
+
+/** The file argument that means standard input, as Unix tools take it. */
+const stdinPath = "-";
+
+/**
+ * Standard input (`-`, as in `generate-lines | varia import upload -`) copied to a file of its own,
+ * `stdin.csv` in a folder removed when the command ends: the upload is sent from disk with its size,
+ * and never held in memory whole. A terminal is refused: nobody types a CSV.
+ */
+async function stdinToFile(ctx: CommandContext): Promise<string> {
+  if (process.stdin.isTTY)
+    throw new CliError(
+      "Standard input is a terminal: pipe the CSV in (... | varia import upload -), or give its file",
+    );
+  const folder = await mkdtemp(join(tmpdir(), "varia-stdin-"));
+  ctx.onClose(() => rm(folder, { recursive: true, force: true }));
+  const path = join(folder, "stdin.csv");
+  await pipeline(process.stdin, createWriteStream(path)).catch((error: Error) => {
+    throw new CliError(`Cannot read standard input: ${error.message}`);
+  });
+  return path;
 }
 
 /**
@@ -21,14 +47,14 @@ interface UploadOptions {
  * retried), showing the bytes sent on a terminal; with --wait, follows the job to its end.
  */
 export async function runUpload(ctx: CommandContext, [file]: string[], options: UploadOptions) {
-  const path = file!;
+  const path = file === stdinPath ? await stdinToFile(ctx) : file!;
   const info = await stat(path).catch((error: NodeJS.ErrnoException) => {
     throw new CliError(`Cannot read ${path}: ${error.code === "ENOENT" ? "no such file" : error.message}`);
   });
   if (!info.isFile()) throw new CliError(`Cannot read ${path}: not a file`);
   const data = await openAsBlob(path, { type: "text/csv" });
   const { client } = configuredClient(ctx);
-  const name = basename(path);
+  const name = options.name ?? basename(path);
   ctx.terminal.note(`Uploading ${name} (${formatSize(info.size)})...`);
   const show = throttled((sent: number, total: number | undefined) =>
     ctx.terminal.progress(`Uploading ${name}: ${formatTransfer(sent, total)}`),
@@ -46,7 +72,12 @@ export async function runUpload(ctx: CommandContext, [file]: string[], options: 
   ctx.terminal.endProgress();
   if (!options.wait) {
     if (ctx.options.json) ctx.terminal.json(queued);
-    else ctx.terminal.out(`${queued.duplicate ? "Already uploaded as" : "Queued as"} job ${queued.jobGuid}`);
+    else if (!queued.duplicate) ctx.terminal.out(`Queued as job ${queued.jobGuid}`);
+    else
+      ctx.terminal.out(
+        `Already uploaded as job ${queued.jobGuid} (${queued.status}): nothing is imported again`,
+      );
+    if (queued.duplicate) noteFailedBefore(ctx, queued);
     return;
   }
   // The same file (or key) again imports nothing: the job followed is the one it was the first time.
@@ -55,6 +86,25 @@ export async function runUpload(ctx: CommandContext, [file]: string[], options: 
       ? `${name} was already uploaded as job ${queued.jobGuid}: nothing is imported again; that job's status follows`
       : `Uploaded ${name} as job ${queued.jobGuid}`,
   );
-  const job = await followJob(ctx, client, queued.jobGuid, options.pollInterval);
+  const job = await followJob(ctx, client, queued.jobGuid, options);
   printJob(ctx, job);
+  // A refused file's bad cells are listed above already.
+  if (queued.duplicate && job.status === "FailedPermanently") noteFailedBefore(ctx, job);
+}
+
+/**
+ * The same file (or key) as a job that failed answers that job again, and imports nothing: said
+ * with what to do, as a pipeline run again after a failure would otherwise fail the same way. A
+ * file refused for its data must change (its bad cells are listed by `varia import status`); one
+ * whose import failed otherwise (the server's fault) is sent again under a new key.
+ */
+function noteFailedBefore(ctx: CommandContext, job: { jobGuid: string; status: JobStatus }) {
+  if (job.status === "Failed")
+    ctx.terminal.note(
+      `That job was refused for the file's data: correct the file (\`varia import status ${job.jobGuid}\` lists its bad cells) and upload it again`,
+    );
+  else if (job.status === "FailedPermanently")
+    ctx.terminal.note(
+      "That job failed for a reason other than the file's data: to import the same file again, upload it with a new --idempotency-key",
+    );
 }

@@ -9,6 +9,7 @@ import { printJob } from "../import/job-outcome";
 interface AddOptions {
   wait?: boolean;
   pollInterval: number;
+  waitTimeout?: number;
 }
 
 /** `varia jobs add`: System/AddJob; with --wait, follows the job as `import upload --wait` does. */
@@ -27,5 +28,5 @@ export async function runJobsAdd(ctx: CommandContext, [named]: string[], options
     return;
   }
   ctx.terminal.note(`${job.data} queued as job ${queued.jobGuid}`);
-  printJob(ctx, await followJob(ctx, client, queued.jobGuid, options.pollInterval));
+  printJob(ctx, await followJob(ctx, client, queued.jobGuid, options));
 }

@@ -1,7 +1,7 @@
 import { maintenanceJobs } from "@varia/contracts";
 import type { Command } from "commander";
 import type { Lazy } from "../../program";
-import { pollIntervalOption } from "../job-options";
+import { pollIntervalOption, waitTimeoutOption } from "../job-options";
 
 /** `varia jobs add`: the organisation's maintenance jobs (docs/integration.md, "Maintenance jobs"). */
 export function defineJobs(program: Command, lazy: Lazy) {
@@ -14,5 +14,6 @@ export function defineJobs(program: Command, lazy: Lazy) {
     )
     .option("--wait", "follow the job until it ends: exit 4 when it fails")
     .addOption(pollIntervalOption())
+    .addOption(waitTimeoutOption())
     .action(lazy(() => import("./add-job").then((m) => m.runJobsAdd)));
 }

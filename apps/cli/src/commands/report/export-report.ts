@@ -3,7 +3,7 @@ import type { CommandContext } from "../../context";
 import { noteMonthsWithoutData } from "../../filters/default-months";
 import { configuredClient } from "../../http/client";
 import { formatByteCount } from "../../output/format";
-import { checkOutput, downloadTo, reportWritten, where } from "../../transfer/download-to";
+import { checkOutput, checkOutputName, downloadTo, reportWritten, where } from "../../transfer/download-to";
 import { type ReportFilterOptions, reportBody } from "./report-filters";
 
 /** `varia report export`: Report/ExportReport to a file, with the bytes it took. */
@@ -14,6 +14,13 @@ export async function runReportExport(
 ) {
   const format = options.format ?? (options.output.toLowerCase().endsWith(".xlsx") ? "xlsx" : "csv");
   const binary = format === "xlsx" ? "an XLSX file" : null;
+  checkOutputName(
+    options.output,
+    `.${format}`,
+    options.output.toLowerCase().endsWith(".json")
+      ? `for JSON, \`varia report run ${report} --json > ${options.output}\``
+      : "name the file .csv or .xlsx, or give --format to match its name",
+  );
   checkOutput(ctx, options.output, binary);
   const { client } = configuredClient(ctx);
   const body = await reportBody(client, report!, options);

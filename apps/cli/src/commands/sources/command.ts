@@ -1,6 +1,6 @@
 import type { Command } from "commander";
 import type { Lazy } from "../../program";
-import { pollIntervalOption } from "../job-options";
+import { pollIntervalOption, waitTimeoutOption } from "../job-options";
 
 /** `varia sources list|run`: the accounting package's data sources (docs/integration.md). */
 export function defineSources(program: Command, lazy: Lazy) {
@@ -21,5 +21,6 @@ export function defineSources(program: Command, lazy: Lazy) {
     )
     .option("--wait", "follow the job until it ends: exit 4 when it fails")
     .addOption(pollIntervalOption())
+    .addOption(waitTimeoutOption())
     .action(lazy(() => import("./data-sources").then((m) => m.runSourcesRun)));
 }

@@ -57,6 +57,7 @@ function pick(sources: DataSource[], named: string): DataSource {
 interface RunOptions {
   wait?: boolean;
   pollInterval: number;
+  waitTimeout?: number;
 }
 
 /** `varia sources run`: Integration/RunSchedule; with --wait, follows the job as `import upload --wait` does. */
@@ -70,5 +71,5 @@ export async function runSourcesRun(ctx: CommandContext, [named]: string[], opti
     return;
   }
   ctx.terminal.note(`Importing ${source.name} as job ${queued.jobGuid}`);
-  printJob(ctx, await followJob(ctx, client, queued.jobGuid, options.pollInterval));
+  printJob(ctx, await followJob(ctx, client, queued.jobGuid, options));
 }

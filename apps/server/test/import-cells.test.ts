@@ -104,4 +104,26 @@ describeWithServer("import cells", (ctx) => {
     expect(raw.text).toContain(",C2,Acme,CAFÉ,Café plan,");
     expect(raw.text).toContain("José");
   });
+
+  it("names the cell whose quote is never closed, not the cells the rest of the file left empty", async () => {
+    const { job, call } = await importFile(
+      "quote",
+      [
+        "InvoiceDate,InvoiceNumber,ClientCode,ClientName,ItemCode,StockType,Quantity,Amount",
+        '2025-05-01,INV-1,C1,"Smith, Jones",PRO,Subscription,1,10.00',
+        '2025-05-01,INV-2,C2,"Acme Ltd,PRO,Subscription,1,10.00',
+        "2025-05-01,INV-3,C3,Plain,PRO,Subscription,1,10.00",
+        "",
+      ].join("\n"),
+    );
+    expect(job.status).toBe("Failed");
+    expect(job.errors).toEqual([
+      {
+        line: 3,
+        column: "ClientName",
+        message: "opens a quote that is never closed, so the rest of the file was read into this cell",
+      },
+    ]);
+    expect((await call("/api/variance/VarianceOverview/ActualPeriods")).json).toEqual([]);
+  });
 });

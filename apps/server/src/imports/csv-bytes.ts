@@ -116,6 +116,7 @@ function scanQuoted(
   const length = buffer.length;
   unquoted.length = 0;
   record.count = 0;
+  record.unclosed = -1;
   let i = start;
   for (;;) {
     const fieldStart = unquoted.length;
@@ -126,6 +127,7 @@ function scanQuoted(
         const close = buffer.indexOf(34, j);
         if (close < 0) {
           if (!final) return -1;
+          record.unclosed = record.count;
           unquoted.copy(buffer, j, length);
           record.add(fieldStart, unquoted.length);
           record.bytes = unquoted.bytes;
@@ -177,6 +179,7 @@ function guessDelimiter(buffer: Buffer, start: number, end: number): number {
 function cutPlain(record: ByteRecord, buffer: Buffer, start: number, end: number, delimiter: number) {
   record.bytes = buffer;
   record.count = 0;
+  record.unclosed = -1;
   let from = start;
   for (let i = start; i < end; i++) {
     if (buffer[i] === delimiter) {
@@ -208,6 +211,8 @@ function isBlankRecord(record: ByteRecord): boolean {
 export class ByteRecord {
   bytes: Buffer = empty;
   count = 0;
+  /** The field whose opening quote is never closed (it took the rest of the file), or -1. */
+  unclosed = -1;
   starts = new Int32Array(32);
   ends = new Int32Array(32);
 

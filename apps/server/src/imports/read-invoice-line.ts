@@ -133,7 +133,7 @@ export class InvoiceLineReader {
   private readonly headerLength: number;
 
   constructor(
-    header: readonly string[],
+    private readonly header: readonly string[],
     private readonly positionInInvoice: (invoiceNumber: string) => number = positionsByMap(),
   ) {
     this.headerLength = header.length;
@@ -145,6 +145,11 @@ export class InvoiceLineReader {
       const column = mapped.columns.get(field);
       if (column) this.at[column] = i;
     });
+  }
+
+  /** The column of field `i`: ours when the header names one there, else the header's text. */
+  columnAt(i: number): string {
+    return invoiceColumns.find((c) => this.at[c] === i) ?? this.header[i]?.trim() ?? "";
   }
 
   /** One record's fields read as an import reads them, whichever path takes them. */
@@ -329,12 +334,22 @@ export class InvoiceRecords {
   /** `positionInInvoice`: see `InvoiceLineReader`. */
   constructor(private readonly positionInInvoice?: (invoiceNumber: string) => number) {}
 
-  /** A data record's reader and line; the errors that end the file; null for the header and after the end. */
+  /**
+   * A data record's reader and line; the errors that end the file; null for the header and after
+   * the end. `unclosed`: the field whose quote is never closed (`ByteRecord.unclosed`), or -1.
+   */
   take(
     fields: readonly string[],
+    unclosed = -1,
   ): { reader: InvoiceLineReader; line: number } | { errors: ImportRowError[] } | null {
     if (this.ended) return null;
     this.line++;
+    if (unclosed >= 0) {
+      // The rest of the file is in one cell: what its other cells lack says nothing of the file.
+      this.ended = true;
+      const column = this.reader?.columnAt(unclosed) || `field ${unclosed + 1}`;
+      return { errors: [{ line: this.line, column, message: unclosedQuote }] };
+    }
     if (!this.reader) {
       this.reader = new InvoiceLineReader(fields, this.positionInInvoice);
       if (!this.reader.headerErrors.length) return null;
@@ -354,7 +369,7 @@ export class InvoiceRecords {
 
   /** As `take`, of a record the scanner hands over (its fields are cut only for the header). */
   takeRecord(record: ByteRecord) {
-    return this.take(this.reader ? noFields : record.fields());
+    return this.take(this.reader ? noFields : record.fields(), record.unclosed);
   }
 
   /** At the end of the text: the error of a file without even a header. */
@@ -364,6 +379,10 @@ export class InvoiceRecords {
 }
 
 const noFields: readonly string[] = [];
+
+/** The message of a cell whose opening quote is never closed (docs/import.md, "File format"). */
+export const unclosedQuote =
+  "opens a quote that is never closed, so the rest of the file was read into this cell";
 
 /** The numbers of a row checked by `validateRow` (its values are within the import limits). */
 export function invoiceLineOf(row: InvoiceRow): InvoiceLine {

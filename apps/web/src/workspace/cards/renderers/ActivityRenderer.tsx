@@ -18,6 +18,7 @@ import { analyticsQuery, type ViewFilter, viewHref, viewPaths } from "../../filt
 import { useAlert } from "../../workspace-actors";
 import { useCardDrawn } from "../Card";
 import type { CardQueryContext, CardRenderProps } from "../card-types";
+import { ClientCode } from "./ClientCode";
 
 export type ActivityPage = ResponseOf<typeof activityTableGet>;
 type Row = ActivityPage["rows"][number];
@@ -70,7 +71,7 @@ function columns(filter: ViewFilter, format: Format): GridColumn<Row>[] {
           >
             {r.clientName}
           </Link>
-          <span className="grid-client__code">{r.clientCode}</span>
+          <ClientCode name={r.clientName} code={r.clientCode} />
         </span>
       ),
     }),

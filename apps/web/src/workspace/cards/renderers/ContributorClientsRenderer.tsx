@@ -12,6 +12,7 @@ import { useAlert } from "../../workspace-actors";
 import { useCardDrawn } from "../Card";
 import type { CardRenderProps } from "../card-types";
 import { stepQuery } from "../step-query";
+import { ClientCode } from "./ClientCode";
 import { contributorHref } from "./ContributorBarsRenderer";
 import { firstPageSource } from "./first-page-source";
 
@@ -30,7 +31,7 @@ function columns(filter: ViewFilter, format: Format): GridColumn<Row>[] {
       render: (r) => (
         <span className="grid-client">
           <Link to={contributorHref(filter, r)}>{r.clientName}</Link>
-          <span className="grid-client__code">{r.clientCode}</span>
+          <ClientCode name={r.clientName} code={r.clientCode} />
         </span>
       ),
     }),

@@ -13,6 +13,7 @@ import { useAlert } from "../../workspace-actors";
 import { useCardDrawn } from "../Card";
 import type { CardQueryContext, CardRenderProps } from "../card-types";
 import { stepQuery } from "../step-query";
+import { ClientCode } from "./ClientCode";
 import { firstPageSource } from "./first-page-source";
 
 export type ContributorLinesPage = ResponseOf<typeof activityTableGet>;
@@ -58,7 +59,7 @@ function columns(filter: ViewFilter, format: Format): GridColumn<Row>[] {
           >
             {r.clientName}
           </Link>
-          <span className="grid-client__code">{r.clientCode}</span>
+          <ClientCode name={r.clientName} code={r.clientCode} />
         </span>
       ),
     }),

@@ -15,6 +15,7 @@ import { analyticsQuery, viewHref, viewPaths } from "../../filters/view-filter";
 import { useDrawnOnMount } from "../Card";
 import type { CardRenderProps } from "../card-types";
 import { wholeOf } from "../subject";
+import { ClientCode } from "./ClientCode";
 
 /** A client's rank (1 = largest) and share of MRR in the later month, among how many clients. */
 export interface RankData {
@@ -54,7 +55,7 @@ export function RankRenderer({ data, filter, expanded, format, search }: CardRen
             {r.clientID === data.clientID ? (
               <strong className="grid-client__mark"> (this client)</strong>
             ) : null}
-            <span className="grid-client__code">{r.clientCode}</span>
+            <ClientCode name={r.clientName} code={r.clientCode} />
           </span>
         ),
       }),

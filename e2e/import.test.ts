@@ -144,4 +144,17 @@ describe("importing a CSV in the browser", () => {
     await page.getByText("How MRR moved from May 2025 to Jun 2025").waitFor();
     expect(await page.getByText("No data imported yet").count()).toBe(0);
   });
+
+  it("says of a file with a header and no lines that it holds none, with no way to a dashboard", async () => {
+    await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Integrations" }).click();
+    const headerOnly = join(dir, "header-only.csv");
+    writeFileSync(headerOnly, "InvoiceDate,InvoiceNumber,ClientCode,ItemCode,StockType,Quantity,Amount\r\n");
+    await page.locator('input[type="file"]').setInputFiles(headerOnly);
+    await page.getByRole("button", { name: "Upload" }).click();
+    const status = page.getByRole("status").filter({ hasText: "Job completed successfully" });
+    await status
+      .getByText("header-only.csv holds no invoice lines under its header: nothing was imported.")
+      .waitFor();
+    expect(await status.getByRole("link", { name: "See it on the dashboard" }).count()).toBe(0);
+  });
 });

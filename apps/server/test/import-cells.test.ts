@@ -126,4 +126,24 @@ describeWithServer("import cells", (ctx) => {
     ]);
     expect((await call("/api/variance/VarianceOverview/ActualPeriods")).json).toEqual([]);
   });
+
+  it("names lines as a spreadsheet numbers its rows: blank rows count", async () => {
+    const { job } = await importFile(
+      "blanks",
+      [
+        "InvoiceDate,InvoiceNumber,LineNumber,ClientCode,ItemCode,StockType,Quantity,Amount",
+        "2025-05-01,INV-1,1,C1,PRO,Subscription,1,10.00",
+        "",
+        ",,,,,,,",
+        "2025-05-01,INV-2,1,C1,PRO,Subscription,1,abc",
+        "",
+        "2025-05-01,INV-1,1,C1,PRO,Subscription,1,10.00",
+      ].join("\r\n"),
+    );
+    expect(job.status).toBe("Failed");
+    expect(job.errors).toEqual([
+      { line: 5, column: "Amount", message: "'abc' is not an amount with at most 2 decimals" },
+      { line: 7, column: "LineNumber", message: "invoice INV-1 line 1 is also on line 2" },
+    ]);
+  });
 });

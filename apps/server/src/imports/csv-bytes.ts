@@ -15,6 +15,8 @@ export class CsvByteScanner {
   private started = false;
   /** Read from the header line: `,` unless it has more `;` than `,`. */
   private delimiter = 0;
+  /** Blank records skipped since the last record handed over. */
+  private blanks = 0;
 
   /** Scans `chunk` (following what was pushed before), calling `onRecord` for each whole record. */
   push(chunk: Uint8Array, onRecord: (record: ByteRecord) => void) {
@@ -68,8 +70,13 @@ export class CsvByteScanner {
         if (next < 0) return position;
         position = next;
       }
-      if (isBlankRecord(record)) continue;
+      if (isBlankRecord(record)) {
+        this.blanks++;
+        continue;
+      }
       this.delimiter = delimiter;
+      record.blankBefore = this.blanks;
+      this.blanks = 0;
       onRecord(record);
     }
     return position;
@@ -213,6 +220,11 @@ export class ByteRecord {
   count = 0;
   /** The field whose opening quote is never closed (it took the rest of the file), or -1. */
   unclosed = -1;
+  /**
+   * Blank records skipped just before this one: a spreadsheet numbers them as rows, so the lines
+   * an import names count them (docs/import.md, "File format").
+   */
+  blankBefore = 0;
   starts = new Int32Array(32);
   ends = new Int32Array(32);
 

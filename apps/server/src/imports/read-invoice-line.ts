@@ -328,7 +328,10 @@ function positionsByMap() {
  */
 export class InvoiceRecords {
   private reader: InvoiceLineReader | undefined;
+  /** The last record's line: its row as a spreadsheet numbers them, blank records counted. */
   private line = 0;
+  /** Records taken after the header, for the row limit. */
+  private rows = 0;
   private ended = false;
 
   /** `positionInInvoice`: see `InvoiceLineReader`. */
@@ -336,14 +339,16 @@ export class InvoiceRecords {
 
   /**
    * A data record's reader and line; the errors that end the file; null for the header and after
-   * the end. `unclosed`: the field whose quote is never closed (`ByteRecord.unclosed`), or -1.
+   * the end. `scanned`: what the scanner says of the record (`ByteRecord`): the field whose quote
+   * is never closed, and how many blank records it skipped before it, which count as lines.
    */
   take(
     fields: readonly string[],
-    unclosed = -1,
+    scanned: { unclosed: number; blankBefore: number } = { unclosed: -1, blankBefore: 0 },
   ): { reader: InvoiceLineReader; line: number } | { errors: ImportRowError[] } | null {
     if (this.ended) return null;
-    this.line++;
+    this.line += 1 + scanned.blankBefore;
+    const { unclosed } = scanned;
     if (unclosed >= 0) {
       // The rest of the file is in one cell: what its other cells lack says nothing of the file.
       this.ended = true;
@@ -356,7 +361,7 @@ export class InvoiceRecords {
       this.ended = true;
       return { errors: this.reader.headerErrors };
     }
-    if (this.line - 1 > importLimits.maxRows) {
+    if (++this.rows > importLimits.maxRows) {
       this.ended = true;
       return {
         errors: [
@@ -369,7 +374,7 @@ export class InvoiceRecords {
 
   /** As `take`, of a record the scanner hands over (its fields are cut only for the header). */
   takeRecord(record: ByteRecord) {
-    return this.take(this.reader ? noFields : record.fields(), record.unclosed);
+    return this.take(this.reader ? noFields : record.fields(), record);
   }
 
   /** At the end of the text: the error of a file without even a header. */

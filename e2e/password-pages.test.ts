@@ -226,6 +226,14 @@ describe("the password pages", () => {
     await page.getByRole("heading", { name: "Set your password" }).waitFor();
     expect(await page.title()).toBe("Set Password | Varia");
     expect(await accessibilityViolations(page)).toEqual([]);
+    // A password manager saves the new password under her address: the form that holds the two
+    // new-password fields has a hidden username field with it.
+    const form = page.locator("form", { has: page.getByLabel("New password", { exact: true }) });
+    const username = form.locator('input[autocomplete="username"]');
+    expect(await username.count()).toBe(1);
+    expect(await username.inputValue()).toBe("nora@acme.example.com");
+    expect(await username.isHidden()).toBe(true);
+    expect(await form.locator('input[autocomplete="new-password"]').count()).toBe(2);
     await page.getByLabel("New password", { exact: true }).fill("nora's own long password");
     await page.getByLabel("Confirm new password").fill("nora's own long password");
     await shot(page, "set-form");
@@ -241,6 +249,9 @@ describe("the password pages", () => {
     const again = await newPage();
     await again.goto(`${origin}${link}`);
     await again.getByText("This link to set your password has expired or has already been used.").waitFor();
+    // The browser asked the server for the page at the link's address: the log has not its secret.
+    const secret = link.split("/")[3]!;
+    expect(JSON.stringify(log)).not.toContain(secret);
     await page.context().close();
     await again.context().close();
   });

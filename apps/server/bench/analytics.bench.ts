@@ -13,9 +13,7 @@ import { randomBytes } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
 import { cpus, tmpdir, totalmem } from "node:os";
 import { join } from "node:path";
-import { isMainThread, parentPort, Worker, workerData } from "node:worker_threads";
 import { variance } from "@varia/variance";
-import autocannon from "autocannon";
 import { sql } from "kysely";
 import pg from "pg";
 import { createOrganisation, createTokenForUser } from "../src/admin/organisations";
@@ -25,22 +23,8 @@ import { type Database, openDatabase } from "../src/db/database";
 import { migrate } from "../src/db/migrate";
 import { startServer } from "../src/server";
 import { decompositionBySql } from "./decomposition-sql";
+import { load } from "./load-worker";
 import { writeMillionLineTenant } from "./million-line-tenant";
-
-interface LoadJob {
-  url: string;
-  paths: string[];
-  token: string;
-  seconds: number;
-}
-
-interface LoadResult {
-  requests: number;
-  non2xx: number;
-  p50: number;
-  p95: number;
-  p99: number;
-}
 
 const targetP95Ms = 50;
 const targetSpeedUp = 10;
@@ -66,8 +50,7 @@ const calls: Record<string, (from: string, to: string) => string> = {
     `/api/variance/VarianceOverview/ActivityTable?dataType=Revenue&dateFrom=${from}&dateTo=${to}&startRow=0&rowLimit=100`,
 };
 
-if (isMainThread) await main();
-else runLoad(workerData as LoadJob);
+await main();
 
 async function main() {
   console.log(
@@ -226,42 +209,4 @@ async function underLoad(
     rmSync(work, { recursive: true, force: true });
   }
   return failed;
-}
-
-function load(job: LoadJob): Promise<LoadResult> {
-  return new Promise((resolve, reject) => {
-    const worker = new Worker(new URL(import.meta.url), { workerData: job, execArgv: process.execArgv });
-    worker.once("message", resolve);
-    worker.once("error", reject);
-  });
-}
-
-function runLoad(job: LoadJob) {
-  const times: number[] = [];
-  let non2xx = 0;
-  const instance = autocannon(
-    {
-      url: job.url,
-      connections: 20,
-      duration: job.seconds,
-      headers: { authorization: `Bearer ${job.token}` },
-      requests: job.paths.map((path) => ({ method: "GET", path })),
-    },
-    (error) => {
-      if (error) throw error;
-      times.sort((a, b) => a - b);
-      const at = (q: number) => times[Math.min(times.length - 1, Math.floor(q * times.length))] ?? Number.NaN;
-      parentPort!.postMessage({
-        requests: times.length,
-        non2xx,
-        p50: at(0.5),
-        p95: at(0.95),
-        p99: at(0.99),
-      } satisfies LoadResult);
-    },
-  );
-  instance.on("response", (_client, statusCode, _bytes, responseTime) => {
-    times.push(responseTime);
-    if (statusCode < 200 || statusCode > 299) non2xx++;
-  });
 }

@@ -14,8 +14,6 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { cpus, loadavg, tmpdir, totalmem } from "node:os";
 import { join } from "node:path";
-import { isMainThread, parentPort, Worker, workerData } from "node:worker_threads";
-import autocannon from "autocannon";
 import { sql } from "kysely";
 import { chromium, type Page } from "playwright-core";
 import { createOrganisation, createTokenForUser } from "../src/admin/organisations";
@@ -23,21 +21,8 @@ import { loadConfig } from "../src/config";
 import { openDatabase } from "../src/db/database";
 import { migrate } from "../src/db/migrate";
 import { startServer } from "../src/server";
+import { load } from "./load-worker";
 import { writeMillionLineTenant } from "./million-line-tenant";
-
-interface LoadJob {
-  url: string;
-  paths: string[];
-  token: string;
-  seconds: number;
-}
-interface LoadResult {
-  requests: number;
-  non2xx: number;
-  p50: number;
-  p95: number;
-  p99: number;
-}
 
 const runs = Number(process.env.BENCH_RUNS ?? 5);
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
@@ -47,8 +32,7 @@ const targetP95Ms = 50;
 const password = "a long bench password";
 const webDist = join(import.meta.dirname, "..", "..", "web", "dist");
 
-if (isMainThread) await main();
-else runLoad(workerData as LoadJob);
+await main();
 
 async function main() {
   console.log(
@@ -228,43 +212,5 @@ async function timePage(page: Page, url: string): Promise<{ ms: number; allConte
       ms: mark?.startTime ?? Number.NaN,
       allContent: Boolean((mark?.detail as { allContent?: boolean })?.allContent),
     };
-  });
-}
-
-function load(job: LoadJob): Promise<LoadResult> {
-  return new Promise((resolve, reject) => {
-    const worker = new Worker(new URL(import.meta.url), { workerData: job, execArgv: process.execArgv });
-    worker.once("message", resolve);
-    worker.once("error", reject);
-  });
-}
-
-function runLoad(job: LoadJob) {
-  const times: number[] = [];
-  let non2xx = 0;
-  const instance = autocannon(
-    {
-      url: job.url,
-      connections: 20,
-      duration: job.seconds,
-      headers: { authorization: `Bearer ${job.token}` },
-      requests: job.paths.map((path) => ({ method: "GET", path })),
-    },
-    (error) => {
-      if (error) throw error;
-      times.sort((a, b) => a - b);
-      const at = (q: number) => times[Math.min(times.length - 1, Math.floor(q * times.length))] ?? Number.NaN;
-      parentPort!.postMessage({
-        requests: times.length,
-        non2xx,
-        p50: at(0.5),
-        p95: at(0.95),
-        p99: at(0.99),
-      } satisfies LoadResult);
-    },
-  );
-  instance.on("response", (_client, statusCode, _bytes, responseTime) => {
-    times.push(responseTime);
-    if (statusCode < 200 || statusCode > 299) non2xx++;
   });
 }

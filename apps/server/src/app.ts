@@ -67,11 +67,13 @@ function contentSecurityPolicy(config: ServerConfig): string {
 const escapeAttribute = (value: string) =>
   value.replace(/&/g, "&amp;").replace(/"/g, "&quot;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
 
+/** Sent on every answer (docs/security.md, "Response headers"). */
 const securityHeaders: Record<string, string> = {
   "x-content-type-options": "nosniff",
   "x-frame-options": "DENY",
   "referrer-policy": "same-origin",
   "cross-origin-opener-policy": "same-origin",
+  "permissions-policy": "camera=(), microphone=(), geolocation=(), payment=(), usb=()",
 };
 
 const safeMethods = new Set(["GET", "HEAD", "OPTIONS"]);

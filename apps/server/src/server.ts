@@ -11,6 +11,7 @@ import { type ConnectorRegistry, defaultConnectors } from "./connectors/index";
 import { type Database, type DatabaseTarget, openDatabase } from "./db/database";
 import { migrate } from "./db/migrate";
 import type { AppDeps } from "./http/deps";
+import { redactRequestUrl } from "./http/log-redaction";
 import { type ImportQueue, openImportQueue } from "./imports/import-queue";
 import { sweepUploads, uploadIdleMs } from "./imports/sweep-uploads";
 import { createMailer, type Mailer } from "./mail/mailer";
@@ -28,8 +29,6 @@ declare module "fastify" {
     jobs: ImportQueue;
   }
 }
-
-const redactedQuery = /([?&](?:[^=&]*(?:token|secret|password|code)[^=&]*)=)[^&]*/gi;
 
 export interface ServerOptions {
   logger?: boolean;
@@ -58,7 +57,7 @@ export async function buildServer(
             serializers: {
               req: (req) => ({
                 method: req.method,
-                url: String(req.url).replace(redactedQuery, "$1[redacted]"),
+                url: redactRequestUrl(String(req.url)),
                 host: req.headers?.host,
                 remoteAddress: req.ip,
               }),

@@ -640,6 +640,8 @@ describeWithServer("analytics calls", (ctx) => {
       mrrFromCents: 55000,
       rank: 1,
       firstPeriod: "2025-02",
+      // February is the first month of data: Alpha may have been a client before it.
+      firstPeriodStartsTheData: true,
       lastPeriod: "2025-06",
     });
     expect(
@@ -657,6 +659,7 @@ describeWithServer("analytics calls", (ctx) => {
       mrrCents: 0,
       mrrFromCents: 15000,
       firstPeriod: "2025-04",
+      firstPeriodStartsTheData: false,
       lastPeriod: "2025-04",
     });
     expect(await get(`Sku/SkuDetail?${aprMay}&stockItemID=${ids.items.SEAT}`)).toMatchObject({

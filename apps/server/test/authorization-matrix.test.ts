@@ -5,6 +5,7 @@ import {
   accessAbilities,
   type Contract,
   contractPath,
+  contractRoutePattern,
   contracts,
   missingAbilityMessage,
 } from "@varia/contracts";
@@ -55,7 +56,50 @@ describe("authorization matrix entries", () => {
   });
 });
 
+/**
+ * The routes the server has besides its contracts, each open to anyone on purpose: health and
+ * readiness, the API's description, the operator's metrics (their own Bearer token), the missing-
+ * provider answers of single sign-on (docs/security.md, "Abilities and who may call"). The web app's
+ * files (`GET *`, when it is built) are left out: they are the same for everyone.
+ */
+const routesBesideContracts = [
+  "GET /healthz",
+  "GET /readyz",
+  "GET /api/openapi.json",
+  "GET /metrics",
+  ...["SingleSignOn", "SingleSignUp", "SingleSignOnCallback", "SingleSignUpCallback"].flatMap((path) => [
+    `GET /api/Auth/${path}`,
+    `GET /api/Auth/${path}/`,
+  ]),
+];
+
 describeWithServer("authorization matrix", (ctx) => {
+  it("covers every route of the server: each is a contract, or one of the few open to anyone on purpose", () => {
+    // printRoutes draws a tree: a line's indent is its depth, and its path continues its parent's.
+    const routes: string[] = [];
+    const paths: string[] = [];
+    for (const line of ctx().server.fastify.printRoutes({ commonPrefix: false }).split("\n")) {
+      const match = /^([│ ]*)[├└]── (\S+)(?: \(([A-Z, ]+)\))?$/.exec(line);
+      if (!match) continue;
+      const depth = match[1]!.length / 4;
+      const path = (depth ? (paths[depth - 1] ?? "") : "") + match[2];
+      paths[depth] = path;
+      for (const method of match[3]?.split(", ") ?? [])
+        if (method !== "HEAD" && path !== "*") routes.push(`${method} ${path}`);
+    }
+    const ofContracts = new Set(
+      Object.values(contracts).map((contract) => `${contract.method} ${contractRoutePattern(contract)}`),
+    );
+    expect(routes.filter((route) => !ofContracts.has(route)).sort()).toEqual(
+      [...routesBesideContracts].sort(),
+    );
+    // And every contract is a route, but the demo visitor's two, which exist only in demo mode.
+    expect([...ofContracts].filter((route) => !routes.includes(route)).sort()).toEqual([
+      "POST /api/Demo/Signup",
+      "POST /api/Demo/Verify",
+    ]);
+  });
+
   let fixture: MatrixFixture;
   let callAs: (caller: Caller, contract: Contract) => Promise<Record<string, string>>;
 

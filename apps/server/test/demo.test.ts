@@ -448,6 +448,36 @@ describeWithServer(
         .execute();
       expect(stored).toEqual([{ message: "Please call me about pricing." }]);
     });
+
+    it("logs each mail by its kind and a masked address: never the code, the subject or the address", async () => {
+      const email = `logged.${ctx().kind}@bigcorp.example.com`;
+      const browser = new Browser(ctx().tenantUrl("demo"));
+      const from = logLines.length;
+      expect((await signup(browser, email)).status).toBe(200);
+      const code = codeOf((await mail.waitFor(email)).subject);
+      await browser.request("POST", "/api/Demo/Verify", { email, code });
+      const sent = await browser.request(
+        "POST",
+        "/api/Demo/ContactUs",
+        { userMessage: "Logged or not?" },
+        { "x-xsrf-token": browser.cookie("XSRF-TOKEN") ?? "" },
+      );
+      expect(sent.status).toBe(200);
+      const lines = logLines.slice(from);
+      const mails = lines
+        .map((line) => JSON.parse(line) as Record<string, unknown>)
+        .filter((line) => line.msg === "mail sent");
+      expect(mails).toEqual([
+        expect.objectContaining({ mail: "demo-code", to: "l***@bigcorp.example.com" }),
+        expect.objectContaining({ mail: "contact", to: "s***@varia.test" }),
+      ]);
+      const log = lines.join("\n");
+      expect(log).not.toContain(code);
+      expect(log).not.toContain(email);
+      expect(log).not.toContain("sales@varia.test");
+      expect(log).not.toContain("Visiting Vera");
+      expect(log).not.toContain("subject");
+    });
   },
   {
     clock,

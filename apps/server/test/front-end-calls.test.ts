@@ -129,6 +129,32 @@ describeWithServer(
       expect(anonymous.status).toBe(401);
       expect(lines.filter((l) => l.frontEnd)).toHaveLength(3);
     });
+
+    it("writes a request's address without the secret of a password link, a sign-up handoff or an SSO state", async () => {
+      lines.length = 0;
+      const secret = "Qm9vdHN0cmFwU2VjcmV0VmFsdWUtb2YtNDMtY2hhcnM";
+      const id = "8d7e3f3c-7a51-4a7e-9d2b-3f0c2a1b4c5d";
+      const browser = new Browser(ctx().tenantUrl("records"));
+      const asked = [
+        `/passwordReset/${id}/${secret}`,
+        `/passwordSet/${id}/${secret}?from=mail`,
+        `/api/Auth/SingleSignUpCallback/xero?handoff=${secret}`,
+        `/api/Auth/SingleSignOnCallback/xero?code=${secret}&state=${secret}`,
+        `/api/ResetPassword/IsTokenValid?tokenID=${id}&secretToken=${secret}`,
+      ];
+      for (const path of asked) await browser.request("GET", path);
+      const urls = lines
+        .filter((l) => l.msg === "incoming request")
+        .map((l) => (l.req as { url: string }).url);
+      expect(urls).toEqual([
+        `/passwordReset/${id}/[redacted]`,
+        `/passwordSet/${id}/[redacted]?from=mail`,
+        "/api/Auth/SingleSignUpCallback/xero?handoff=[redacted]",
+        "/api/Auth/SingleSignOnCallback/xero?code=[redacted]&state=[redacted]",
+        "/api/ResetPassword/IsTokenValid?tokenID=[redacted]&secretToken=[redacted]",
+      ]);
+      expect(JSON.stringify(lines)).not.toContain(secret);
+    });
   },
   { logStream, env: () => ({ LOG_LEVEL: "info" }) },
 );

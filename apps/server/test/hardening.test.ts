@@ -17,6 +17,11 @@ describeWithServer(
       expect(headers.get("content-security-policy")).not.toMatch(/script-src[^;]*unsafe/);
       expect(headers.get("x-content-type-options")).toBe("nosniff");
       expect(headers.get("x-frame-options")).toBe("DENY");
+      expect(headers.get("referrer-policy")).toBe("same-origin");
+      expect(headers.get("cross-origin-opener-policy")).toBe("same-origin");
+      expect(headers.get("permissions-policy")).toBe(
+        "camera=(), microphone=(), geolocation=(), payment=(), usb=()",
+      );
       expect(headers.get("strict-transport-security")).toBe("max-age=31536000; includeSubDomains");
       expect(headers.get("cache-control")).toBe("no-store");
       const session = headers.getSetCookie().find((c) => c.startsWith("__Host-varia_session="))!;
@@ -109,6 +114,21 @@ describeWithServer(
       const icon = await browser.request("GET", "/favicon.svg");
       expect(icon.status).toBe(200);
       expect(icon.headers.get("cache-control")).not.toContain("immutable");
+    });
+
+    it("sends the security headers on a page and an API error too; over plain http, no HSTS", async () => {
+      for (const path of ["/variance/forecast", "/api/No/Such"]) {
+        const answer = await new Browser(ctx().url).request("GET", path);
+        const headers = answer.headers;
+        expect(headers.get("content-security-policy"), path).toContain("frame-ancestors 'none'");
+        expect(headers.get("x-content-type-options"), path).toBe("nosniff");
+        expect(headers.get("x-frame-options"), path).toBe("DENY");
+        expect(headers.get("referrer-policy"), path).toBe("same-origin");
+        expect(headers.get("permissions-policy"), path).toContain("camera=()");
+        // HSTS only where the public address is https: over http a browser ignores it anyway,
+        // and a development host must not be pinned to https.
+        expect(headers.get("strict-transport-security"), path).toBeNull();
+      }
     });
 
     it("answers HEAD of a page as GET, without the body, for uptime checks and link previews", async () => {

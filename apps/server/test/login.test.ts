@@ -19,6 +19,29 @@ describeWithServer(
       authenticateMultiFactor: skip ? { skip: true } : { totpCode: totpCodeValue },
     });
 
+    /** A new organisation (MFA optional) whose admin has signed in and enrolled: browser and secret. */
+    async function enrolled(tenant: string) {
+      const org = await ctx().createOrganisation(tenant, undefined, "optional");
+      const browser = new Browser(ctx().tenantUrl(tenant));
+      const credentials = { email: org.email, password: org.password };
+      const offer = (await browser.request("POST", "/api/login", credentials)).json
+        .authenticateMultiFactor as { totpSecret: string };
+      await browser.request("POST", "/api/login", {
+        ...credentials,
+        ...mfa(totpCode(offer.totpSecret, clock.now())),
+      });
+      clock.advance(30_000);
+      return { org, browser, secret: offer.totpSecret };
+    }
+
+    const resetOwnMfa = (browser: Browser, password: string, code: string) =>
+      browser.request(
+        "POST",
+        "/api/Auth/ResetMultiFactorAuthentication",
+        { password, totpCode: code },
+        xsrf(browser),
+      );
+
     it("offers enrolment when MFA is optional, creates no session before it, and remembers a skip", async () => {
       const org = await ctx().createOrganisation("mfaopt", undefined, "optional");
       const browser = new Browser(ctx().tenantUrl("mfaopt"));
@@ -147,6 +170,26 @@ describeWithServer(
       expect(later.status).toBe(200);
     });
 
+    it("throttles the password of an MFA reset like a sign-in: a borrowed session cannot guess it", async () => {
+      const { org, browser, secret } = await enrolled("mfaguess");
+      for (let i = 0; i < 10; i++)
+        expect((await resetOwnMfa(browser, `guess number ${i}`, "000000")).status).toBe(400);
+      // The right password is refused now, without saying whether it was right.
+      const locked = await resetOwnMfa(browser, org.password, totpCode(secret, clock.now()));
+      expect(locked.status).toBe(429);
+      expect(locked.json.message).toBe(lockedReason);
+      // The same counter guards a password change.
+      const change = await browser.request(
+        "POST",
+        "/api/ResetPassword/ResetPasswordInApp",
+        { oldPassword: org.password, newPassword: "a brand new long passphrase" },
+        xsrf(browser),
+      );
+      expect(change.status).toBe(429);
+      clock.advance(15 * 60_000);
+      expect((await resetOwnMfa(browser, org.password, totpCode(secret, clock.now()))).status).toBe(200);
+    });
+
     it("locks an account after 10 failures in 15 minutes, the same way for an unknown one (WSTG)", async () => {
       const org = await ctx().createOrganisation("lockout");
       const browser = new Browser(ctx().tenantUrl("lockout"));
@@ -253,29 +296,11 @@ describeWithServer(
     });
 
     it("resets one's own MFA with password and code, and an admin resets another's", async () => {
-      const org = await ctx().createOrganisation("mfareset", undefined, "optional");
-      const browser = new Browser(ctx().tenantUrl("mfareset"));
+      const { org, browser, secret } = await enrolled("mfareset");
       const credentials = { email: org.email, password: org.password };
-      const offer = (await browser.request("POST", "/api/login", credentials)).json
-        .authenticateMultiFactor as { totpSecret: string };
-      await browser.request("POST", "/api/login", {
-        ...credentials,
-        ...mfa(totpCode(offer.totpSecret, clock.now())),
-      });
-      clock.advance(30_000);
-      const badPassword = await browser.request(
-        "POST",
-        "/api/Auth/ResetMultiFactorAuthentication",
-        { password: "not it at all", totpCode: totpCode(offer.totpSecret, clock.now()) },
-        xsrf(browser),
-      );
+      const badPassword = await resetOwnMfa(browser, "not it at all", totpCode(secret, clock.now()));
       expect(badPassword.status).toBe(400);
-      const reset = await browser.request(
-        "POST",
-        "/api/Auth/ResetMultiFactorAuthentication",
-        { password: org.password, totpCode: totpCode(offer.totpSecret, clock.now()) },
-        xsrf(browser),
-      );
+      const reset = await resetOwnMfa(browser, org.password, totpCode(secret, clock.now()));
       expect(reset.status).toBe(200);
       const profile = (await browser.request("GET", "/api/Account/AuthorisedPing")).json.profile as Record<
         string,

@@ -44,8 +44,10 @@ describeWithServer(
       await browser.request("POST", "/api/ResetPassword/ResetPasswordRequest", { email: org.email });
       const link = linkIn((await mail.waitFor(org.email)).text, "passwordReset");
       const query = `tokenID=${link.tokenID}&secretToken=${link.secretToken}`;
+      // A usable link answers its account's address (for password managers); a forged one, nothing.
       expect((await browser.request("GET", `/api/ResetPassword/IsTokenValid?${query}`)).json).toEqual({
         isValid: true,
+        email: org.email,
       });
       const forged = `tokenID=${link.tokenID}&secretToken=${link.secretToken.slice(0, -2)}xx`;
       expect((await browser.request("GET", `/api/ResetPassword/IsTokenValid?${forged}`)).json).toEqual({
@@ -80,6 +82,10 @@ describeWithServer(
         password: "another long passphrase",
       });
       expect(again.status).toBe(400);
+      // A used link is no longer usable, and tells nothing of its account.
+      expect((await browser.request("GET", `/api/ResetPassword/IsTokenValid?${query}`)).json).toEqual({
+        isValid: false,
+      });
       expect((await signedIn.request("GET", "/api/Account/AuthorisedPing")).status).toBe(401);
       const login = await browser.request("POST", "/api/login", {
         email: org.email,
@@ -130,6 +136,60 @@ describeWithServer(
       expect([ok.status, ok.json]).toEqual([200, undefined]);
       expect(browser.cookie("__Host-varia_session")).not.toBe(before);
       expect((await browser.request("GET", "/api/Account/AuthorisedPing")).status).toBe(200);
+    });
+
+    it("ends a user's unused links when an admin gives them a new address or disables them", async () => {
+      const org = await ctx().createOrganisation("relinks");
+      const admin = new Browser(ctx().tenantUrl("relinks"));
+      await admin.request("POST", "/api/login", { email: org.email, password: org.password });
+      const xsrf = { "x-xsrf-token": admin.cookie("XSRF-TOKEN") ?? "" };
+      const usable = async (link: { tokenID: string; secretToken: string }) =>
+        (
+          await admin.request(
+            "GET",
+            `/api/ResetPassword/IsTokenValid?tokenID=${link.tokenID}&secretToken=${link.secretToken}`,
+          )
+        ).json.isValid;
+      const mia = { name: "Mia Moved", email: "mia@old.example.com", userIsAdmin: false, roleIDs: [] };
+      const created = await admin.request("POST", "/api/variance/UserManagement/CreateUser", mia, xsrf);
+      const userID = created.json.userID as string;
+      const update = (changes: Record<string, unknown>) =>
+        admin.request(
+          "POST",
+          "/api/variance/UserManagement/UpdateDetail",
+          { userID, ...mia, ...changes },
+          xsrf,
+        );
+      const first = linkIn((await mail.waitFor("mia@old.example.com")).text, "passwordSet");
+      expect(await usable(first)).toBe(true);
+      // A new name (the address in another case too) leaves the link as it was.
+      expect((await update({ name: "Mia M.", email: "MIA@old.example.com" })).status).toBe(200);
+      expect(await usable(first)).toBe(true);
+      // A new address: the link in the old mailbox sets nothing any more.
+      expect((await update({ email: "mia@new.example.com" })).status).toBe(200);
+      expect(await usable(first)).toBe(false);
+      const refused = await admin.request("POST", "/api/ResetPassword/ResetPassword", {
+        tokenID: first.tokenID,
+        secretToken: first.secretToken,
+        password: "a long password from the old mailbox",
+      });
+      expect(refused.status).toBe(400);
+      mia.email = "mia@new.example.com";
+      expect(
+        (
+          await admin.request(
+            "POST",
+            `/api/variance/UserManagement/SendPasswordLink?userID=${userID}`,
+            {},
+            xsrf,
+          )
+        ).status,
+      ).toBe(200);
+      const second = linkIn((await mail.waitFor("mia@new.example.com")).text, "passwordSet");
+      expect(await usable(second)).toBe(true);
+      // Disabled: no link of hers sets a password.
+      expect((await update({ disabled: true })).status).toBe(200);
+      expect(await usable(second)).toBe(false);
     });
 
     it("serves the reset pages with no referrer", async () => {

@@ -361,15 +361,27 @@ describeWithServer("reports", (ctx) => {
       expect(answer.status).toBe(200);
       expect(answer.json).toMatchObject({ dateFrom: null, dateTo: june, rowCount: 2 });
       const [mayRow, juneRow] = answer.json.rows;
-      // May, the first month of data: every client is new.
-      expect(mayRow).toMatchObject({
+      // May, the first month of data: where the data starts, with its MRR and no movements (its
+      // clients are not new: nothing says when they started).
+      expect(mayRow).toEqual({
         month: may,
-        startMrr: 0,
-        newMrr: 1400,
+        startMrr: null,
+        newMrr: null,
+        expansionMrr: null,
+        contractionMrr: null,
+        churnedMrr: null,
+        transferMrr: null,
         endMrr: 1400,
+        netChange: null,
         clients: 3,
+        arpa: 466.67,
         nrr: null,
+        grr: null,
+        quickRatio: null,
       });
+      expect(answer.json.notes).toContain(
+        "May 2025 is the first month of data: its MRR is where the data starts (its clients may have started before it), so it has no movements and the totals start from its end.",
+      );
       // June against May (the fixture's comment): Initech +120, Globex -300, and Acme's price,
       // usage and service with =cmd's volume and price: +50 +100 +30 +40 +80 +24.
       expect(juneRow).toEqual({
@@ -389,17 +401,17 @@ describeWithServer("reports", (ctx) => {
         // (120 + 324) / 300
         quickRatio: 1.48,
       });
+      // The totals start from May's end: June's movements alone.
       expect(answer.json.totals).toEqual({
-        startMrr: 0,
-        newMrr: 1520,
+        startMrr: 1400,
+        newMrr: 120,
         expansionMrr: 324,
         contractionMrr: 0,
         churnedMrr: -300,
         transferMrr: 0,
         endMrr: 1544,
-        netChange: 1544,
-        // (1520 + 324) / 300
-        quickRatio: 6.15,
+        netChange: 144,
+        quickRatio: 1.48,
       });
       // In Raj's view, =cmd's hand-over from Jane is a transfer in, and the months still add up.
       const people = await rep.call("POST", "/api/variance/Lookup/GetSalespersonList", { search: "raj" });

@@ -255,11 +255,13 @@ export const isTokenValid = defineContract({
   root: "api",
   path: "ResetPassword/IsTokenValid",
   query: passwordTokenQuery,
-  response: z.object({ isValid: z.boolean() }),
+  // A usable link's account e-mail, for the password page's username field (docs/security.md, "Passwords").
+  response: z.object({ isValid: z.boolean(), email: z.string().optional() }),
   responseKind: "json",
   access: "public",
   policy: "never",
-  summary: "Whether a reset or set-password link is still usable.",
+  summary:
+    "Whether a reset or set-password link is still usable; a usable one answers its account's e-mail address.",
 });
 
 export const resetPassword = defineContract({

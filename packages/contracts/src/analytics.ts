@@ -576,6 +576,8 @@ export const specificClientDetail = defineContract({
     rank: z.number().int().nullable(),
     contribution: z.number().nullable(),
     firstPeriod: z.string().nullable(),
+    /** firstPeriod is where the data starts: the client may have been one before it. */
+    firstPeriodStartsTheData: z.boolean(),
     lastPeriod: z.string().nullable(),
     services: z.array(detailItem),
   }),

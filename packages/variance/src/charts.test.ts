@@ -110,11 +110,23 @@ describe("charts (docs/methodology.md#charts)", () => {
     ]);
   });
 
-  it("year-end chart: each month against the month before", () => {
-    const points = christmas(base, { dataType: "Revenue", periodFrom: M, periodTo: M + 1 });
+  it("year-end chart: each month against the month before, none where the data starts", () => {
+    const points = christmas(base, { dataType: "Revenue", periodFrom: M - 1, periodTo: M + 1 });
     expect(points.map((p) => [p.month, p.net, p.byType.Client.positive])).toEqual([
-      [M, 170_000, 170_000],
+      [M - 1, 0, 0],
+      // January, the first month of data: its clients are where the data starts, not new.
+      [M, 0, 0],
       [M + 1, -17_000, 33_000],
+    ]);
+  });
+
+  it("trend by type: the types of each month against the one before, none where the data starts", () => {
+    const points = trend(base, { dataType: "Revenue", periodTo: M + 1, periodCount: 2, byType: true });
+    expect(
+      points.map((p) => [p.month, p.total, p.byType?.Client.positive, p.byType?.Client.negative]),
+    ).toEqual([
+      [M, 170_000, 0, 0],
+      [M + 1, 153_000, 33_000, -70_000],
     ]);
   });
 

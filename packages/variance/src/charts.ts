@@ -4,6 +4,7 @@ import type { Cents, VarianceType } from "./decompose";
 import {
   type ByType,
   clientOwners,
+  emptyByType,
   readTwoMonths,
   type Sign,
   type VarianceFilter,
@@ -19,7 +20,20 @@ export interface TrendPoint {
   byType?: ByType;
 }
 
-/** The total of each of the `periodCount` months ending at `periodTo` (default 8), oldest first. */
+/**
+ * Whether a month's change against the month before is no movement but where the data starts: the
+ * first month with data of the record type compared from, or one before it (docs/methodology.md,
+ * "Charts"). Against the empty month before it, every client would be new.
+ */
+export function startsTheData(cube: Cube, filter: VarianceFilter, month: MonthIndex): boolean {
+  const first = cube.months(filter.recordTypeFrom ?? "Actual")[0];
+  return first === undefined || month <= first;
+}
+
+/**
+ * The total of each of the `periodCount` months ending at `periodTo` (default 8), oldest first;
+ * with `byType`, the types of each month against the one before (none where the data starts).
+ */
 export function trend(
   cube: Cube,
   filter: VarianceFilter & { periodTo: MonthIndex; periodCount?: number; byType?: boolean },
@@ -30,7 +44,7 @@ export function trend(
     const result = variance(cube, { ...filter, from: month - 1, to: month, detail: "summary" });
     const point: TrendPoint = { month, total: result.totalTo };
     if (filter.showAdhoc) point.adhoc = result.adhocTo ?? 0;
-    if (filter.byType) point.byType = result.byType;
+    if (filter.byType) point.byType = startsTheData(cube, filter, month) ? emptyByType() : result.byType;
     points.push(point);
   }
   return points;
@@ -66,13 +80,20 @@ export interface ChristmasPoint {
   net: Cents;
 }
 
-/** For each month from periodFrom to periodTo, the variance against the month before. */
+/**
+ * For each month from periodFrom to periodTo, the variance against the month before: none in the
+ * months where the data starts (startsTheData).
+ */
 export function christmas(
   cube: Cube,
   filter: VarianceFilter & { periodFrom: MonthIndex; periodTo: MonthIndex },
 ): ChristmasPoint[] {
   const points: ChristmasPoint[] = [];
   for (let month = filter.periodFrom; month <= filter.periodTo; month++) {
+    if (startsTheData(cube, filter, month)) {
+      points.push({ month, byType: emptyByType(), net: 0 });
+      continue;
+    }
     const result = variance(cube, { ...filter, from: month - 1, to: month, detail: "summary" });
     points.push({ month, byType: result.byType, net: result.totalTo - result.totalFrom });
   }

@@ -7,6 +7,25 @@ import { hashSecret, randomSecret, safeEqual } from "./secret-tokens";
 export const passwordTokenLifetimeMs = { reset: 3600_000, set: 72 * 3600_000 } as const;
 export type PasswordTokenKind = keyof typeof passwordTokenLifetimeMs;
 
+/**
+ * Ends a user's unused links: a new link replaces them, and a link mailed to an address that is no
+ * longer the user's, or to a user who is disabled, must not set a password (docs/security.md, "Passwords").
+ */
+export async function endPasswordTokens(
+  db: Kysely<Schema>,
+  organisationId: string,
+  userId: string,
+  now: Date,
+): Promise<void> {
+  await db
+    .updateTable("password_tokens")
+    .set({ used_at: now })
+    .where("organisation_id", "=", organisationId)
+    .where("user_id", "=", userId)
+    .where("used_at", "is", null)
+    .execute();
+}
+
 /** Creates a link token (id + 256-bit secret, stored hashed); earlier unused ones of the user end. */
 export async function createPasswordToken(
   db: Kysely<Schema>,
@@ -15,13 +34,7 @@ export async function createPasswordToken(
 ): Promise<{ id: string; secret: string }> {
   const id = randomUUID();
   const secret = randomSecret(32);
-  await db
-    .updateTable("password_tokens")
-    .set({ used_at: now })
-    .where("organisation_id", "=", input.organisationId)
-    .where("user_id", "=", input.userId)
-    .where("used_at", "is", null)
-    .execute();
+  await endPasswordTokens(db, input.organisationId, input.userId, now);
   await db
     .insertInto("password_tokens")
     .values({

@@ -236,7 +236,7 @@ export class Integrations {
       : scheduled
         ? await db
             .selectFrom("users")
-            .select("email")
+            .select(["id as userID", "email"])
             .where("organisation_id", "=", job.organisation_id)
             .where("is_admin", "=", true)
             .where("disabled_at", "is", null)
@@ -254,6 +254,8 @@ export class Integrations {
           `Your figures stay as they were before it. Import again, or connect ${packageName} again if it asks you to sign in, on the integration overview:`,
           link,
         ].join("\n"),
+        kind: "import-failed",
+        userId: user.userID,
       });
     this.options.log?.info(
       {

@@ -1,4 +1,5 @@
 import type { AccountingPackage } from "@varia/contracts";
+import { ShownImportFailure } from "../imports/import-jobs";
 import type { ConvertedExport } from "./quickbooks/convert-quickbooks";
 
 /**
@@ -43,8 +44,11 @@ export interface ReadOptions {
   readonly knownItemCodes?: ReadonlySet<string>;
 }
 
-/** Why a connector could not read: the provider refused, or answered something it cannot use. */
-export class ConnectorError extends Error {
+/**
+ * Why a connector could not read: the provider refused, or answered something it cannot use. Its
+ * message is written for the job's users, who read it in the job and its failure mail.
+ */
+export class ConnectorError extends ShownImportFailure {
   constructor(
     message: string,
     /** The provider's HTTP status, when it answered. */

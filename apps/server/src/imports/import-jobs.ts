@@ -325,6 +325,21 @@ export async function finishJob(
     .execute();
 }
 
+/** The reason a job's users read for a failure that is not their data's (docs/api.md, "Import jobs"). */
+export const unexpectedImportError = "an unexpected error on the server";
+
+/** A failure whose message is written for the job's users (a connector's words for a provider's refusal). */
+export class ShownImportFailure extends Error {}
+
+/**
+ * What a job's users (and its mail) are told of a failure that is not their data's: a
+ * `ShownImportFailure`'s message; anything else (a database error, a missing file) as one plain
+ * sentence, its text (SQL, paths) only in the server's log.
+ */
+export function shownImportFailure(error: unknown): string {
+  return error instanceof ShownImportFailure ? error.message : unexpectedImportError;
+}
+
 /**
  * An attempt that failed for a reason other than its data: the row goes back to Pending with the
  * reason (pg-boss tries the job again), or after the last attempt to FailedPermanently. A row that
@@ -336,7 +351,8 @@ export async function failImportAttempt(
   error: Error,
 ) {
   const final = job.attempts >= maxImportAttempts;
-  const message = final ? `The import failed ${job.attempts} times: ${error.message}` : error.message;
+  const reason = shownImportFailure(error);
+  const message = final ? `The import failed ${job.attempts} times: ${reason}` : reason;
   await db
     .updateTable("import_jobs")
     .set({

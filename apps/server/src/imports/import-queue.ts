@@ -8,6 +8,7 @@ import {
   finishJob,
   maxImportAttempts,
   runImportJob,
+  shownImportFailure,
 } from "./import-jobs";
 
 /** pg-boss's tables: a schema of their own, beside the application's (`current_schema()`). */
@@ -194,7 +195,7 @@ export async function openImportQueue(
       }
       log?.error({ err: error, job: row.id }, "import failed");
       await failImportAttempt(db, row, error as Error);
-      if (row.attempts >= maxImportAttempts) await tellFailure((error as Error).message);
+      if (row.attempts >= maxImportAttempts) await tellFailure(shownImportFailure(error));
       throw error;
     }
   }

@@ -4,11 +4,33 @@ import { join } from "node:path";
 import nodemailer from "nodemailer";
 import type { ServerConfig } from "../config";
 
+/** What a mail is, as the log names it (its subject can hold a sign-in code or a person's name). */
+export type MailKind = "password-reset" | "password-set" | "demo-code" | "contact" | "import-failed";
+
 export interface Mail {
   to: string;
   subject: string;
   text: string;
   replyTo?: string;
+  kind: MailKind;
+  /** The user the mail is for, when it is one of the organisation's: the log names them by id. */
+  userId?: string;
+}
+
+/**
+ * A recipient as the log writes it: the first character of the local part and the domain
+ * (`j***@example.com`), enough to tell a domain's bounces apart, never the whole address
+ * (docs/security.md, "Logs").
+ */
+export function maskAddress(address: string): string {
+  const at = address.lastIndexOf("@");
+  if (at <= 0) return "***";
+  return `${address.slice(0, 1)}***${address.slice(at)}`;
+}
+
+/** The log's details of a mail: its kind, its user's id and its masked recipient; never the subject or body. */
+function logged(mail: Mail): Record<string, unknown> {
+  return { mail: mail.kind, ...(mail.userId ? { user: mail.userId } : {}), to: maskAddress(mail.to) };
 }
 
 /** Sends the product's e-mail: over SMTP when `SMTP_URL` is set, else into `dataDir/outbox/`. */
@@ -29,8 +51,15 @@ export function createMailer(
     const transport = nodemailer.createTransport(config.smtpUrl);
     return {
       async send(mail) {
-        await transport.sendMail({ from: config.mailFrom, ...mail });
-        log.info({ to: mail.to, subject: mail.subject }, "mail sent");
+        const { to, subject, text, replyTo } = mail;
+        await transport.sendMail({
+          from: config.mailFrom,
+          to,
+          subject,
+          text,
+          ...(replyTo ? { replyTo } : {}),
+        });
+        log.info(logged(mail), "mail sent");
       },
       close: () => transport.close(),
     };
@@ -52,7 +81,7 @@ export function createMailer(
       ];
       writeFileSync(file, `${headers.join("\r\n")}\r\n\r\n${mail.text}\r\n`, { mode: 0o600 });
       // The body can hold a sign-in code or a reset link: the log names the file, not the body.
-      log.info({ to: mail.to, subject: mail.subject, file }, "mail written to the outbox (no SMTP_URL)");
+      log.info({ ...logged(mail), file }, "mail written to the outbox (no SMTP_URL)");
     },
     close: () => {},
   };

@@ -1,4 +1,5 @@
-import { kpis, variance } from "@varia/variance";
+import { periodFormat, periodFromMonthIndex } from "@varia/period";
+import { kpis, startsTheData, variance } from "@varia/variance";
 import type { ReportDefinition } from "./report-definition";
 import { money } from "./report-money";
 import { yearMonthOf } from "./resolve-report-input";
@@ -13,8 +14,22 @@ const quickRatio = (gained: number, lost: number) =>
 /** The months the report lists: a year to dateTo. */
 const months = 12;
 
+/** The first month of data's row: nothing before it to move from (docs/methodology.md, "KPIs"). */
+const openingRow = {
+  startMrr: null,
+  newMrr: null,
+  expansionMrr: null,
+  contractionMrr: null,
+  churnedMrr: null,
+  transferMrr: null,
+  netChange: null,
+  nrr: null,
+  grr: null,
+  quickRatio: null,
+};
+
 /**
- * Month by month for the year to dateTo (from the first month of data), the KPIs of each month
+ * Month by month for the year to dateTo (from the first month of data, which has only its MRR), the KPIs of each month
  * against the one before (docs/methodology.md, "KPIs"): MRR at the start, new, expansion,
  * contraction, churned and transferred MRR, which add up to the MRR at the end, with the clients,
  * ARPA, NRR and GRR of the month.
@@ -49,6 +64,19 @@ export const mrrMovements: ReportDefinition = {
       const monthQuery = { ...filter, showAdhoc: false, from: month - 1, to: month };
       const result = variance(cube, { ...monthQuery, detail: "summary" });
       const k = kpis(cube, monthQuery, result);
+      if (startsTheData(cube, filter, month)) {
+        // Where the data starts: its MRR, with no movements into it (its clients are not new).
+        yearStart = k.mrr;
+        yearEnd = k.mrr;
+        rows.push({
+          ...openingRow,
+          month: yearMonthOf(month),
+          endMrr: money(k.mrr),
+          clients: k.clientsSubscribed,
+          arpa: money(k.arpa),
+        });
+        continue;
+      }
       const transfer = result.byType.Transfer.positive + result.byType.Transfer.negative;
       sums.newMrr += k.newMrr;
       sums.expansionMrr += k.expansionMrr;
@@ -74,7 +102,8 @@ export const mrrMovements: ReportDefinition = {
         quickRatio: quickRatio(k.newMrr + k.expansionMrr, k.churnedMrr + k.contractionMrr),
       });
     }
-    // The year's movements: its months' summed, from the first month's start to the last's end.
+    // The year's movements: its months' summed, from the first month's start (or the first month
+    // of data's end) to the last's end.
     const totals = {
       startMrr: money(yearStart ?? 0),
       newMrr: money(sums.newMrr),
@@ -88,6 +117,11 @@ export const mrrMovements: ReportDefinition = {
     };
     const notes = [
       "Each month against the one before: MRR at start + new + expansion + contraction + churned + transfer = MRR at end. Transfer is not zero only in a salesperson's view.",
+      ...(rows[0]?.month === yearMonthOf(dataStart)
+        ? [
+            `${periodFormat(periodFromMonthIndex(dataStart), "display")} is the first month of data: its MRR is where the data starts (its clients may have started before it), so it has no movements and the totals start from its end.`,
+          ]
+        : []),
     ];
     return { rows, totals, notes };
   },

@@ -36,12 +36,14 @@ import {
   kpis,
   rankClients,
   revenueBySegment,
+  startsTheData,
   trend,
   type VarianceResult,
   variance,
   waterfall,
 } from "@varia/variance";
 import type { FastifyInstance } from "fastify";
+import type { z } from "zod";
 import { activeSpans } from "../analytics/client-spans";
 import { type Analysis, analysisFor } from "../analytics/cube-cache";
 import {
@@ -68,6 +70,8 @@ import type { AppDeps } from "../http/deps";
 import { countInvoiceLines, invoiceLinePage, type LineTableFilter } from "../lines/invoice-line-table";
 
 type Filter = Partial<AnalyticsFilter> & { dataType?: "Revenue" | "Margin"; showAdhoc?: boolean | undefined };
+/** The query of the two-month charts (ChristmasChart, WaterfallChart) as their calls parse it. */
+type TwoMonthChartQuery = z.output<NonNullable<(typeof christmasChart | typeof waterfallChart)["query"]>>;
 
 /** The analytics calls (docs/api.md); every number comes from @varia/variance over the cube. */
 export async function analyticsRoutes(app: FastifyInstance, deps: AppDeps) {
@@ -86,10 +90,9 @@ export async function analyticsRoutes(app: FastifyInstance, deps: AppDeps) {
   const kpisOf = (analysis: Analysis, q: ResolvedFilter) =>
     memo(analysis, `kpis:${JSON.stringify(q)}`, () => kpis(analysis.cube, q));
 
-  registerContract(app, deps, christmasChart, async ({ auth, query }) => {
-    const analysis = await analysisOf(auth);
-    const { cube } = analysis;
-    const q = resolve(
+  /** The filter of the two-month charts (ChristmasChart, WaterfallChart), whose calls name it in capitals. */
+  const resolveTwoMonthChart = (analysis: Analysis, query: TwoMonthChartQuery) =>
+    resolve(
       analysis,
       {
         ...query,
@@ -101,6 +104,11 @@ export async function analyticsRoutes(app: FastifyInstance, deps: AppDeps) {
       },
       { dateFrom: query.DateFrom, dateTo: query.DateTo },
     );
+
+  registerContract(app, deps, christmasChart, async ({ auth, query }) => {
+    const analysis = await analysisOf(auth);
+    const { cube } = analysis;
+    const q = resolveTwoMonthChart(analysis, query);
     const points = memo(
       analysis,
       `christmas:${query.PeriodFrom}:${query.PeriodTo}:${JSON.stringify(q)}`,
@@ -155,18 +163,7 @@ export async function analyticsRoutes(app: FastifyInstance, deps: AppDeps) {
   registerContract(app, deps, waterfallChart, async ({ auth, query }) => {
     const analysis = await analysisOf(auth);
     const { cube } = analysis;
-    const q = resolve(
-      analysis,
-      {
-        ...query,
-        dataType: query.DataType,
-        stockType: query.StockType,
-        recordTypeFrom: query.RecordTypeFrom,
-        recordTypeTo: query.RecordTypeTo,
-        salespersonID: query.salespersonID ?? query.ResponsiblePersonID,
-      },
-      { dateFrom: query.DateFrom, dateTo: query.DateTo },
-    );
+    const q = resolveTwoMonthChart(analysis, query);
     const steps = memo(analysis, `waterfall:${JSON.stringify(q)}`, () => waterfall(cube, q));
     return {
       steps: steps.map((s) => ({
@@ -507,6 +504,7 @@ export async function analyticsRoutes(app: FastifyInstance, deps: AppDeps) {
       rank: r?.rank ?? null,
       contribution: r?.contribution ?? null,
       firstPeriod: span ? yearMonthOf(span.first) : null,
+      firstPeriodStartsTheData: span ? startsTheData(cube, q, span.first) : false,
       lastPeriod: span ? yearMonthOf(span.last) : null,
       services: result.lines.map((l) => ({
         stockItemID: l.itemId,

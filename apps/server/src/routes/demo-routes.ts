@@ -99,6 +99,7 @@ export async function demoRoutes(app: FastifyInstance, deps: AppDeps) {
       replyTo: user.email,
       subject: `Varia contact message from ${user.name}`,
       text: `${user.name} <${user.email}> (${organisation.name}, ${organisation.tenant}) wrote:\n\n${body.userMessage}\n`,
+      kind: "contact",
     });
     request.log.info({ organisation: organisation.tenant, user: user.id }, "contact message stored");
   });
@@ -169,6 +170,7 @@ function demoSignInRoutes(app: FastifyInstance, deps: AppDeps) {
       to: email,
       subject: `Your Varia demo login code: ${code}`,
       text: `Hello,\n\nYour login code for the Varia demo is ${code}.\nIt works once, for the next 10 minutes.\n`,
+      kind: "demo-code",
     });
   });
 

@@ -3,6 +3,7 @@ import type { FastifyInstance } from "fastify";
 import { findOrganisationByTenant, requestTenant } from "../http/auth-context";
 import { registerContract } from "../http/contract-route";
 import type { AppDeps } from "../http/deps";
+import { redactSecretQuery } from "../http/log-redaction";
 
 /**
  * Text of a front-end record as it goes to the log: a value of a secret-like query parameter, and
@@ -10,9 +11,7 @@ import type { AppDeps } from "../http/deps";
  * address), are replaced, so that no secret reaches the log through a record.
  */
 export function redactRecordText(text: string): string {
-  return text
-    .replace(/([?&;](?:[^=&]*(?:token|secret|password|code)[^=&]*)=)[^&#]*/gi, "$1[redacted]")
-    .replace(/[A-Za-z0-9_-]{24,}/g, "[redacted]");
+  return redactSecretQuery(text).replace(/[A-Za-z0-9_-]{24,}/g, "[redacted]");
 }
 
 /** Calls of the web app that are not about the data: the login view's organisation, analytics records. */

@@ -87,6 +87,21 @@ export async function checkTotpCode(deps: AppDeps, user: User, code: string): Pr
   return false;
 }
 
+/**
+ * Checks the signed-in user's current password before a change to their own account (a new
+ * password, an MFA reset), throttled like a sign-in: 10 failures in 15 minutes lock the check for
+ * 15 minutes (docs/security.md, "Lockout"), so a borrowed session cannot guess the password.
+ */
+export async function checkCurrentPassword(deps: AppDeps, user: User, password: string): Promise<boolean> {
+  const now = deps.now();
+  const key = `password:${user.organisation_id}:${user.id}`;
+  const locked = await lockedForSeconds(deps.db, key, now);
+  if (locked) throw lockedError(locked);
+  if (user.password_hash && (await verifyPassword(password, user.password_hash))) return true;
+  await recordEvent(deps.db, key, now);
+  return false;
+}
+
 export async function loginRoutes(app: FastifyInstance, deps: AppDeps) {
   const { db } = deps;
 
@@ -223,7 +238,7 @@ export async function loginRoutes(app: FastifyInstance, deps: AppDeps) {
       throw new AppError("BadRequest", "Multi-factor authentication is not enabled", [
         { field: "totpCode", message: "Multi-factor authentication is not enabled" },
       ]);
-    const passwordOk = user.password_hash ? await verifyPassword(body.password, user.password_hash) : false;
+    const passwordOk = await checkCurrentPassword(deps, user, body.password);
     const codeOk = passwordOk && (await checkTotpCode(deps, user, body.totpCode));
     if (!passwordOk || !codeOk)
       throw new AppError("BadRequest", "The password or the code is incorrect", [

@@ -8,16 +8,16 @@ import {
   findPasswordToken,
   type PasswordTokenKind,
 } from "../auth/password-tokens";
-import { hashPassword, verifyPassword } from "../auth/passwords";
+import { hashPassword } from "../auth/passwords";
 import { hashSecret } from "../auth/secret-tokens";
 import { deleteUserSessions } from "../auth/sessions";
-import { lockedError, startSession, tenantSiteUrl } from "../auth/sign-in";
-import { lockedForSeconds, recordEvent, takeRateLimit } from "../auth/throttle";
+import { startSession, tenantSiteUrl } from "../auth/sign-in";
+import { takeRateLimit } from "../auth/throttle";
 import { AppError } from "../errors";
 import { findOrganisationByTenant, type Organisation, requestTenant } from "../http/auth-context";
 import { registerContract } from "../http/contract-route";
 import type { AppDeps } from "../http/deps";
-import { checkTotpCode, limitByAddress } from "./login-routes";
+import { checkCurrentPassword, checkTotpCode, limitByAddress } from "./login-routes";
 
 const invalidLink = () =>
   new AppError("BadRequest", "This link is invalid or has expired. Please request a new one.", [
@@ -53,6 +53,8 @@ export async function sendPasswordLink(
     to: user.email,
     subject: kind === "reset" ? "Reset your Varia password" : "Set your Varia password",
     text,
+    kind: kind === "reset" ? "password-reset" : "password-set",
+    userId: user.id,
   });
 }
 
@@ -93,25 +95,29 @@ export async function passwordRoutes(app: FastifyInstance, deps: AppDeps) {
     );
     if (!organisation) return undefined;
     const token = await findPasswordToken(db, organisation.id, id, secret, deps.now());
-    return token ? { organisation, token } : undefined;
-  }
-
-  registerContract(app, deps, isTokenValid, async ({ query, request }) => {
-    await limitByAddress(deps, request, "reset");
-    return { isValid: (await tokenOf(request, query.tokenID, query.secretToken)) !== undefined };
-  });
-
-  registerContract(app, deps, resetPassword, async ({ body, request }) => {
-    await limitByAddress(deps, request, "reset");
-    const found = await tokenOf(request, body.tokenID, body.secretToken);
-    if (!found) throw invalidLink();
-    const { organisation, token } = found;
+    if (!token) return undefined;
     const user = await db
       .selectFrom("users")
       .select(["id", "email"])
       .where("organisation_id", "=", organisation.id)
       .where("id", "=", token.user_id)
       .executeTakeFirstOrThrow();
+    return { organisation, token, user };
+  }
+
+  // A usable link answers its account's e-mail address, for the page's username field: whoever holds
+  // the link can set the password and learn it anyway (docs/security.md, "Passwords").
+  registerContract(app, deps, isTokenValid, async ({ query, request }) => {
+    await limitByAddress(deps, request, "reset");
+    const found = await tokenOf(request, query.tokenID, query.secretToken);
+    return found ? { isValid: true, email: found.user.email } : { isValid: false };
+  });
+
+  registerContract(app, deps, resetPassword, async ({ body, request }) => {
+    await limitByAddress(deps, request, "reset");
+    const found = await tokenOf(request, body.tokenID, body.secretToken);
+    if (!found) throw invalidLink();
+    const { organisation, token, user } = found;
     const problem = passwordProblem(body.password, user.email);
     if (problem) throw weakPassword("password", problem);
     const hash = await hashPassword(body.password);
@@ -130,15 +136,8 @@ export async function passwordRoutes(app: FastifyInstance, deps: AppDeps) {
 
   registerContract(app, deps, resetPasswordInApp, async ({ auth, body, reply, request }) => {
     const { organisation, user } = auth!;
-    const now = deps.now();
-    const key = `password:${organisation.id}:${user.id}`;
-    const locked = await lockedForSeconds(db, key, now);
-    if (locked) throw lockedError(locked);
-    const oldOk = user.password_hash ? await verifyPassword(body.oldPassword, user.password_hash) : false;
-    if (!oldOk) {
-      await recordEvent(db, key, now);
+    if (!(await checkCurrentPassword(deps, user, body.oldPassword)))
       throw weakPassword("oldPassword", "The current password is incorrect");
-    }
     if (user.mfa_enabled) {
       if (!body.totpCode) throw weakPassword("totpCode", "Enter the code from your authenticator app");
       if (!(await checkTotpCode(deps, user, body.totpCode)))

@@ -14,6 +14,7 @@ import type { FastifyInstance } from "fastify";
 import type { Kysely } from "kysely";
 import { sql } from "kysely";
 import { assertCanActOn, assertCanGrant, assertCanMakeAdmin } from "../auth/caller-reach";
+import { endPasswordTokens } from "../auth/password-tokens";
 import { deleteUserSessions } from "../auth/sessions";
 import type { Schema } from "../db/schema";
 import { AppError } from "../errors";
@@ -215,6 +216,9 @@ export async function userRoutes(app: FastifyInstance, deps: AppDeps) {
     // Disabling, or a change of privileges, ends the user's sessions.
     if (body.disabled || body.userIsAdmin !== user.is_admin)
       await deleteUserSessions(db, organisationId, user.id);
+    // Disabling, or a new address, ends the links already mailed: the old mailbox may not be theirs.
+    if (body.disabled || body.email.toLowerCase() !== user.email.toLowerCase())
+      await endPasswordTokens(db, organisationId, user.id, deps.now());
   });
 
   registerContract(app, deps, updateUserProfile, async ({ auth, body }) => {

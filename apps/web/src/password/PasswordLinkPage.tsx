@@ -67,7 +67,7 @@ export function PasswordLinkPage({ kind }: { kind: PasswordLinkKind }) {
   const actor = useActorRef(
     passwordLinkMachine.provide({
       actors: {
-        checkLink: fromPromise(async ({ input }) => (await api.call(isTokenValid, { query: input })).isValid),
+        checkLink: fromPromise(async ({ input }) => api.call(isTokenValid, { query: input })),
         setPassword: fromPromise(async ({ input }) => api.call(resetPassword, { body: input })),
       },
     }),
@@ -143,6 +143,11 @@ export function PasswordLinkPage({ kind }: { kind: PasswordLinkKind }) {
         }}
       >
         <h1 id="password-heading">{text.heading}</h1>
+        {/* The account the password is for, so that a password manager saves it under the right
+            name (docs/behaviour.md, "Login"): hidden, and never sent. */}
+        {email ? (
+          <input type="email" name="username" autoComplete="username" value={email} readOnly hidden />
+        ) : null}
         <ul id="password-rules" className="password-rules">
           <li>
             At least {passwordLength.min} and at most {passwordLength.max} characters; spaces and any

@@ -54,9 +54,13 @@ describe("passwordLinkMachine", () => {
     const saved: string[] = [];
     const machine = passwordLinkMachine.provide({
       actors: {
-        checkLink: fromPromise(async () => {
+        checkLink: fromPromise<
+          { isValid: boolean; email?: string },
+          { tokenID: string; secretToken: string }
+        >(async () => {
           if (options.valid instanceof Error) throw options.valid;
-          return options.valid ?? true;
+          const isValid = options.valid ?? true;
+          return isValid ? { isValid, email: "ada@example.com" } : { isValid };
         }),
         setPassword: fromPromise(async ({ input }) => {
           saved.push(input.password);
@@ -78,6 +82,12 @@ describe("passwordLinkMachine", () => {
     const { actor } = start({ valid: refusal(500) });
     await waitFor(actor, (s) => s.matches("checkFailed"));
     expect(actor.getSnapshot().context.error).toBe(passwordMessages.checkFailed);
+  });
+
+  it("holds the account's e-mail address from the check of a usable link, for password managers", async () => {
+    const { actor } = start({});
+    await waitFor(actor, (s) => s.matches("ready"));
+    expect(actor.getSnapshot().context.email).toBe("ada@example.com");
   });
 
   it("refuses two different passwords without calling the server", async () => {

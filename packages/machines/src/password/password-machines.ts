@@ -58,7 +58,10 @@ export interface PasswordLinkContext extends PasswordLinkInput {
   /** The server's (or the form's own) reasons against the new password. */
   passwordErrors: string[];
   confirmationErrors: string[];
-  /** The account's e-mail address, once the password is saved: the sign-in form is filled with it. */
+  /**
+   * The account's e-mail address: from the check of a usable link (the form's hidden username field,
+   * for password managers), and from the save (the sign-in form that follows is filled with it).
+   */
   email: string | null;
 }
 
@@ -86,8 +89,9 @@ function passwordErrorsOf(error: unknown): string[] {
  * link is checked first (`checkLink`, ResetPassword/IsTokenValid); a link that is used or expired
  * ends in `invalid`; otherwise the form takes the new password twice and `setPassword` sends it. A
  * password the server refuses shows its reasons on the field; a link refused at that point (used
- * meanwhile) ends in `invalid` too. Once saved, `email` holds the account's address (the server's
- * answer), for the sign-in form that follows.
+ * meanwhile) ends in `invalid` too. A usable link's check answers the account's address (`email`),
+ * which the form carries for password managers; once saved, `email` holds the save's answer, for
+ * the sign-in form that follows.
  */
 export const passwordLinkMachine = setup({
   types: {
@@ -96,8 +100,8 @@ export const passwordLinkMachine = setup({
     events: {} as PasswordLinkEvent,
   },
   actors: {
-    checkLink: fromPromise<boolean, { tokenID: string; secretToken: string }>(async () =>
-      notProvided("checkLink"),
+    checkLink: fromPromise<{ isValid: boolean; email?: string }, { tokenID: string; secretToken: string }>(
+      async () => notProvided("checkLink"),
     ),
     setPassword: fromPromise<{ email: string }, { tokenID: string; secretToken: string; password: string }>(
       async () => notProvided("setPassword"),
@@ -124,7 +128,11 @@ export const passwordLinkMachine = setup({
         src: "checkLink",
         input: ({ context }) => ({ tokenID: context.tokenID, secretToken: context.secretToken }),
         onDone: [
-          { guard: { type: "isValid", params: ({ event }) => ({ valid: event.output }) }, target: "ready" },
+          {
+            guard: { type: "isValid", params: ({ event }) => ({ valid: event.output.isValid }) },
+            target: "ready",
+            actions: assign({ email: ({ event }) => event.output.email ?? null }),
+          },
           { target: "invalid" },
         ],
         onError: [

@@ -5,14 +5,24 @@ import type { GridColumn } from "./grid-types";
  * everywhere (money in the organisation's currency with 2 decimals, percentages with 2, dates as
  * '1st Jan 2024'), in cells and in CSV files alike.
  */
-type Options<Row> = Partial<Omit<GridColumn<Row>, "field" | "header" | "kind">>;
 
-export function textColumn<Row>(field: string, header: string, options: Options<Row> = {}): GridColumn<Row> {
+/** What a column may set beyond its field, header and kind. */
+export type GridColumnOptions<Row> = Partial<Omit<GridColumn<Row>, "field" | "header" | "kind">>;
+
+export function textColumn<Row>(
+  field: string,
+  header: string,
+  options: GridColumnOptions<Row> = {},
+): GridColumn<Row> {
   return { field, header, kind: "text", flex: 1, minWidth: 140, ...options };
 }
 
 /** Money in cents. */
-export function moneyColumn<Row>(field: string, header: string, options: Options<Row> = {}): GridColumn<Row> {
+export function moneyColumn<Row>(
+  field: string,
+  header: string,
+  options: GridColumnOptions<Row> = {},
+): GridColumn<Row> {
   return { field, header, kind: "money", width: 140, ...options };
 }
 
@@ -20,12 +30,16 @@ export function moneyColumn<Row>(field: string, header: string, options: Options
 export function percentColumn<Row>(
   field: string,
   header: string,
-  options: Options<Row> = {},
+  options: GridColumnOptions<Row> = {},
 ): GridColumn<Row> {
   return { field, header, kind: "percent", width: 110, ...options };
 }
 
-export function countColumn<Row>(field: string, header: string, options: Options<Row> = {}): GridColumn<Row> {
+export function countColumn<Row>(
+  field: string,
+  header: string,
+  options: GridColumnOptions<Row> = {},
+): GridColumn<Row> {
   return { field, header, kind: "count", width: 110, ...options };
 }
 
@@ -33,18 +47,26 @@ export function countColumn<Row>(field: string, header: string, options: Options
 export function numberColumn<Row>(
   field: string,
   header: string,
-  options: Options<Row> = {},
+  options: GridColumnOptions<Row> = {},
 ): GridColumn<Row> {
   return { field, header, kind: "number", width: 120, ...options };
 }
 
 /** A date 'YYYY-MM-DD', written '1st Jan 2024'. */
-export function dateColumn<Row>(field: string, header: string, options: Options<Row> = {}): GridColumn<Row> {
+export function dateColumn<Row>(
+  field: string,
+  header: string,
+  options: GridColumnOptions<Row> = {},
+): GridColumn<Row> {
   return { field, header, kind: "date", width: 130, ...options };
 }
 
 /** A month 'YYYY-MM', written 'Jan 2024'. */
-export function monthColumn<Row>(field: string, header: string, options: Options<Row> = {}): GridColumn<Row> {
+export function monthColumn<Row>(
+  field: string,
+  header: string,
+  options: GridColumnOptions<Row> = {},
+): GridColumn<Row> {
   return { field, header, kind: "month", width: 110, ...options };
 }
 

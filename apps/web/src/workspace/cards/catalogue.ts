@@ -41,6 +41,7 @@ import { SegmentRenderer, segmentOptions } from "./renderers/SegmentRenderer";
 import { TrendRenderer } from "./renderers/TrendRenderer";
 import { type VarianceByTypeData, VarianceByTypeRenderer } from "./renderers/VarianceByTypeRenderer";
 import { WaterfallRenderer } from "./renderers/WaterfallRenderer";
+import { searchParam } from "./search-param";
 
 /*
  * The card catalogue: every card a dashboard page can show, as data. A page lists card ids in a
@@ -275,7 +276,7 @@ const acquiredClients: CardDefinition<ClientListData> = {
         ...analyticsQuery(filter),
         varType: "Client",
         sign: "Positive",
-        ...(search.trim() ? { search: search.trim() } : {}),
+        ...searchParam(search),
         startRow: 0,
         rowLimit: 100,
       },
@@ -321,7 +322,7 @@ const lostClients: CardDefinition<ClientListData> = {
       query: {
         ...analyticsQuery(filter),
         type: toggle ?? "Revenue",
-        ...(search.trim() ? { search: search.trim() } : {}),
+        ...searchParam(search),
         startRow: 0,
         rowLimit: 100,
       },

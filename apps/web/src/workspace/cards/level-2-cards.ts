@@ -19,6 +19,7 @@ import {
 } from "./renderers/ContributorLinesRenderer";
 import { type FigureData, FigureRenderer } from "./renderers/FigureRenderer";
 import { type StepHistoryPoint, StepHistoryRenderer } from "./renderers/StepHistoryRenderer";
+import { searchParam } from "./search-param";
 import { seriesStart } from "./series-start";
 import { stepQuery } from "./step-query";
 
@@ -174,7 +175,7 @@ const stepClients: CardDefinition<ContributorPage> = {
     input: ({ filter, search }) => ({
       query: {
         ...stepQuery(filter),
-        ...(search.trim() ? { search: search.trim() } : {}),
+        ...searchParam(search),
         startRow: 0,
         rowLimit: contributorPageSize,
       },

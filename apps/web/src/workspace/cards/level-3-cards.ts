@@ -147,8 +147,11 @@ const subjectProfile: CardDefinition<SubjectProfileData> = {
             label: "Client since",
             value: {
               kind: "text",
+              // Where the data starts, the client may have been one before (docs/behaviour.md, "Level 3").
               value: d.firstPeriod
-                ? `${month(d.firstPeriod)}${tenure && tenure > 0 ? ` (${durations.duration(tenure)})` : ""}`
+                ? d.firstPeriodStartsTheData
+                  ? `${month(d.firstPeriod)} or earlier${tenure && tenure > 0 ? ` (${durations.duration(tenure)} or more)` : ""}`
+                  : `${month(d.firstPeriod)}${tenure && tenure > 0 ? ` (${durations.duration(tenure)})` : ""}`
                 : "–",
             },
           },

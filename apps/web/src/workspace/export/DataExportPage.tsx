@@ -10,7 +10,7 @@ import { Icon } from "../../ui/Icon";
 import { LookupPicker } from "../../ui/LookupPicker";
 import { SelectField } from "../../ui/Select";
 import { saveBytes } from "../../ui/save-file";
-import { dataTypeOptions, NoCostsNote } from "../filters/DataTypeToggle";
+import { NoCostsNote } from "../filters/DataTypeToggle";
 import { searchClients, searchItems, searchSalespeople } from "../filters/lookups";
 import { useNoCostsNote } from "../filters/use-costs-imported";
 import { useViewFilter } from "../filters/use-view-filter";
@@ -28,9 +28,10 @@ export function byteSize(bytes: number, format: { locale: string }): string {
 }
 
 /**
- * `/variance/settings/export`: the raw export of invoice lines (Data/ExportRawData) as CSV, for a
- * measure, two months and a client, service or salesperson; Download says how many bytes have
- * arrived while the file streams.
+ * `/variance/settings/export`: the raw export of invoice lines (Data/ExportRawData) as CSV, for two
+ * months and a client, service or salesperson; Download says how many bytes have arrived while the
+ * file streams. No measure to choose: every line has its amount, cost and margin
+ * (docs/import.md, "Exports"), and the note says when margin equals revenue.
  */
 export function DataExportPage() {
   const format = useFormat();
@@ -40,8 +41,7 @@ export function DataExportPage() {
     { value: "", label: "Any month" },
     ...periodsSortNewestFirst(periods).map((p) => ({ value: periodKey(p), label: periodFormat(p) })),
   ];
-  const [dataType, setDataType] = useState<string>(filter.dataType);
-  const costsNote = useNoCostsNote(dataType === "Margin");
+  const costsNote = useNoCostsNote(true);
   const [dateFrom, setDateFrom] = useState<string>(filter.dateFrom ?? "");
   const [dateTo, setDateTo] = useState<string>(filter.dateTo ?? "");
   const [client, setClient] = useState<Picked>(null);
@@ -62,7 +62,6 @@ export function DataExportPage() {
         exportRawData,
         {
           query: {
-            dataType,
             ...(dateFrom ? { dateFrom } : {}),
             ...(dateTo ? { dateTo } : {}),
             ...(client ? { clientID: client.key } : {}),
@@ -101,7 +100,6 @@ export function DataExportPage() {
         }}
       >
         <div className="report-filters">
-          <SelectField label="Data type" options={dataTypeOptions} value={dataType} onChange={setDataType} />
           <SelectField label="From" options={months} value={dateFrom} onChange={setDateFrom} />
           <SelectField label="To" options={months} value={dateTo} onChange={setDateTo} />
           <LookupPicker label="Client" search={searchClients} value={client} onChange={setClient} />

@@ -2,7 +2,7 @@ import { Segmented } from "../../ui/Segmented";
 import { useNoCostsNote } from "./use-costs-imported";
 import type { DataType } from "./view-filter";
 
-/** The two measures, as every choice between them offers them (the switch, the data export). */
+/** The two measures, as the switch offers them. */
 export const dataTypeOptions: { value: DataType; label: string }[] = [
   { value: "Revenue", label: "Revenue" },
   { value: "Margin", label: "Margin" },
@@ -34,7 +34,7 @@ export function DataTypeToggle({
   );
 }
 
-/** The note itself (also under the data export's Data type). */
+/** The note itself (also on the data export, whose lines carry both measures). */
 export function NoCostsNote({ text }: { text: string }) {
   return (
     <p className="data-type__note" role="note">

@@ -1,24 +1,24 @@
 import { activityTableGet, type ResponseOf } from "@varia/contracts";
 import { periodFormat, periodFromKey } from "@varia/period";
-import { useMemo, useRef } from "react";
-import { Link } from "react-router";
+import { useMemo } from "react";
 import { api } from "../../../api";
 import { Badge } from "../../../ui/Badge";
 import { Change } from "../../../ui/format";
 import type { Format } from "../../../ui/format/format";
-import {
-  DataGrid,
-  exportCsv,
-  type GridColumn,
-  moneyColumn,
-  type ServerSource,
-  textColumn,
-} from "../../../ui/grid/Grid";
-import { analyticsQuery, type ViewFilter, viewHref, viewPaths } from "../../filters/view-filter";
-import { useAlert } from "../../workspace-actors";
+import { DataGrid, type GridColumn, moneyColumn, textColumn } from "../../../ui/grid/Grid";
+import { analyticsQuery, type ViewFilter } from "../../filters/view-filter";
 import { useCardDrawn } from "../Card";
 import type { CardQueryContext, CardRenderProps } from "../card-types";
-import { ClientCode } from "./ClientCode";
+import { searchParam } from "../search-param";
+import {
+  cardGridHeight,
+  clientLinkColumn,
+  GridSummary,
+  rowLevel3Href,
+  serviceLinkColumn,
+  useCsvDownload,
+} from "./card-grid";
+import { firstPageSource } from "./first-page-source";
 
 export type ActivityPage = ResponseOf<typeof activityTableGet>;
 type Row = ActivityPage["rows"][number];
@@ -46,7 +46,7 @@ export function activityQuery(
     ...analyticsQuery(context.filter),
     ...(badge ? { badgeVariant: badge } : {}),
     ...(badge === "adhoc" ? { showAdhoc: "true" } : {}),
-    ...(context.search.trim() ? { search: context.search.trim() } : {}),
+    ...searchParam(context.search),
     startRow: page.startRow,
     rowLimit: page.rowLimit,
     ...(page.sortBy ? { sortBy: page.sortBy, sortDir: page.sortDir ?? "desc" } : {}),
@@ -58,36 +58,8 @@ function columns(filter: ViewFilter, format: Format): GridColumn<Row>[] {
   const part = (type: string) =>
     moneyColumn<Row>(`part${type}`, type, { value: (r) => r.parts[type] ?? 0, sortable: false, width: 118 });
   return [
-    textColumn<Row>("clientName", "Client", {
-      minWidth: 200,
-      pinned: true,
-      render: (r) => (
-        <span className="grid-client">
-          <Link
-            to={viewHref(viewPaths.level3, filter, {
-              thirdClientID: String(r.clientID),
-              thirdStockItemID: null,
-            })}
-          >
-            {r.clientName}
-          </Link>
-          <ClientCode name={r.clientName} code={r.clientCode} />
-        </span>
-      ),
-    }),
-    textColumn<Row>("itemName", "Service", {
-      minWidth: 180,
-      render: (r) => (
-        <Link
-          to={viewHref(viewPaths.level3, filter, {
-            thirdClientID: String(r.clientID),
-            thirdStockItemID: String(r.stockItemID),
-          })}
-        >
-          {r.itemName}
-        </Link>
-      ),
-    }),
+    clientLinkColumn<Row>((r) => rowLevel3Href(filter, r, false), { minWidth: 200, pinned: true }),
+    serviceLinkColumn<Row>(filter),
     textColumn<Row>("salesperson", "Salesperson", { minWidth: 130 }),
     textColumn<Row>("badgeVariant", "Status", {
       width: 112,
@@ -127,65 +99,40 @@ export function ActivityRenderer({
   format,
 }: CardRenderProps<ActivityPage>) {
   const drawn = useCardDrawn();
-  const alert = useAlert();
-  const sort = useRef<{ sortBy?: string; sortDir?: "asc" | "desc" }>({});
   const cols = useMemo(() => columns(filter, format), [filter, format]);
   // The first page came with the card; the grid asks for it again only after a new sort.
-  const source = useMemo<ServerSource<Row>>(() => {
-    let first: ActivityPage | null = data;
-    return async (page) => {
-      sort.current = page.sortBy ? { sortBy: page.sortBy, sortDir: page.sortDir ?? "desc" } : {};
-      if (first && page.startRow === 0 && !page.sortBy && page.rowLimit === activityPageSize) {
-        const answer = first;
-        first = null;
-        return answer;
-      }
-      return api.call(activityTableGet, { query: activityQuery({ filter, search, toggle }, page) });
-    };
-  }, [data, filter, search, toggle]);
+  const source = useMemo(
+    () =>
+      firstPageSource(data, activityPageSize, (page) =>
+        api.call(activityTableGet, { query: activityQuery({ filter, search, toggle }, page) }),
+      ),
+    [data, filter, search, toggle],
+  );
   const month = (key: string | null) => (key ? periodFormat(periodFromKey(key)) : "");
-
-  const download = async () => {
-    try {
-      await exportCsv({
-        columns: cols,
-        source,
-        sort: sort.current,
-        fileName: `Activity ${filter.dateFrom} to ${filter.dateTo}${toggle && toggle !== "all" ? ` ${toggle}` : ""}.csv`,
-      });
-    } catch {
-      alert("The CSV file could not be downloaded.", "Please try again.");
-    }
-  };
+  const download = useCsvDownload(
+    cols,
+    source,
+    `Activity ${filter.dateFrom} to ${filter.dateTo}${toggle && toggle !== "all" ? ` ${toggle}` : ""}.csv`,
+  );
 
   return (
     <div className="activity">
-      <div className="activity__summary">
-        <p>
-          <strong>{format.count(data.rowCount)}</strong> {data.rowCount === 1 ? "line" : "lines"} ·{" "}
-          {month(filter.dateFrom)} {format.money(data.totals.valueFromCents)} → {month(filter.dateTo)}{" "}
-          {format.money(data.totals.valueCents)}{" "}
-          <Change
-            value={data.totals.valueCentsVariance}
-            text={format.money(data.totals.valueCentsVariance, { signed: true })}
-          />
-        </p>
-        <button
-          type="button"
-          className="button button--secondary button--small"
-          onClick={download}
-          data-screenshot="skip"
-        >
-          Download CSV
-        </button>
-      </div>
+      <GridSummary onDownload={download}>
+        <strong>{format.count(data.rowCount)}</strong> {data.rowCount === 1 ? "line" : "lines"} ·{" "}
+        {month(filter.dateFrom)} {format.money(data.totals.valueFromCents)} → {month(filter.dateTo)}{" "}
+        {format.money(data.totals.valueCents)}{" "}
+        <Change
+          value={data.totals.valueCentsVariance}
+          text={format.money(data.totals.valueCentsVariance, { signed: true })}
+        />
+      </GridSummary>
       <DataGrid<Row>
         label="Activity by client and service"
         columns={cols}
         source={source}
         firstPage={data}
         pageSize={activityPageSize}
-        height={expanded ? 720 : Math.min(560, 100 + Math.min(data.rowCount, activityPageSize) * 40)}
+        height={cardGridHeight(expanded, data.rowCount, activityPageSize, 560)}
         getRowId={(r) => `${r.clientID}-${r.stockItemID}`}
         onRowCount={drawn}
       />

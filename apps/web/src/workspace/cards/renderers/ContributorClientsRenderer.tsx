@@ -1,19 +1,18 @@
 import { type ResponseOf, varianceBars } from "@varia/contracts";
-import { useMemo, useRef } from "react";
-import { Link } from "react-router";
+import { useMemo } from "react";
 import { api } from "../../../api";
 import { Badge } from "../../../ui/Badge";
 import { Change } from "../../../ui/format";
 import type { Format } from "../../../ui/format/format";
-import { DataGrid, exportCsv, type GridColumn, moneyColumn, textColumn } from "../../../ui/grid/Grid";
+import { DataGrid, type GridColumn, moneyColumn, textColumn } from "../../../ui/grid/Grid";
 import type { ViewFilter } from "../../filters/view-filter";
 import { varianceStepLabel } from "../../variance-labels";
-import { useAlert } from "../../workspace-actors";
 import { useCardDrawn } from "../Card";
 import type { CardRenderProps } from "../card-types";
+import { searchParam } from "../search-param";
 import { stepQuery } from "../step-query";
-import { ClientCode } from "./ClientCode";
 import { contributorHref } from "./ContributorBarsRenderer";
+import { cardGridHeight, clientLinkColumn, GridSummary, useCsvDownload } from "./card-grid";
 import { firstPageSource } from "./first-page-source";
 
 export type ContributorPage = ResponseOf<typeof varianceBars>;
@@ -26,15 +25,7 @@ const badgeOf = (row: Row) => (row.type === "Client" ? (row.sign === "Positive" 
 
 function columns(filter: ViewFilter, format: Format): GridColumn<Row>[] {
   return [
-    textColumn<Row>("clientName", "Client", {
-      minWidth: 220,
-      render: (r) => (
-        <span className="grid-client">
-          <Link to={contributorHref(filter, r)}>{r.clientName}</Link>
-          <ClientCode name={r.clientName} code={r.clientCode} />
-        </span>
-      ),
-    }),
+    clientLinkColumn<Row>((r) => contributorHref(filter, r), { minWidth: 220 }),
     textColumn<Row>("clientCode", "Code", { width: 110, flex: 0, minWidth: 90 }),
     textColumn<Row>("badge", "Status", {
       width: 110,
@@ -68,61 +59,41 @@ export function ContributorClientsRenderer({
   format,
 }: CardRenderProps<ContributorPage>) {
   const drawn = useCardDrawn();
-  const alert = useAlert();
-  const sort = useRef<{ sortBy?: string; sortDir?: "asc" | "desc" }>({});
   const cols = useMemo(() => columns(filter, format), [filter, format]);
   const source = useMemo(
     () =>
-      firstPageSource(data, contributorPageSize, (page) => {
-        sort.current = page.sortBy ? { sortBy: page.sortBy, sortDir: page.sortDir ?? "desc" } : {};
-        return api.call(varianceBars, {
+      firstPageSource(data, contributorPageSize, (page) =>
+        api.call(varianceBars, {
           query: {
             ...stepQuery(filter),
-            ...(search.trim() ? { search: search.trim() } : {}),
+            ...searchParam(search),
             ...page,
           },
-        });
-      }),
+        }),
+      ),
     [data, filter, search],
   );
-  const download = async () => {
-    try {
-      await exportCsv({
-        columns: cols.filter((c) => c.field !== "badge"),
-        source,
-        sort: sort.current,
-        fileName: `${varianceStepLabel(filter.varType ?? "", filter.sign ?? "")} ${filter.dateFrom} to ${filter.dateTo}.csv`,
-      });
-    } catch {
-      alert("The CSV file could not be downloaded.", "Please try again.");
-    }
-  };
+  const download = useCsvDownload(
+    cols.filter((c) => c.field !== "badge"),
+    source,
+    `${varianceStepLabel(filter.varType ?? "", filter.sign ?? "")} ${filter.dateFrom} to ${filter.dateTo}.csv`,
+  );
   return (
     <div className="step-contributors">
-      <div className="activity__summary">
-        <p>
-          <strong>{format.count(data.rowCount)}</strong> {data.rowCount === 1 ? "client" : "clients"}
-          {search ? ` matching '${search}'` : ""}, in all{" "}
-          <Change
-            value={data.totals.valueCents}
-            text={format.money(data.totals.valueCents, { signed: true })}
-          />
-        </p>
-        <button
-          type="button"
-          className="button button--secondary button--small"
-          onClick={download}
-          data-screenshot="skip"
-        >
-          Download CSV
-        </button>
-      </div>
+      <GridSummary onDownload={download}>
+        <strong>{format.count(data.rowCount)}</strong> {data.rowCount === 1 ? "client" : "clients"}
+        {search ? ` matching '${search}'` : ""}, in all{" "}
+        <Change
+          value={data.totals.valueCents}
+          text={format.money(data.totals.valueCents, { signed: true })}
+        />
+      </GridSummary>
       <DataGrid<Row>
         label="Contributors"
         columns={cols}
         source={source}
         pageSize={contributorPageSize}
-        height={expanded ? 720 : Math.min(520, 100 + Math.min(data.rowCount, contributorPageSize) * 40)}
+        height={cardGridHeight(expanded, data.rowCount, contributorPageSize, 520)}
         getRowId={(r) => `${r.clientID}-${r.stockItemID ?? ""}`}
         onRowCount={drawn}
       />

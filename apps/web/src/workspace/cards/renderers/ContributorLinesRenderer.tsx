@@ -1,19 +1,25 @@
 import { activityTableGet, type ResponseOf } from "@varia/contracts";
 import { periodFormat, periodFromKey } from "@varia/period";
-import { useMemo, useRef } from "react";
-import { Link } from "react-router";
+import { useMemo } from "react";
 import { api } from "../../../api";
 import { Badge } from "../../../ui/Badge";
 import { Change } from "../../../ui/format";
 import type { Format } from "../../../ui/format/format";
-import { DataGrid, exportCsv, type GridColumn, moneyColumn, textColumn } from "../../../ui/grid/Grid";
-import { type ViewFilter, viewHref, viewPaths } from "../../filters/view-filter";
+import { DataGrid, type GridColumn, moneyColumn, textColumn } from "../../../ui/grid/Grid";
+import type { ViewFilter } from "../../filters/view-filter";
 import { contributorNoun, varianceStepLabel } from "../../variance-labels";
-import { useAlert } from "../../workspace-actors";
 import { useCardDrawn } from "../Card";
 import type { CardQueryContext, CardRenderProps } from "../card-types";
+import { searchParam } from "../search-param";
 import { stepQuery } from "../step-query";
-import { ClientCode } from "./ClientCode";
+import {
+  cardGridHeight,
+  clientLinkColumn,
+  GridSummary,
+  rowLevel3Href,
+  serviceLinkColumn,
+  useCsvDownload,
+} from "./card-grid";
 import { firstPageSource } from "./first-page-source";
 
 export type ContributorLinesPage = ResponseOf<typeof activityTableGet>;
@@ -30,7 +36,7 @@ export function contributorLinesQuery(
   const effect = `parts.${filter.varType ?? "Price"}`;
   return {
     ...stepQuery(filter),
-    ...(search.trim() ? { search: search.trim() } : {}),
+    ...searchParam(search),
     startRow: page.startRow,
     rowLimit: page.rowLimit,
     sortBy: page.sortBy ?? effect,
@@ -46,36 +52,8 @@ function columns(filter: ViewFilter, format: Format): GridColumn<Row>[] {
   const showQuantities = type === "Volume" || type === "Usage" || type === "Price";
   const unit = (cents: number, qty: number) => (qty > 0 ? Math.round(cents / qty) : null);
   return [
-    textColumn<Row>("clientName", "Client", {
-      minWidth: 190,
-      pinned: true,
-      render: (r) => (
-        <span className="grid-client">
-          <Link
-            to={viewHref(viewPaths.level3, filter, {
-              thirdClientID: String(r.clientID),
-              thirdStockItemID: null,
-            })}
-          >
-            {r.clientName}
-          </Link>
-          <ClientCode name={r.clientName} code={r.clientCode} />
-        </span>
-      ),
-    }),
-    textColumn<Row>("itemName", "Service", {
-      minWidth: 180,
-      render: (r) => (
-        <Link
-          to={viewHref(viewPaths.level3, filter, {
-            thirdClientID: String(r.clientID),
-            thirdStockItemID: String(r.stockItemID),
-          })}
-        >
-          {r.itemName}
-        </Link>
-      ),
-    }),
+    clientLinkColumn<Row>((r) => rowLevel3Href(filter, r, false), { minWidth: 190, pinned: true }),
+    serviceLinkColumn<Row>(filter),
     moneyColumn<Row>(`parts.${type}`, varianceStepLabel(type, filter.sign ?? "Positive"), {
       width: 160,
       value: (r) => r.parts[type] ?? 0,
@@ -142,62 +120,42 @@ export function ContributorLinesRenderer({
   format,
 }: CardRenderProps<ContributorLinesPage>) {
   const drawn = useCardDrawn();
-  const alert = useAlert();
-  const sort = useRef<{ sortBy?: string; sortDir?: "asc" | "desc" }>({});
   const cols = useMemo(() => columns(filter, format), [filter, format]);
   const source = useMemo(
     () =>
-      firstPageSource(data, contributorLinesPageSize, (page) => {
-        sort.current = page.sortBy ? { sortBy: page.sortBy, sortDir: page.sortDir ?? "desc" } : {};
-        return api.call(activityTableGet, { query: contributorLinesQuery({ filter, search }, page) });
-      }),
+      firstPageSource(data, contributorLinesPageSize, (page) =>
+        api.call(activityTableGet, { query: contributorLinesQuery({ filter, search }, page) }),
+      ),
     [data, filter, search],
   );
-  const download = async () => {
-    try {
-      await exportCsv({
-        columns: cols.filter((c) => c.field !== "badgeVariant"),
-        source,
-        sort: sort.current,
-        fileName: `${varianceStepLabel(filter.varType ?? "", filter.sign ?? "")} ${filter.dateFrom} to ${filter.dateTo}.csv`,
-      });
-    } catch {
-      alert("The CSV file could not be downloaded.", "Please try again.");
-    }
-  };
+  const download = useCsvDownload(
+    cols.filter((c) => c.field !== "badgeVariant"),
+    source,
+    `${varianceStepLabel(filter.varType ?? "", filter.sign ?? "")} ${filter.dateFrom} to ${filter.dateTo}.csv`,
+  );
   return (
     <div className="step-contributors">
-      <div className="activity__summary">
-        <p>
-          <strong>{format.count(data.rowCount)}</strong> {contributorNoun(filter.varType, data.rowCount)}
-          {search ? ` matching '${search}'` : ""}
-          {data.totals.stepCents !== undefined ? (
-            <>
-              , in all{" "}
-              <span data-step-total data-cents={data.totals.stepCents}>
-                <Change
-                  value={data.totals.stepCents}
-                  text={format.money(data.totals.stepCents, { signed: true })}
-                />
-              </span>
-            </>
-          ) : null}
-        </p>
-        <button
-          type="button"
-          className="button button--secondary button--small"
-          onClick={download}
-          data-screenshot="skip"
-        >
-          Download CSV
-        </button>
-      </div>
+      <GridSummary onDownload={download}>
+        <strong>{format.count(data.rowCount)}</strong> {contributorNoun(filter.varType, data.rowCount)}
+        {search ? ` matching '${search}'` : ""}
+        {data.totals.stepCents !== undefined ? (
+          <>
+            , in all{" "}
+            <span data-step-total data-cents={data.totals.stepCents}>
+              <Change
+                value={data.totals.stepCents}
+                text={format.money(data.totals.stepCents, { signed: true })}
+              />
+            </span>
+          </>
+        ) : null}
+      </GridSummary>
       <DataGrid<Row>
         label="Contributors"
         columns={cols}
         source={source}
         pageSize={contributorLinesPageSize}
-        height={expanded ? 720 : Math.min(520, 100 + Math.min(data.rowCount, contributorLinesPageSize) * 40)}
+        height={cardGridHeight(expanded, data.rowCount, contributorLinesPageSize, 520)}
         getRowId={(r) => `${r.clientID}-${r.stockItemID}`}
         onRowCount={drawn}
       />

@@ -13,6 +13,7 @@ import { analyticsQuery, type ViewFilter } from "../../filters/view-filter";
 import { useAlert } from "../../workspace-actors";
 import { useCardDrawn } from "../Card";
 import type { CardRenderProps } from "../card-types";
+import { searchParam } from "../search-param";
 import { firstPageSource } from "./first-page-source";
 
 export type InvoicePage = ResponseOf<typeof tableInvoiceData>;
@@ -28,7 +29,7 @@ export function invoiceQuery(
 ) {
   return {
     ...analyticsQuery(filter),
-    ...(search.trim() ? { search: search.trim() } : {}),
+    ...searchParam(search),
     startRow: page.startRow,
     rowLimit: page.rowLimit,
     sortBy: page.sortBy ?? "invoiceDate",

@@ -14,6 +14,7 @@ import {
 import { analyticsQuery, viewHref, viewPaths } from "../../filters/view-filter";
 import { useDrawnOnMount } from "../Card";
 import type { CardRenderProps } from "../card-types";
+import { searchParam } from "../search-param";
 import { wholeOf } from "../subject";
 import { ClientCode } from "./ClientCode";
 
@@ -69,7 +70,7 @@ export function RankRenderer({ data, filter, expanded, format, search }: CardRen
       api.call(expandedSpecificRankContributionKpi, {
         query: {
           ...analyticsQuery(wholeOf(filter)),
-          ...(search.trim() ? { search: search.trim() } : {}),
+          ...searchParam(search),
           ...query,
         },
       }),

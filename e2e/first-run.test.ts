@@ -138,6 +138,12 @@ describe("a new organisation's first run", () => {
     await page.getByRole("heading", { name: "Stock Type Overview", level: 1 }).waitFor();
     await page.locator('.card-grid[data-all-drawn="true"]').waitFor({ timeout: 60_000 });
     expect(await page.getByText("No data imported yet").count()).toBe(0);
+    // QuickBooks names a customer by its id alone: the client is written once, not again as its code.
+    for (const cells of ['section[data-card="acquiredClients"] tbody th', ".grid-client"]) {
+      const clients = await page.locator(cells).allInnerTexts();
+      expect(clients.length, cells).toBeGreaterThan(0);
+      for (const client of clients) expect(client.trim(), cells).toMatch(/^QB-\d+$/);
+    }
     // A report now has its filters, on the months imported.
     await page.goto(`${origin}/variance/reports/types/mrr-by-client`);
     await page.getByRole("button", { name: "Run" }).waitFor();

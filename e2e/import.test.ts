@@ -83,6 +83,21 @@ describe("importing a CSV in the browser", () => {
     expect(await rows.nth(2).textContent()).toBe("3ClientCodeis required");
   });
 
+  it("shows a refused file's error alone, without the earlier file's result under it", async () => {
+    // The earlier upload's result is on the page (bad.csv, refused for its cells).
+    await page.getByRole("status").filter({ hasText: "Job failed" }).waitFor();
+    const workbook = join(dir, "sales.csv");
+    writeFileSync(workbook, Buffer.from("PK\u0003\u0004 a workbook saved under a .csv name", "latin1"));
+    await page.locator('input[type="file"]').setInputFiles(workbook);
+    await page.getByRole("button", { name: "Upload" }).click();
+    await page
+      .getByRole("alert")
+      .getByText("'sales.csv' is not a CSV file: it is a spreadsheet workbook", { exact: false })
+      .waitFor();
+    expect(await page.getByRole("status").filter({ hasText: "Job failed" }).count()).toBe(0);
+    expect(await page.getByText("The file has 2 invalid cells; nothing was imported").count()).toBe(0);
+  });
+
   it("lists the latest imports, newest first, with who made them and what came of each", async () => {
     const one = join(dir, "one.csv");
     writeFileSync(
@@ -128,5 +143,18 @@ describe("importing a CSV in the browser", () => {
     await page.getByRole("heading", { name: "Stock Type Overview" }).waitFor();
     await page.getByText("How MRR moved from May 2025 to Jun 2025").waitFor();
     expect(await page.getByText("No data imported yet").count()).toBe(0);
+  });
+
+  it("says of a file with a header and no lines that it holds none, with no way to a dashboard", async () => {
+    await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Integrations" }).click();
+    const headerOnly = join(dir, "header-only.csv");
+    writeFileSync(headerOnly, "InvoiceDate,InvoiceNumber,ClientCode,ItemCode,StockType,Quantity,Amount\r\n");
+    await page.locator('input[type="file"]').setInputFiles(headerOnly);
+    await page.getByRole("button", { name: "Upload" }).click();
+    const status = page.getByRole("status").filter({ hasText: "Job completed successfully" });
+    await status
+      .getByText("header-only.csv holds no invoice lines under its header: nothing was imported.")
+      .waitFor();
+    expect(await status.getByRole("link", { name: "See it on the dashboard" }).count()).toBe(0);
   });
 });

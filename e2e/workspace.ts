@@ -288,7 +288,8 @@ export async function chartTable(figure: Locator): Promise<Map<string, string[]>
 export async function clientList(section: Locator): Promise<Map<string, number>> {
   const rows = await section.locator("tbody tr").evaluateAll((trs) =>
     trs.map((tr) => ({
-      code: tr.querySelector(".client-list__code")?.textContent ?? "",
+      // A client without a name is written once, by its code.
+      code: (tr.querySelector(".client-list__code") ?? tr.querySelector("th a"))?.textContent ?? "",
       value: tr.querySelector("td:last-child")?.textContent ?? "",
     })),
   );

@@ -15,6 +15,8 @@ export class CsvByteScanner {
   private started = false;
   /** Read from the header line: `,` unless it has more `;` than `,`. */
   private delimiter = 0;
+  /** Blank records skipped since the last record handed over. */
+  private blanks = 0;
 
   /** Scans `chunk` (following what was pushed before), calling `onRecord` for each whole record. */
   push(chunk: Uint8Array, onRecord: (record: ByteRecord) => void) {
@@ -68,8 +70,13 @@ export class CsvByteScanner {
         if (next < 0) return position;
         position = next;
       }
-      if (isBlankRecord(record)) continue;
+      if (isBlankRecord(record)) {
+        this.blanks++;
+        continue;
+      }
       this.delimiter = delimiter;
+      record.blankBefore = this.blanks;
+      this.blanks = 0;
       onRecord(record);
     }
     return position;
@@ -116,6 +123,7 @@ function scanQuoted(
   const length = buffer.length;
   unquoted.length = 0;
   record.count = 0;
+  record.unclosed = -1;
   let i = start;
   for (;;) {
     const fieldStart = unquoted.length;
@@ -126,6 +134,7 @@ function scanQuoted(
         const close = buffer.indexOf(34, j);
         if (close < 0) {
           if (!final) return -1;
+          record.unclosed = record.count;
           unquoted.copy(buffer, j, length);
           record.add(fieldStart, unquoted.length);
           record.bytes = unquoted.bytes;
@@ -177,6 +186,7 @@ function guessDelimiter(buffer: Buffer, start: number, end: number): number {
 function cutPlain(record: ByteRecord, buffer: Buffer, start: number, end: number, delimiter: number) {
   record.bytes = buffer;
   record.count = 0;
+  record.unclosed = -1;
   let from = start;
   for (let i = start; i < end; i++) {
     if (buffer[i] === delimiter) {
@@ -208,6 +218,13 @@ function isBlankRecord(record: ByteRecord): boolean {
 export class ByteRecord {
   bytes: Buffer = empty;
   count = 0;
+  /** The field whose opening quote is never closed (it took the rest of the file), or -1. */
+  unclosed = -1;
+  /**
+   * Blank records skipped just before this one: a spreadsheet numbers them as rows, so the lines
+   * an import names count them (docs/import.md, "File format").
+   */
+  blankBefore = 0;
   starts = new Int32Array(32);
   ends = new Int32Array(32);
 

@@ -14,7 +14,7 @@ export async function* parseInvoiceRows(input: Readable): AsyncGenerator<ParsedR
   const parsed: ParsedRow[] = [];
   const collect = (record: ByteRecord) => {
     const fields = record.fields();
-    const taken = records.take(fields);
+    const taken = records.take(fields, record);
     if (taken) parsed.push("errors" in taken ? taken : taken.reader.readRow(fields, taken.line));
   };
   for await (const chunk of input) {

@@ -71,6 +71,9 @@ export function mapHeader(fields: readonly string[]): {
 
 const maxScaled = 10n ** 15n;
 
+/** The message of a cell with bytes that are not UTF-8 (docs/import.md, "File format"). */
+export const notUtf8 = "is not UTF-8 text: save the file as CSV UTF-8";
+
 /**
  * Checks one record; `positionInInvoice` gives the default LineNumber. `shape` is how many fields
  * the record and the header have: a field beyond the header's columns is a bad cell (its value
@@ -93,6 +96,8 @@ export function validateRow(
     if (value.length > max) return fail(column, `is longer than ${max} characters`);
     // The database stores no NUL in text.
     if (value.includes("\u0000")) return fail(column, "holds the NUL character");
+    // Bytes that are not UTF-8 were read as U+FFFD: importing them would store the name garbled.
+    if (value.includes("\uFFFD")) return fail(column, notUtf8);
     return value;
   };
   const date = (column: InvoiceColumn, value: string | undefined) => {

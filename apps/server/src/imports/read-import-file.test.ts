@@ -419,8 +419,15 @@ function fileOf(g: GeneratedFile) {
     return g.records[i]!.oddRoll < g.oddness ? fields.slice(0, Math.max(1, fields.length + shape)) : fields;
   });
   const lines = [headerNames, ...rows].map((fields) => fields.map(cell).join(g.delimiter));
-  for (const blank of g.blanks)
-    lines.splice(1 + (blank.at % lines.length), 0, blank.text.replaceAll("D", g.delimiter));
+  // Which row each record is (-1: the header or a blank record), to number them as the file does.
+  const rowAt = [-1, ...rows.map((_, i) => i)];
+  for (const blank of g.blanks) {
+    const at = 1 + (blank.at % lines.length);
+    lines.splice(at, 0, blank.text.replaceAll("D", g.delimiter));
+    rowAt.splice(at, 0, -1);
+  }
+  // A row's line: its record's place in the file, blank records counted, the header being line 1.
+  const rowLines = rows.map((_, i) => rowAt.indexOf(i) + 1);
   const text = `${g.bom ? "\uFEFF" : ""}${lines.join(g.newline)}${g.finalNewline ? g.newline : ""}`;
   const bytes = new TextEncoder().encode(text);
 
@@ -438,11 +445,15 @@ function fileOf(g: GeneratedFile) {
     from = cut;
   }
   chunks.push(bytes.slice(from));
-  return { columns: g.columns, rows, bytes, chunks };
+  return { columns: g.columns, rows, rowLines, bytes, chunks };
 }
 
-/** The records through validateRow, read straight from the generator (blank records skipped). */
-function checkedRows(file: { columns: readonly Column[]; rows: readonly string[][] }): ParsedRow[] {
+/** The records through validateRow, read straight from the generator (blank records skipped, but counted as lines). */
+function checkedRows(file: {
+  columns: readonly Column[];
+  rows: readonly string[][];
+  rowLines: readonly number[];
+}): ParsedRow[] {
   const positions = new Map<string, number>();
   const position = (invoice: string) => {
     const next = (positions.get(invoice) ?? 0) + 1;
@@ -450,10 +461,9 @@ function checkedRows(file: { columns: readonly Column[]; rows: readonly string[]
     return next;
   };
   const parsed: ParsedRow[] = [];
-  let line = 1;
-  for (const fields of file.rows) {
+  for (const [i, fields] of file.rows.entries()) {
     if (fields.every((field) => field.trim() === "")) continue;
-    line++;
+    const line = file.rowLines[i]!;
     const raw: Partial<Record<InvoiceColumn, string>> = {};
     file.columns.forEach((column, i) => {
       if (column !== "Notes") raw[column] = fields[i] ?? "";

@@ -62,7 +62,17 @@ const field = {
   ),
   code: mostly(
     fc.constantFrom("INV-1", "INV-2", "C1", "a".repeat(100), "Café", "Ørsted-7"),
-    fc.constantFrom(" C1", "", "a".repeat(101), "é".repeat(51), "\u00a0C1", "C1\u2009", "\u3000", "C\u00001"),
+    fc.constantFrom(
+      " C1",
+      "",
+      "a".repeat(101),
+      "é".repeat(51),
+      "\u00a0C1",
+      "C1\u2009",
+      "\u3000",
+      "C\u00001",
+      "Caf\uFFFD",
+    ),
   ),
   name: mostly(
     fc.constantFrom("", "Acme Ltd", "Jane", "Élodie", "José", "Ørsted A/S 🙂"),
@@ -75,6 +85,7 @@ const field = {
       "Acme\u3000",
       "\u2028",
       "Ac\u0000me",
+      "Soci\uFFFDt\uFFFD",
     ),
   ),
   line: mostly(

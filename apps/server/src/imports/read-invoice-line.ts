@@ -1,4 +1,4 @@
-import { isUtf8 } from "node:buffer";
+import { isAscii, isUtf8 } from "node:buffer";
 import { type ImportRowError, recordTypes } from "@varia/contracts";
 import { divideHalfEvenNumber, type RecordType } from "@varia/variance";
 import { dayNumber } from "../db/binary-copy";
@@ -119,7 +119,7 @@ export class CheckedLine {
 /**
  * Reads the records of one file. Each record is first read by a fast path, on its bytes, that
  * accepts only the plain forms (no surrounding blanks, choices by their names in any case, plain
- * decimals of up to 15 digits, dates YYYY-MM-DD, codes and salespeople in well-formed UTF-8);
+ * decimals of up to 15 digits, dates YYYY-MM-DD, records in well-formed UTF-8 without U+FFFD);
  * anything else goes to `validateRow`, which decides and words every error, so both paths accept
  * the same rows with the same values (a property test holds them together). `positionInInvoice`
  * gives a line without LineNumber its number: its position within its invoice so far.
@@ -133,7 +133,7 @@ export class InvoiceLineReader {
   private readonly headerLength: number;
 
   constructor(
-    header: readonly string[],
+    private readonly header: readonly string[],
     private readonly positionInInvoice: (invoiceNumber: string) => number = positionsByMap(),
   ) {
     this.headerLength = header.length;
@@ -145,6 +145,11 @@ export class InvoiceLineReader {
       const column = mapped.columns.get(field);
       if (column) this.at[column] = i;
     });
+  }
+
+  /** The column of field `i`: ours when the header names one there, else the header's text. */
+  columnAt(i: number): string {
+    return invoiceColumns.find((c) => this.at[c] === i) ?? this.header[i]?.trim() ?? "";
   }
 
   /** One record's fields read as an import reads them, whichever path takes them. */
@@ -206,8 +211,10 @@ export class InvoiceLineReader {
   readFast(record: ByteRecord, out: CheckedLine): boolean {
     const at = this.at;
     const { bytes, starts, ends, count } = record;
-    // More fields than the header, or a NUL anywhere: validateRow words the bad cell.
-    if (count > this.headerLength || (count > 0 && hasNul(bytes, starts[0]!, ends[count - 1]!))) return false;
+    // More fields than the header, a NUL, bytes that are not UTF-8 or U+FFFD anywhere: validateRow
+    // words the bad cell.
+    if (count > this.headerLength || (count > 0 && !plainBytes(bytes, starts[0]!, ends[count - 1]!)))
+      return false;
     const invoiceDay = this.day(record, at.InvoiceDate);
     if (Number.isNaN(invoiceDay)) return false;
     let i = at.InvoiceNumber;
@@ -223,15 +230,15 @@ export class InvoiceLineReader {
     out.itemCodeStart = starts[i]!;
     out.itemCodeEnd = ends[i]!;
     i = at.ClientName;
-    if (!plainText(record, i, false)) return false;
+    if (!plainText(record, i)) return false;
     out.clientNameStart = record.start(i);
     out.clientNameEnd = record.end(i);
     i = at.ItemName;
-    if (!plainText(record, i, false)) return false;
+    if (!plainText(record, i)) return false;
     out.itemNameStart = record.start(i);
     out.itemNameEnd = record.end(i);
     i = at.Salesperson;
-    if (!plainText(record, i, true)) return false;
+    if (!plainText(record, i)) return false;
     out.salespersonStart = record.start(i);
     out.salespersonEnd = record.end(i);
     const stockType = exactStockType(record, at.StockType);
@@ -321,25 +328,40 @@ function positionsByMap() {
  */
 export class InvoiceRecords {
   private reader: InvoiceLineReader | undefined;
+  /** The last record's line: its row as a spreadsheet numbers them, blank records counted. */
   private line = 0;
+  /** Records taken after the header, for the row limit. */
+  private rows = 0;
   private ended = false;
 
   /** `positionInInvoice`: see `InvoiceLineReader`. */
   constructor(private readonly positionInInvoice?: (invoiceNumber: string) => number) {}
 
-  /** A data record's reader and line; the errors that end the file; null for the header and after the end. */
+  /**
+   * A data record's reader and line; the errors that end the file; null for the header and after
+   * the end. `scanned`: what the scanner says of the record (`ByteRecord`): the field whose quote
+   * is never closed, and how many blank records it skipped before it, which count as lines.
+   */
   take(
     fields: readonly string[],
+    scanned: { unclosed: number; blankBefore: number } = { unclosed: -1, blankBefore: 0 },
   ): { reader: InvoiceLineReader; line: number } | { errors: ImportRowError[] } | null {
     if (this.ended) return null;
-    this.line++;
+    this.line += 1 + scanned.blankBefore;
+    const { unclosed } = scanned;
+    if (unclosed >= 0) {
+      // The rest of the file is in one cell: what its other cells lack says nothing of the file.
+      this.ended = true;
+      const column = this.reader?.columnAt(unclosed) || `field ${unclosed + 1}`;
+      return { errors: [{ line: this.line, column, message: unclosedQuote }] };
+    }
     if (!this.reader) {
       this.reader = new InvoiceLineReader(fields, this.positionInInvoice);
       if (!this.reader.headerErrors.length) return null;
       this.ended = true;
       return { errors: this.reader.headerErrors };
     }
-    if (this.line - 1 > importLimits.maxRows) {
+    if (++this.rows > importLimits.maxRows) {
       this.ended = true;
       return {
         errors: [
@@ -352,7 +374,7 @@ export class InvoiceRecords {
 
   /** As `take`, of a record the scanner hands over (its fields are cut only for the header). */
   takeRecord(record: ByteRecord) {
-    return this.take(this.reader ? noFields : record.fields());
+    return this.take(this.reader ? noFields : record.fields(), record);
   }
 
   /** At the end of the text: the error of a file without even a header. */
@@ -362,6 +384,10 @@ export class InvoiceRecords {
 }
 
 const noFields: readonly string[] = [];
+
+/** The message of a cell whose opening quote is never closed (docs/import.md, "File format"). */
+export const unclosedQuote =
+  "opens a quote that is never closed, so the rest of the file was read into this cell";
 
 /** The numbers of a row checked by `validateRow` (its values are within the import limits). */
 export function invoiceLineOf(row: InvoiceRow): InvoiceLine {
@@ -413,9 +439,18 @@ function plainDay(text: string): number {
   return isPlainDate(text) ? dayNumber(text) : Number.NaN;
 }
 
-/** Whether a NUL byte is in `bytes` from `start` to `end` (the whole of a record's fields). */
-function hasNul(bytes: Uint8Array, start: number, end: number): boolean {
-  return end > start && bytes.subarray(start, end).indexOf(0) !== -1;
+/** U+FFFD, the replacement character, in UTF-8. */
+const replacement = Buffer.from("\uFFFD", "utf8");
+
+/**
+ * Whether the bytes from `start` to `end` (the whole of a record's fields) hold no NUL and are
+ * well-formed UTF-8 without U+FFFD: what decoding them would not turn into a bad cell.
+ */
+function plainBytes(bytes: Buffer, start: number, end: number): boolean {
+  if (end <= start) return true;
+  const span = bytes.subarray(start, end);
+  if (span.indexOf(0) !== -1) return false;
+  return isAscii(span) || (isUtf8(span) && span.indexOf(replacement) === -1);
 }
 
 function isPlainDate(text: string): boolean {
@@ -426,35 +461,28 @@ function isPlainDate(text: string): boolean {
 }
 
 /**
- * Whether field `i` is a plain code: there, within the code length, well-formed UTF-8, not blank at
- * either end (so trimming would not change it). Well-formed, so that equal bytes are equal text and
- * the other way round, which lets the import look codes up by their bytes.
+ * Whether field `i` is a plain code: there, within the code length, not blank at either end (so
+ * trimming would not change it). Its record is well-formed UTF-8 (`plainBytes`), so that equal
+ * bytes are equal text and the other way round, which lets the import look codes up by their bytes.
  */
 function plainCode(record: ByteRecord, i: number): boolean {
   if (i < 0 || i >= record.count) return false;
   const start = record.starts[i]!;
   const end = record.ends[i]!;
   if (end === start || end - start > importLimits.maxCodeLength) return false;
-  return plainEnds(record.bytes, start, end) && isWellFormed(record.bytes, start, end);
+  return plainEnds(record.bytes, start, end);
 }
 
 /**
  * Whether field `i` is missing, empty, or within the field length (its length in bytes is at least
- * its length in characters) and not blank at either end; a key (`key`) also well-formed UTF-8.
+ * its length in characters) and not blank at either end.
  */
-function plainText(record: ByteRecord, i: number, key: boolean): boolean {
+function plainText(record: ByteRecord, i: number): boolean {
   if (i < 0 || i >= record.count) return true;
   const start = record.starts[i]!;
   const end = record.ends[i]!;
   if (end === start) return true;
-  if (end - start > importLimits.maxFieldLength || !plainEnds(record.bytes, start, end)) return false;
-  return !key || isWellFormed(record.bytes, start, end);
-}
-
-/** Whether the bytes are ASCII, or else well-formed UTF-8. */
-function isWellFormed(bytes: Buffer, start: number, end: number): boolean {
-  for (let i = start; i < end; i++) if (bytes[i]! > 127) return isUtf8(bytes.subarray(start, end));
-  return true;
+  return end - start <= importLimits.maxFieldLength && plainEnds(record.bytes, start, end);
 }
 
 /**

@@ -53,6 +53,10 @@ export function ImportPage() {
       setSentBefore(queued.duplicate ? file.name : null);
       changed();
     } catch (e) {
+      // A refused file leaves no result under its error: the one shown was an earlier file's.
+      job?.stop();
+      setJob(null);
+      setSentBefore(null);
       setError(errorText(e));
     } finally {
       setUploading(false);

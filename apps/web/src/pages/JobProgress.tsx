@@ -52,13 +52,19 @@ export function JobProgress({ actor }: { actor: JobActor }) {
   const completed = useSelector(actor, selectJobCompleted);
   const format = useFormat();
   const dashboards = StartupContext.useSelector(selectOpensDashboards);
+  // A file of a header and nothing under it (an export filtered to nothing, say): said so, with no
+  // way to a dashboard that has nothing new to show (docs/import.md, "Validation").
+  const headerOnly = job?.kind === "Import" && job.rowsImported === 0;
   return (
     <div className="job-progress" role="status" aria-live="polite">
       <p className={`job-progress__label${finished ? (completed ? " is-done" : " is-failed") : ""}`}>
         {!finished && <span className="spinner spinner--dark" aria-hidden="true" />}
         {label}
       </p>
-      {completed && job && (
+      {completed && job && headerOnly ? (
+        <p>{job.fileName} holds no invoice lines under its header: nothing was imported.</p>
+      ) : null}
+      {completed && job && !headerOnly && (
         <p>
           {format.count(job.rowsImported ?? 0)} invoice {job.rowsImported === 1 ? "line" : "lines"} imported
           from {job.fileName}.

@@ -3,6 +3,7 @@ import { Change } from "../../../ui/format";
 import { viewHref, viewPaths } from "../../filters/view-filter";
 import { useDrawnOnMount } from "../Card";
 import type { CardRenderProps } from "../card-types";
+import { ClientCode } from "./ClientCode";
 
 /** Clients acquired or lost: each with its name, code and value, leading to its level-3 view. */
 export interface ClientListData {
@@ -66,7 +67,7 @@ export function ClientListRenderer({
                 <Link to={viewHref(viewPaths.level3, linkFilter, { thirdClientID: String(row.clientID) })}>
                   {row.clientName}
                 </Link>
-                <span className="client-list__code">{row.clientCode}</span>
+                <ClientCode name={row.clientName} code={row.clientCode} className="client-list__code" />
               </th>
               {withRank ? (
                 <>

@@ -16,6 +16,7 @@ import { useDrawnOnMount } from "../Card";
 import type { CardRenderProps } from "../card-types";
 import { searchParam } from "../search-param";
 import { wholeOf } from "../subject";
+import { ClientCode } from "./ClientCode";
 
 /** A client's rank (1 = largest) and share of MRR in the later month, among how many clients. */
 export interface RankData {
@@ -62,7 +63,7 @@ export function RankRenderer({
             {r.clientID === data.clientID ? (
               <strong className="grid-client__mark"> (this client)</strong>
             ) : null}
-            <span className="grid-client__code">{r.clientCode}</span>
+            <ClientCode name={r.clientName} code={r.clientCode} />
           </span>
         ),
       }),

@@ -3,6 +3,7 @@ import { Link } from "react-router";
 import { exportCsv, type GridColumn, type GridColumnOptions, textColumn } from "../../../ui/grid/Grid";
 import { type ViewFilter, viewHref, viewPaths } from "../../filters/view-filter";
 import { useAlert } from "../../workspace-actors";
+import { ClientCode } from "./ClientCode";
 import type { CardGridSource } from "./first-page-source";
 
 /** The cells of a row that names a client. */
@@ -26,7 +27,7 @@ export function rowLevel3Href(filter: ViewFilter, row: ClientCells | ServiceCell
   });
 }
 
-/** The Client column of a card's grid: the client's name, a link (`href`), over its code. */
+/** The Client column of a card's grid: the client's name, a link (`href`), over its code (`ClientCode`). */
 export function clientLinkColumn<Row extends ClientCells>(
   href: (row: Row) => string,
   options: GridColumnOptions<Row> = {},
@@ -36,7 +37,7 @@ export function clientLinkColumn<Row extends ClientCells>(
     render: (r) => (
       <span className="grid-client">
         <Link to={href(r)}>{r.clientName}</Link>
-        <span className="grid-client__code">{r.clientCode}</span>
+        <ClientCode name={r.clientName} code={r.clientCode} />
       </span>
     ),
   });

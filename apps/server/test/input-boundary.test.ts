@@ -63,6 +63,14 @@ describeWithServer("input at the door", (ctx) => {
       .where("id", "=", org.userId)
       .executeTakeFirstOrThrow();
     expect(user.name).not.toContain("Bcc");
+    // An empty name (spaces only) or a long one is named as such, not in the parser's words.
+    for (const [name, said] of [
+      ["   ", "must not be empty"],
+      ["x".repeat(101), "must be at most 100 characters"],
+    ]) {
+      const answer = await browser.request("POST", "/api/variance/token", { name, abilities: [] }, xsrf);
+      expect([answer.status, answer.json.errors]).toEqual([400, [{ field: "name", message: said }]]);
+    }
     // A name on one line, spaces and all, is taken.
     const fine = await browser.request(
       "POST",

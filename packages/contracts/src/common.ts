@@ -36,8 +36,8 @@ export const nameSchema = (max: number) =>
   z
     .string()
     .trim()
-    .min(1)
-    .max(max)
+    .min(1, "must not be empty")
+    .max(max, `must be at most ${max} characters`)
     .regex(/^\P{Cc}*$/u, "must be one line of text, without line breaks or control characters");
 
 export const pingSchema = z.object({ success: z.boolean() });

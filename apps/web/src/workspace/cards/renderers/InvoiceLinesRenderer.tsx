@@ -1,5 +1,5 @@
 import { type ResponseOf, tableInvoiceData } from "@varia/contracts";
-import { useMemo, useRef, useState } from "react";
+import { useMemo, useState } from "react";
 import { api } from "../../../api";
 import {
   DataGrid,
@@ -109,16 +109,14 @@ export function InvoiceLinesRenderer({
 }: CardRenderProps<InvoicePage>) {
   const drawn = useCardDrawn();
   const alert = useAlert();
-  const sort = useRef<{ sortBy?: string; sortDir?: "asc" | "desc" }>({});
   const [progress, setProgress] = useState<{ read: number; total: number } | null>(null);
   const columns = useMemo(() => invoiceColumns(), []);
   const totals = useMemo(() => invoiceTotalsRow(data), [data]);
   const source = useMemo(
     () =>
-      firstPageSource(data, invoicePageSize, (page) => {
-        sort.current = page.sortBy ? { sortBy: page.sortBy, sortDir: page.sortDir ?? "desc" } : {};
-        return api.call(tableInvoiceData, { query: invoiceQuery(filter, search, page) });
-      }),
+      firstPageSource(data, invoicePageSize, (page) =>
+        api.call(tableInvoiceData, { query: invoiceQuery(filter, search, page) }),
+      ),
     [data, filter, search],
   );
   const download = async () => {
@@ -126,8 +124,8 @@ export function InvoiceLinesRenderer({
     try {
       await exportCsv({
         columns,
-        source: (page) =>
-          api.call(tableInvoiceData, { query: invoiceQuery(filter, search, { ...page, ...sort.current }) }),
+        source,
+        sort: source.lastSort(),
         fileName: `Invoice lines ${filter.dateFrom} to ${filter.dateTo}.csv`,
         onProgress: (read, total) => setProgress({ read, total }),
       });

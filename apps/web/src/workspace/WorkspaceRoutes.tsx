@@ -103,6 +103,9 @@ export function WorkspaceRoutes() {
       <Route path="/" element={<Home />} />
       <Route path="/sso/*" element={<Navigate to="/" replace />} />
       <Route path="/forgotPassword/*" element={<Navigate to="/" replace />} />
+      {/* Addresses a sign-in can end on: the login view's own mode path, and the one people type (docs/behaviour.md, "Routes"). */}
+      <Route path="/forgot-password/*" element={<Navigate to="/" replace />} />
+      <Route path="/login/*" element={<Navigate to="/" replace />} />
       <Route
         element={
           <WorkspaceLayout>

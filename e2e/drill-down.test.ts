@@ -123,6 +123,16 @@ describe("the drill-down from level 1 to the invoice lines and back, on the demo
       mrr.mrrFromCents,
     );
     expect(Number(await shown.locator('[data-month="to"]').getAttribute("data-cents"))).toBe(mrr.mrrCents);
+    // The card names the two months it compares, as the other cards of the level do.
+    const monthName = (key: string) =>
+      new Date(`${key}-01T00:00:00Z`).toLocaleString("en-US", {
+        month: "short",
+        year: "numeric",
+        timeZone: "UTC",
+      });
+    expect(await shown.locator(".card__subtitle").innerText()).toBe(
+      `${monthName(months.dateFrom)} → ${monthName(months.dateTo)}`,
+    );
     expect(centsOf(await shown.locator('[data-month="to"]').innerText())).toBe(
       Math.round(mrr.mrrCents / 100) * 100,
     );
@@ -617,6 +627,6 @@ describe("the drill-down from level 1 to the invoice lines and back, on the demo
     expect(params(page).get("thirdClientID")).toBe(clientID);
     await cardsDrawn(page);
     const mrr = page.locator('section[data-card="subjectMrr"]');
-    await mrr.getByText(written(oldest.month)).waitFor();
+    await mrr.locator(".two-months__label", { hasText: written(oldest.month) }).waitFor();
   }, 120_000);
 });

@@ -54,7 +54,7 @@ const subjectMrr: CardDefinition<TwoMonthsData> = {
   }),
   render: TwoMonthsRenderer,
   expandable: false,
-  subtitle: ({ filter }) => (filter.dataType === "Margin" ? "Margin in both months" : "In both months"),
+  subtitle: (c) => `${marginPrefix(c.filter.dataType)}${compared(c)}`,
 };
 
 function rankCard(show: RankData["show"]): CardDefinition<RankData> {

@@ -79,6 +79,30 @@ describe("the grids of the dashboards and reports, on the demo data", () => {
     expect(box.y + box.height).toBeLessThanOrEqual(totalBox.y + 1);
   }, 90_000);
 
+  it("sorts level 4's lines by client and by service name on the server, as the API orders them", async () => {
+    await page.goto(`${origin}/variance/dashboard/invoice`);
+    const lines = card(page, "invoiceLines");
+    const rows = lines.locator(".ag-row:not(.ag-row-pinned)");
+    await rows.first().waitFor();
+    for (const [header, sortBy, column] of [
+      ["Client", "clientName", "clientName"],
+      ["Service", "itemName", "itemName"],
+    ] as const) {
+      const sorted = page.waitForResponse((r) => r.url().includes(`sortBy=${sortBy}`) && r.ok());
+      const heading = lines.getByRole("columnheader", { name: header, exact: true });
+      await heading.click();
+      // A name column sorts A to Z first.
+      await expect.poll(() => heading.getAttribute("aria-sort")).toBe("ascending");
+      const answer = (await (await sorted).json()) as { rows: Record<string, string>[] };
+      expect(new URL((await sorted).url()).searchParams.get("sortDir")).toBe("asc");
+      const names = answer.rows.slice(0, 10).map((r) => r[column]);
+      // The server's order (apps/server/test/analytics.test.ts checks it), as the grid shows it.
+      await expect
+        .poll(async () => (await rows.locator(`[col-id="${column}"]`).allInnerTexts()).slice(0, 10))
+        .toEqual(names);
+    }
+  }, 90_000);
+
   it("heads Revenue by segment 'Margin by segment' in a Margin view", async () => {
     const heading = card(page, "revenueBySegment").getByRole("heading", { level: 2 });
     await page.goto(`${origin}${level1}?dataType=Margin`);

@@ -816,6 +816,8 @@ describeWithServer("analytics calls", (ctx) => {
       amountCents: number;
       clientCode: string;
       itemCode: string;
+      clientName: string;
+      itemName: string;
     };
     const compare = (a: string | number, b: string | number) => (a < b ? -1 : a > b ? 1 : 0);
     const columns: Record<string, (line: Line) => string | number> = {
@@ -823,6 +825,8 @@ describeWithServer("analytics calls", (ctx) => {
       amountCents: (line) => line.amountCents,
       clientCode: (line) => line.clientCode,
       itemCode: (line) => line.itemCode,
+      clientName: (line) => line.clientName,
+      itemName: (line) => line.itemName,
     };
     for (const [sortBy, value] of Object.entries(columns)) {
       const view = months.replace("sortBy=invoiceDate", `sortBy=${sortBy}`);

@@ -504,7 +504,7 @@ export const tableInvoiceData = get(
     /** The sums of every line listed (not only the page's): level 4's totals row. */
     totals: z.object({ amountCents: money, costCents: money }),
   }),
-  "The invoice lines behind the figures: the filtered client, service, salesperson and stock type, dated DateFrom to DateTo; paged, sorted (invoiceDate, invoiceNumber, clientCode, itemCode, amountCents) and searched; with the sums of every line listed.",
+  "The invoice lines behind the figures: the filtered client, service, salesperson and stock type, dated DateFrom to DateTo; paged, sorted (invoiceDate, invoiceNumber, clientName, itemName, clientCode, itemCode, amountCents) and searched; with the sums of every line listed.",
 );
 
 function chartPost<R extends z.ZodType>(name: string, response: R, summary: string) {

@@ -59,6 +59,8 @@ const sortColumns: Record<string, { column: RawBuilder<unknown>; joins: boolean 
   amountCents: { column: sql`l.amount_cents`, joins: false },
   clientCode: { column: sql`c.code`, joins: true },
   itemCode: { column: sql`i.code`, joins: true },
+  clientName: { column: sql`c.name`, joins: true },
+  itemName: { column: sql`i.name`, joins: true },
 };
 
 const joinClientsAndItems = sql`

@@ -38,7 +38,8 @@ export function invoiceQuery(
 }
 
 /**
- * The columns of the lines; the server sorts by date, invoice number, client, service and amount.
+ * The columns of the lines; the server sorts by date, invoice number, client and service (by name
+ * or code) and amount.
  * What identifies a line and what it is worth come first, so that the amount is in sight on a
  * laptop's screen without scrolling sideways; the codes and the rest follow.
  */
@@ -47,8 +48,8 @@ export function invoiceColumns(): GridColumn<Row>[] {
     dateColumn<Row>("invoiceDate", "Invoice date", { width: 125 }),
     textColumn<Row>("invoiceNumber", "Invoice number", { width: 150, flex: 0, minWidth: 120 }),
     textColumn<Row>("lineNumber", "Line", { width: 65, flex: 0, minWidth: 60, sortable: false }),
-    textColumn<Row>("clientName", "Client", { minWidth: 160, sortable: false }),
-    textColumn<Row>("itemName", "Service", { minWidth: 160, sortable: false }),
+    textColumn<Row>("clientName", "Client", { minWidth: 160 }),
+    textColumn<Row>("itemName", "Service", { minWidth: 160 }),
     textColumn<Row>("quantity", "Quantity", {
       width: 95,
       flex: 0,

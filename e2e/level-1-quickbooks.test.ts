@@ -144,4 +144,27 @@ describe("level 1 in the browser, on the QuickBooks sample", () => {
     await form.getByRole("note").filter({ hasText: text }).waitFor();
     expect(await form.getByRole("button", { name: /Data type/ }).count()).toBe(0);
   }, 120_000);
+  it("says on the year-end chart where the sample's data starts, and draws no net change for that month", async () => {
+    await page.goto(`http://qb.localhost:${env.port}/variance/dashboard/stockTypeOverview`);
+    await cardsDrawn(page);
+    const chart = card(page, "christmas");
+    // The sample starts within the chart's twelve months: its first month is the chart's first.
+    const title = await chart.locator("figure.chart").getAttribute("aria-label");
+    const first = /, (\w{3} \d{4}) to \w{3} \d{4}$/.exec(title ?? "")?.[1];
+    expect(first, title ?? "").toBeTruthy();
+    expect(await chart.locator("[data-starts-the-data]").innerText()).toBe(
+      `The data starts in ${first}: no change is counted for it, as there is no month before it to compare with.`,
+    );
+    // Plotly's net change line has a gap there, not a point at 0.
+    const plot = chart.locator(".js-plotly-plot");
+    await plot.waitFor();
+    const net = await plot.evaluate(
+      (graph: { data: { name: string; y: (number | null)[] }[] }) =>
+        graph.data.find((trace) => trace.name === "Net change")?.y ?? [],
+    );
+    expect(net[0]).toBeNull();
+    expect(net.slice(1).every((value) => typeof value === "number")).toBe(true);
+    await page.getByTestId("loading-overlay").waitFor({ state: "detached" });
+    await chart.screenshot({ path: join(testOutput, "quickbooks-year-end-data-start.png") });
+  }, 60_000);
 });

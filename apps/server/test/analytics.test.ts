@@ -348,8 +348,28 @@ describeWithServer("analytics calls", (ctx) => {
     expect(line.points.map((p: { totalCents: number }) => p.totalCents)).toEqual([150000, 147000, 148000]);
     const christmas = await get(`VarianceOverview/ChristmasChart?${chart}`);
     expect(christmas.points).toEqual([
-      { period: "2025-05", byType: aprilToMay, netCents: -3000 },
-      { period: "2025-06", byType: byType([0, 0], [0, 0], [1000, 0], [0, 0], [0, 0]), netCents: 1000 },
+      { period: "2025-05", byType: aprilToMay, netCents: -3000, startsTheData: false },
+      {
+        period: "2025-06",
+        byType: byType([0, 0], [0, 0], [1000, 0], [0, 0], [0, 0]),
+        netCents: 1000,
+        startsTheData: false,
+      },
+    ]);
+    // February is the first month of data: it and January are marked, and count no change.
+    const start = await get(
+      `VarianceOverview/ChristmasChart?${chart.replace("PeriodFrom=2025-05&PeriodTo=2025-06", "PeriodFrom=2025-01&PeriodTo=2025-03")}`,
+    );
+    expect(
+      start.points.map((p: { period: string; netCents: number; startsTheData: boolean }) => [
+        p.period,
+        p.startsTheData,
+        p.startsTheData ? p.netCents : "a change",
+      ]),
+    ).toEqual([
+      ["2025-01", true, 0],
+      ["2025-02", true, 0],
+      ["2025-03", false, "a change"],
     ]);
   });
 
@@ -381,8 +401,14 @@ describeWithServer("analytics calls", (ctx) => {
         period: "2025-05",
         byType: byType([0, 0], [0, 0], [0, 0], [0, 0], [0, 0], [40000, 0]),
         netCents: 40000,
+        startsTheData: false,
       },
-      { period: "2025-06", byType: byType([0, 0], [0, 0], [0, 0], [0, 0], [0, 0]), netCents: 0 },
+      {
+        period: "2025-06",
+        byType: byType([0, 0], [0, 0], [0, 0], [0, 0], [0, 0]),
+        netCents: 0,
+        startsTheData: false,
+      },
     ]);
   });
 

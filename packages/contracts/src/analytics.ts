@@ -211,9 +211,11 @@ export const christmasChart = get(
     ResponsiblePersonID: idQuery.optional(),
   }),
   z.object({
-    points: z.array(z.object({ period: z.string(), byType: byTypeSchema, netCents: money })),
+    points: z.array(
+      z.object({ period: z.string(), byType: byTypeSchema, netCents: money, startsTheData: z.boolean() }),
+    ),
   }),
-  "Year-end chart: each month from PeriodFrom to PeriodTo against the month before, by type and sign.",
+  "Year-end chart: each month from PeriodFrom to PeriodTo against the month before, by type and sign; startsTheData marks a month where the data starts (or before it), whose change is none.",
 );
 
 export const trendChart = get(

@@ -112,11 +112,11 @@ describe("charts (docs/methodology.md#charts)", () => {
 
   it("year-end chart: each month against the month before, none where the data starts", () => {
     const points = christmas(base, { dataType: "Revenue", periodFrom: M - 1, periodTo: M + 1 });
-    expect(points.map((p) => [p.month, p.net, p.byType.Client.positive])).toEqual([
-      [M - 1, 0, 0],
+    expect(points.map((p) => [p.month, p.net, p.byType.Client.positive, p.startsTheData])).toEqual([
+      [M - 1, 0, 0, true],
       // January, the first month of data: its clients are where the data starts, not new.
-      [M, 0, 0],
-      [M + 1, -17_000, 33_000],
+      [M, 0, 0, true],
+      [M + 1, -17_000, 33_000, false],
     ]);
   });
 

@@ -78,6 +78,8 @@ export interface ChristmasPoint {
   byType: ByType;
   /** The change against the month before. */
   net: Cents;
+  /** The month is where the data starts (or before it): no change is counted (startsTheData). */
+  startsTheData: boolean;
 }
 
 /**
@@ -91,11 +93,11 @@ export function christmas(
   const points: ChristmasPoint[] = [];
   for (let month = filter.periodFrom; month <= filter.periodTo; month++) {
     if (startsTheData(cube, filter, month)) {
-      points.push({ month, byType: emptyByType(), net: 0 });
+      points.push({ month, byType: emptyByType(), net: 0, startsTheData: true });
       continue;
     }
     const result = variance(cube, { ...filter, from: month - 1, to: month, detail: "summary" });
-    points.push({ month, byType: result.byType, net: result.totalTo - result.totalFrom });
+    points.push({ month, byType: result.byType, net: result.totalTo - result.totalFrom, startsTheData: false });
   }
   return points;
 }

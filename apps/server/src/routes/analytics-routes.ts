@@ -124,7 +124,8 @@ export async function analyticsRoutes(app: FastifyInstance, deps: AppDeps) {
     return {
       points: points.map((p) => {
         const byType = byTypeCents(p.byType);
-        if (!only) return { period: yearMonthOf(p.month), byType, netCents: p.net };
+        const startsTheData = p.startsTheData;
+        if (!only) return { period: yearMonthOf(p.month), byType, netCents: p.net, startsTheData };
         for (const [type, sums] of Object.entries(byType)) {
           if (type !== only) Object.assign(sums, { positiveCents: 0, negativeCents: 0 });
         }
@@ -132,6 +133,7 @@ export async function analyticsRoutes(app: FastifyInstance, deps: AppDeps) {
           period: yearMonthOf(p.month),
           byType,
           netCents: byType[only].positiveCents + byType[only].negativeCents,
+          startsTheData,
         };
       }),
     };

@@ -51,19 +51,43 @@ export function ChristmasRenderer({
     kind: "line",
     name: "Net change",
     categories,
-    values: data.map((p) => p.netCents),
+    // Where the data starts there is no change to draw, not a change of 0 (docs/methodology.md, "Charts").
+    values: data.map((p) => (p.startsTheData ? null : p.netCents)),
     color: chartColors.ink,
     keys,
   });
+  const note = dataStartsNote(data);
   return (
-    <Chart
-      title={`Monthly change of ${measureName(filter.dataType)} by variance type, ${month(data[0]?.period ?? "")} to ${month(data.at(-1)?.period ?? "")}`}
-      stacked
-      showLegend
-      height={expanded ? 440 : 300}
-      series={series}
-      onSelect={navigate}
-      onDrawn={drawn}
-    />
+    <>
+      <Chart
+        title={`Monthly change of ${measureName(filter.dataType)} by variance type, ${month(data[0]?.period ?? "")} to ${month(data.at(-1)?.period ?? "")}`}
+        stacked
+        showLegend
+        height={expanded ? 440 : 300}
+        series={series}
+        onSelect={navigate}
+        onDrawn={drawn}
+      />
+      {note ? (
+        <p className="chart-note" data-starts-the-data>
+          {note}
+        </p>
+      ) : null}
+    </>
   );
+}
+
+/**
+ * Why the first months of the chart have no change (docs/methodology.md, "Charts"): the data starts
+ * there, and against the empty month before it every client would be new. Those months come first.
+ */
+export function dataStartsNote(data: ChristmasPoint[]): string | null {
+  const starts = data.filter((p) => p.startsTheData);
+  const last = starts.at(-1);
+  if (!last) return null;
+  if (starts.length === data.length)
+    return `No change is counted in these months: the data starts in ${month(last.period)} or later.`;
+  if (starts.length === 1)
+    return `The data starts in ${month(last.period)}: no change is counted for it, as there is no month before it to compare with.`;
+  return `The data starts in ${month(last.period)}: no change is counted for it or the months before it.`;
 }

@@ -97,7 +97,12 @@ export function christmas(
       continue;
     }
     const result = variance(cube, { ...filter, from: month - 1, to: month, detail: "summary" });
-    points.push({ month, byType: result.byType, net: result.totalTo - result.totalFrom, startsTheData: false });
+    points.push({
+      month,
+      byType: result.byType,
+      net: result.totalTo - result.totalFrom,
+      startsTheData: false,
+    });
   }
   return points;
 }

@@ -144,7 +144,7 @@ describe("level 1 in the browser, on the QuickBooks sample", () => {
     await form.getByRole("note").filter({ hasText: text }).waitFor();
     expect(await form.getByRole("button", { name: /Data type/ }).count()).toBe(0);
   }, 120_000);
-  it("says on the year-end chart where the sample's data starts, and draws no net change for that month", async () => {
+  it("says on the year-end chart and level 2's step month by month where the sample's data starts, and draws no net change for that month", async () => {
     await page.goto(`http://qb.localhost:${env.port}/variance/dashboard/stockTypeOverview`);
     await cardsDrawn(page);
     const chart = card(page, "christmas");
@@ -166,5 +166,13 @@ describe("level 1 in the browser, on the QuickBooks sample", () => {
     expect(net.slice(1).every((value) => typeof value === "number")).toBe(true);
     await page.getByTestId("loading-overlay").waitFor({ state: "detached" });
     await chart.screenshot({ path: join(testOutput, "quickbooks-year-end-data-start.png") });
+
+    // Level 2's step month by month reads the same months, and says the same.
+    await page.goto(
+      `http://qb.localhost:${env.port}/variance/dashboard/positiveOrNegative?varType=Price&sign=Negative`,
+    );
+    expect(await card(page, "stepHistory").locator("[data-starts-the-data]").innerText()).toBe(
+      `The data starts in ${first}: no change is counted for it, as there is no month before it to compare with.`,
+    );
   }, 60_000);
 });

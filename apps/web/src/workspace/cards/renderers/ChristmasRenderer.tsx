@@ -5,6 +5,7 @@ import { viewHref, viewPaths } from "../../filters/view-filter";
 import { measureName, twoLines, varianceTypeOrder } from "../../variance-labels";
 import { useCardDrawn } from "../Card";
 import type { CardRenderProps } from "../card-types";
+import { dataStartsNote } from "../data-starts";
 
 export type ChristmasPoint = ResponseOf<typeof christmasChart>["points"][number];
 
@@ -75,19 +76,4 @@ export function ChristmasRenderer({
       ) : null}
     </>
   );
-}
-
-/**
- * Why the first months of the chart have no change (docs/methodology.md, "Charts"): the data starts
- * there, and against the empty month before it every client would be new. Those months come first.
- */
-export function dataStartsNote(data: ChristmasPoint[]): string | null {
-  const starts = data.filter((p) => p.startsTheData);
-  const last = starts.at(-1);
-  if (!last) return null;
-  if (starts.length === data.length)
-    return `No change is counted in these months: the data starts in ${month(last.period)} or later.`;
-  if (starts.length === 1)
-    return `The data starts in ${month(last.period)}: no change is counted for it, as there is no month before it to compare with.`;
-  return `The data starts in ${month(last.period)}: no change is counted for it or the months before it.`;
 }

@@ -5,6 +5,7 @@ import { viewHref, viewPaths } from "../../filters/view-filter";
 import { twoLines, varianceStepLabel } from "../../variance-labels";
 import { useCardDrawn } from "../Card";
 import type { CardRenderProps } from "../card-types";
+import { dataStartsNote } from "../data-starts";
 
 export type StepHistoryPoint = ResponseOf<typeof christmasChart>["points"][number];
 
@@ -27,27 +28,35 @@ export function StepHistoryRenderer({
   const categories = data.map((p) => (data.length > 6 ? twoLines(month(p.period)) : month(p.period)));
   const colour = filter.sign === "Negative" ? chartColors.negative : chartColors.positive;
   const soft = filter.sign === "Negative" ? "#fca5a5" : "#86efac";
+  const note = dataStartsNote(data);
   return (
-    <Chart
-      title={`${varianceStepLabel(type, filter.sign ?? "Positive")} in each month against the month before`}
-      height={expanded ? 380 : 260}
-      series={[
-        {
-          kind: "bar",
-          name: varianceStepLabel(type, filter.sign ?? "Positive"),
-          categories,
-          values: data.map((p) => p.byType[type][side]),
-          color: data.map((p) => (p.period === filter.dateTo ? colour : soft)),
-          keys: data.map((p) =>
-            viewHref(viewPaths.level2, linkFilter, {
-              dateFrom: periodKey(periodPrevious(periodFromKey(p.period))),
-              dateTo: p.period as PeriodKey,
-            }),
-          ),
-        },
-      ]}
-      onSelect={navigate}
-      onDrawn={drawn}
-    />
+    <>
+      <Chart
+        title={`${varianceStepLabel(type, filter.sign ?? "Positive")} in each month against the month before`}
+        height={expanded ? 380 : 260}
+        series={[
+          {
+            kind: "bar",
+            name: varianceStepLabel(type, filter.sign ?? "Positive"),
+            categories,
+            values: data.map((p) => p.byType[type][side]),
+            color: data.map((p) => (p.period === filter.dateTo ? colour : soft)),
+            keys: data.map((p) =>
+              viewHref(viewPaths.level2, linkFilter, {
+                dateFrom: periodKey(periodPrevious(periodFromKey(p.period))),
+                dateTo: p.period as PeriodKey,
+              }),
+            ),
+          },
+        ]}
+        onSelect={navigate}
+        onDrawn={drawn}
+      />
+      {note ? (
+        <p className="chart-note" data-starts-the-data>
+          {note}
+        </p>
+      ) : null}
+    </>
   );
 }

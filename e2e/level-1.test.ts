@@ -384,7 +384,20 @@ describe("level 1 in the browser, on the demo data", () => {
   it("finds a client with the search modal and leads to its level-3 address", async () => {
     await page.keyboard.press("Control+k");
     const search = page.getByRole("dialog", { name: "Search" });
+    // Five of a group are shown; a line says how many more there are, and is not a result.
+    const found = page.waitForResponse(
+      (r) => r.url().endsWith("/Lookup/GetClientList") && r.request().postDataJSON()?.search === "willow",
+    );
+    await search.getByPlaceholder("Search for...").fill("willow");
+    const clients = ((await (await found).json()) as { rowCount: number }).rowCount;
+    expect(clients).toBeGreaterThan(5);
+    const more = search.getByRole("menuitem", { name: /more clients: type more of the name$/ });
+    await more.waitFor();
+    expect(await more.innerText()).toBe(`${clients - 5} more clients: type more of the name`);
+    expect(await more.getAttribute("aria-disabled")).toBe("true");
     await search.getByPlaceholder("Search for...").fill("willow dental");
+    // The two Willow Dental clients replace the list (which had Willow Dental Group too).
+    await more.waitFor({ state: "detached" });
     const result = search.getByRole("menuitem", { name: /Willow Dental Group/ });
     await result.waitFor();
     await page.keyboard.press("Enter");

@@ -23,7 +23,7 @@ import { StartupContext } from "../../shell/startup-context";
 import { AppDialog } from "../../ui/Dialog";
 import { Icon } from "../../ui/Icon";
 import { useViewFilter } from "../filters/use-view-filter";
-import { searchEverything, searchGroups, searchResultHref } from "./search-everything";
+import { moreKey, searchEverything, searchGroups, searchResultHref } from "./search-everything";
 
 /**
  * The search modal: 'Search for...' screens, clients, services and salespeople. The dropdown machine
@@ -64,8 +64,13 @@ export function SearchModal({ onClose }: { onClose: () => void }) {
     (s) => s.matches({ open: { search: "searching" } }) || s.matches({ open: { search: "waiting" } }),
   );
   const sections = searchGroups
-    .map((g) => ({ ...g, items: options.filter((o) => o.key.startsWith(`${g.prefix}:`)) }))
+    .map((g) => ({
+      ...g,
+      items: options.filter((o) => o.key.startsWith(`${g.prefix}:`) || o.key === moreKey(g.prefix)),
+    }))
     .filter((g) => g.items.length > 0);
+  // The lines saying how many more a group found are read, not chosen.
+  const notResults = searchGroups.map((g) => moreKey(g.prefix));
 
   return (
     <AppDialog title="Search" onClose={onClose} className="search-dialog">
@@ -85,6 +90,7 @@ export function SearchModal({ onClose }: { onClose: () => void }) {
           className="search-results"
           aria-label="Results"
           items={sections}
+          disabledKeys={notResults}
           onAction={(key) => {
             onClose();
             navigate(searchResultHref(String(key), filter));
@@ -106,7 +112,11 @@ export function SearchModal({ onClose }: { onClose: () => void }) {
               <Header className="search-results__header">{section.title}</Header>
               <Collection items={section.items}>
                 {(o) => (
-                  <MenuItem id={o.key} className="search-results__item" textValue={o.label}>
+                  <MenuItem
+                    id={o.key}
+                    className={notResults.includes(o.key) ? "search-results__more" : "search-results__item"}
+                    textValue={o.label}
+                  >
                     <span>{o.label}</span>
                     {o.detail ? <span className="listbox__detail">{o.detail}</span> : null}
                   </MenuItem>

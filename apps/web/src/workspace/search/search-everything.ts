@@ -12,10 +12,15 @@ export const searchGroups = [
 
 const perGroup = 5;
 
+/** The key of a group's line that says how many more it found than it shows (not a result). */
+export const moreKey = (prefix: string) => `${prefix}-more`;
+
 /**
  * Screens (the user's menu, matched here) and, for a user who may open the dashboards they lead to
  * (`withData`), clients, services and salespeople (the lookup calls, five each). An option's key
- * says its group and what it opens: `client:12`, `screen:/path`.
+ * says its group and what it opens: `client:12`, `screen:/path`. A group that found more than five
+ * ends with a line saying how many more (`moreKey`), so that a person looking for one not shown
+ * knows to type more of its name rather than think it missing.
  */
 export async function searchEverything(
   text: string,
@@ -27,8 +32,16 @@ export async function searchEverything(
     .filter((s) => !term || s.title.toLowerCase().includes(term))
     .map((s) => ({ key: `screen:${s.path}`, label: s.title }));
   if (!term || !withData) return { options: screenOptions, total: screenOptions.length };
-  const tag = (prefix: string, options: DropdownOption[]) =>
-    options.map((o) => ({ ...o, key: `${prefix}:${o.key}:${o.label}` }));
+  const tag = (prefix: string, found: { options: DropdownOption[]; total: number }, noun: string) => {
+    const options = found.options.map((o) => ({ ...o, key: `${prefix}:${o.key}:${o.label}` }));
+    const more = found.total - options.length;
+    if (more > 0)
+      options.push({
+        key: moreKey(prefix),
+        label: `${more.toLocaleString("en-US")} more ${noun}: type more of the name`,
+      });
+    return options;
+  };
   const [clients, items, salespeople] = await Promise.all([
     searchClients(text, 1, perGroup),
     searchItems(text, 1, perGroup),
@@ -36,9 +49,9 @@ export async function searchEverything(
   ]);
   const options = [
     ...screenOptions,
-    ...tag("client", clients.options),
-    ...tag("item", items.options),
-    ...tag("salesperson", salespeople.options),
+    ...tag("client", clients, "clients"),
+    ...tag("item", items, "services"),
+    ...tag("salesperson", salespeople, "salespeople"),
   ];
   return { options, total: options.length };
 }

@@ -29,6 +29,14 @@ const here = (page: Page) => {
 };
 const params = (page: Page) => new URL(page.url()).searchParams;
 
+/** A month's key ('2026-10') as the pages write it ('Oct 2026'). */
+const monthName = (key: string) =>
+  new Date(`${key}-01T00:00:00Z`).toLocaleString("en-US", {
+    month: "short",
+    year: "numeric",
+    timeZone: "UTC",
+  });
+
 describe("the drill-down from level 1 to the invoice lines and back, on the demo data", () => {
   let browser: Browser;
   let workspace: Workspace;
@@ -124,12 +132,6 @@ describe("the drill-down from level 1 to the invoice lines and back, on the demo
     );
     expect(Number(await shown.locator('[data-month="to"]').getAttribute("data-cents"))).toBe(mrr.mrrCents);
     // The card names the two months it compares, as the other cards of the level do.
-    const monthName = (key: string) =>
-      new Date(`${key}-01T00:00:00Z`).toLocaleString("en-US", {
-        month: "short",
-        year: "numeric",
-        timeZone: "UTC",
-      });
     expect(await shown.locator(".card__subtitle").innerText()).toBe(
       `${monthName(months.dateFrom)} → ${monthName(months.dateTo)}`,
     );
@@ -485,12 +487,6 @@ describe("the drill-down from level 1 to the invoice lines and back, on the demo
     const totalRow = page.locator(`.ag-row-pinned[row-index="b-0"]`);
     await totalRow.waitFor();
     // What the rows are, beside their count, whatever the form above says until it is run again.
-    const monthName = (key: string) =>
-      new Date(`${key}-01T00:00:00Z`).toLocaleString("en-US", {
-        month: "short",
-        year: "numeric",
-        timeZone: "UTC",
-      });
     expect(await page.locator(".report-results__ran").textContent()).toBe(
       `Revenue, ${monthName(run.dateFrom)} to ${monthName(run.dateTo)}`,
     );

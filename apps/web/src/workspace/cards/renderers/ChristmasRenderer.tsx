@@ -5,7 +5,7 @@ import { viewHref, viewPaths } from "../../filters/view-filter";
 import { measureName, twoLines, varianceTypeOrder } from "../../variance-labels";
 import { useCardDrawn } from "../Card";
 import type { CardRenderProps } from "../card-types";
-import { dataStartsNote } from "../data-starts";
+import { DataStartsNote } from "../data-starts";
 
 export type ChristmasPoint = ResponseOf<typeof christmasChart>["points"][number];
 
@@ -57,7 +57,6 @@ export function ChristmasRenderer({
     color: chartColors.ink,
     keys,
   });
-  const note = dataStartsNote(data);
   return (
     <>
       <Chart
@@ -69,11 +68,7 @@ export function ChristmasRenderer({
         onSelect={navigate}
         onDrawn={drawn}
       />
-      {note ? (
-        <p className="chart-note" data-starts-the-data>
-          {note}
-        </p>
-      ) : null}
+      <DataStartsNote points={data} />
     </>
   );
 }

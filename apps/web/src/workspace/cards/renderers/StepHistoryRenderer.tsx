@@ -5,7 +5,7 @@ import { viewHref, viewPaths } from "../../filters/view-filter";
 import { twoLines, varianceStepLabel } from "../../variance-labels";
 import { useCardDrawn } from "../Card";
 import type { CardRenderProps } from "../card-types";
-import { dataStartsNote } from "../data-starts";
+import { DataStartsNote } from "../data-starts";
 
 export type StepHistoryPoint = ResponseOf<typeof christmasChart>["points"][number];
 
@@ -28,7 +28,6 @@ export function StepHistoryRenderer({
   const categories = data.map((p) => (data.length > 6 ? twoLines(month(p.period)) : month(p.period)));
   const colour = filter.sign === "Negative" ? chartColors.negative : chartColors.positive;
   const soft = filter.sign === "Negative" ? "#fca5a5" : "#86efac";
-  const note = dataStartsNote(data);
   return (
     <>
       <Chart
@@ -52,11 +51,7 @@ export function StepHistoryRenderer({
         onSelect={navigate}
         onDrawn={drawn}
       />
-      {note ? (
-        <p className="chart-note" data-starts-the-data>
-          {note}
-        </p>
-      ) : null}
+      <DataStartsNote points={data} />
     </>
   );
 }

@@ -23,3 +23,13 @@ export function dataStartsNote(points: MonthAgainstBefore[]): string | null {
     return `The data starts in ${month(last.period)}: no change is counted for it, as there is no month before it to compare with.`;
   return `The data starts in ${month(last.period)}: no change is counted for it or the months before it.`;
 }
+
+/** The note under a chart of months against the month before, when the data starts within it. */
+export function DataStartsNote({ points }: { points: MonthAgainstBefore[] }) {
+  const note = dataStartsNote(points);
+  return note ? (
+    <p className="chart-note" data-starts-the-data>
+      {note}
+    </p>
+  ) : null;
+}

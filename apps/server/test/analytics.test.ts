@@ -527,6 +527,30 @@ describeWithServer("analytics calls", (ctx) => {
     ]);
   });
 
+  it("segments compared: a segment of DateFrom that DateTo has not got is listed at 0, so the changes add up to the MRR's", async () => {
+    // May -> June: C5 grows from 90.00 (under 100) to 100.00 (100 to 499); no client is under 100 in June.
+    const mayJune = "dateFrom=2025-05&dateTo=2025-06&segment=clientSize";
+    for (const dataType of ["Revenue", "Margin"]) {
+      const grid = await get(`VarianceOverview/GridGeneralKpi?dataType=${dataType}&${mayJune}`);
+      const kpi = await get(
+        `VarianceOverview/OverviewKpi?dataType=${dataType}&dateFrom=2025-05&dateTo=2025-06`,
+      );
+      type Row = { key: string; valueCents: number; valueFromCents: number; valueCentsVariance: number };
+      const rows: Row[] = grid.rows;
+      expect(rows.map((r) => [r.key, r.valueFromCents, r.valueCents, r.valueCentsVariance])).toEqual([
+        ["under-100", 9000, 0, -9000],
+        ["100-499", 68000, 78000, 10000],
+        // C1's 700.00 of revenue; 40.00 less of margin (PRO's cost).
+        ["500-1999", dataType === "Revenue" ? 70000 : 66000, dataType === "Revenue" ? 70000 : 66000, 0],
+      ]);
+      expect(rows.reduce((sum, r) => sum + r.valueFromCents, 0)).toBe(kpi.mrrFromCents);
+      expect(rows.reduce((sum, r) => sum + r.valueCents, 0)).toBe(kpi.mrrCents);
+      expect(rows.reduce((sum, r) => sum + r.valueCentsVariance, 0)).toBe(kpi.mrrCentsVariance);
+      const comparison = await get(`VarianceOverview/ComparisonKpiChart?dataType=${dataType}&${mayJune}`);
+      expect(comparison.rows[0]).toMatchObject({ key: "under-100", fromCents: 9000, toCents: 0 });
+    }
+  });
+
   it("client KPIs: subscribed, rank and contribution, lost clients (Revenue, Rank, Contribution)", async () => {
     expect(await get(`VarianceOverview/ClientsSubscribedKpi?${aprMay}`)).toEqual({
       periodFrom: "2025-04",

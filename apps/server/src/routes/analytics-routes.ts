@@ -388,7 +388,7 @@ export async function analyticsRoutes(app: FastifyInstance, deps: AppDeps) {
     return {
       segment,
       period: yearMonthOf(q.to),
-      rows: segmentRows(at(q.to), compare ? at(q.from) : undefined),
+      rows: segmentRows(segment, at(q.to), compare ? at(q.from) : undefined),
     };
   };
   registerContract(app, deps, gridGeneralKpi, ({ auth, query }) => segments(auth, query, true));

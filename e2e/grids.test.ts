@@ -79,14 +79,33 @@ describe("the grids of the dashboards and reports, on the demo data", () => {
     expect(box.y + box.height).toBeLessThanOrEqual(totalBox.y + 1);
   }, 90_000);
 
-  it("heads Revenue by segment 'Margin by segment' in a Margin view", async () => {
+  it("heads Revenue by segment 'Margin by segment' in a Margin view: the card, its help and the report", async () => {
     const heading = card(page, "revenueBySegment").getByRole("heading", { level: 2 });
     await page.goto(`${origin}${level1}?dataType=Margin`);
     await cardsDrawn(page);
     expect(await heading.innerText()).toBe("Margin by segment");
+    // Its help text is headed as the card is.
+    // A pointer that moves onto the button, as a person's does (React Aria's hover needs the move).
+    await page.mouse.move(700, 500);
+    await page.mouse.move(710, 510);
+    await card(page, "revenueBySegment").getByRole("button", { name: "About Margin by segment" }).hover();
+    const tooltip = page.getByRole("tooltip");
+    await expect.poll(() => tooltip.locator(".help-text__title").innerText()).toBe("Margin by segment");
+    await page.mouse.move(5, 5);
+    await tooltip.waitFor({ state: "detached" });
     await page.goto(`${origin}${level1}`);
     await cardsDrawn(page);
     expect(await heading.innerText()).toBe("Revenue by segment");
+    // The report: its page's heading and its results' follow the view run.
+    const report = `${origin}/variance/reports/types/revenue-by-segment`;
+    const title = page.getByRole("heading", { level: 1 });
+    await page.goto(`${report}?dataType=Margin&run=1`);
+    await page.getByRole("heading", { name: /rows?$/ }).waitFor();
+    expect(await title.innerText()).toBe("Margin by segment");
+    expect(await page.getByRole("group", { name: "Margin by segment rows" }).count()).toBe(1);
+    await page.goto(`${report}?run=1`);
+    await page.getByRole("heading", { name: /rows?$/ }).waitFor();
+    expect(await title.innerText()).toBe("Revenue by segment");
   }, 60_000);
 
   /** Runs the Price changes report at the window's size. */

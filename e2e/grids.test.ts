@@ -1,5 +1,6 @@
 import type { Browser, Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { comparedMonths } from "./level-1-checks";
 import { card, cardsDrawn, openDemoLevel1, uncut } from "./workspace";
 
 /*
@@ -106,6 +107,27 @@ describe("the grids of the dashboards and reports, on the demo data", () => {
     await page.goto(`${report}?run=1`);
     await page.getByRole("heading", { name: /rows?$/ }).waitFor();
     expect(await title.innerText()).toBe("Revenue by segment");
+  }, 60_000);
+
+  it("names a grid's CSV for what it measures: margin in a Margin view, as a report's export is", async () => {
+    const name = async (cardId: string) => {
+      const download = page.waitForEvent("download");
+      await card(page, cardId).getByRole("button", { name: "Download CSV" }).click();
+      return (await download).suggestedFilename();
+    };
+    await page.goto(`${origin}${level1}?dataType=Margin`);
+    await cardsDrawn(page);
+    const { from, to } = await comparedMonths(page);
+    const months = `${from} to ${to}`;
+    expect(await name("activity")).toBe(`Activity (margin) ${months}.csv`);
+    await page.goto(
+      `${origin}/variance/dashboard/positiveOrNegative?dataType=Margin&varType=Client&sign=Positive`,
+    );
+    await page.locator('.card-grid[data-all-drawn="true"]').waitFor();
+    expect(await name("stepClients")).toBe(`New clients (margin) ${months}.csv`);
+    await page.goto(`${origin}${level1}`);
+    await cardsDrawn(page);
+    expect(await name("activity")).toBe(`Activity ${months}.csv`);
   }, 60_000);
 
   /** Runs the Price changes report at the window's size. */

@@ -107,6 +107,11 @@ describe("the grids of the dashboards and reports, on the demo data", () => {
     await page.goto(`${report}?run=1`);
     await page.getByRole("heading", { name: /rows?$/ }).waitFor();
     expect(await title.innerText()).toBe("Revenue by segment");
+    // Ad-hoc revenue is Ad-hoc margin there, and says what it lists in the same words.
+    await page.goto(`${origin}/variance/reports/types/adhoc-revenue?dataType=Margin&run=1`);
+    await page.getByRole("heading", { name: /rows?$/ }).waitFor();
+    expect(await title.innerText()).toBe("Ad-hoc margin");
+    expect(await page.locator(".page__subtitle").first().innerText()).toMatch(/^Margin of Adhoc items/);
   }, 60_000);
 
   it("names a grid's CSV for what it measures: margin in a Margin view, as a report's export is", async () => {

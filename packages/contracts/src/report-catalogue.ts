@@ -38,6 +38,8 @@ export interface ReportCatalogueEntry {
    */
   readonly marginName?: string;
   readonly description: string;
+  /** The description in a Margin view, for a report whose description says revenue. */
+  readonly marginDescription?: string;
   readonly filters: readonly ReportFilterName[];
   /**
    * Other words a reader may search the reports by (Lookup/GetReportList's value), as other
@@ -132,6 +134,7 @@ export const reportCatalogue = [
     name: "Ad-hoc revenue",
     marginName: "Ad-hoc margin",
     description: "Revenue of Adhoc items in the two periods, by client and item (never part of MRR).",
+    marginDescription: "Margin of Adhoc items in the two periods, by client and item (never part of MRR).",
     keywords: "one-off non-recurring services projects",
     filters: ["dataType", "dateFrom", "dateTo", "clientID", "stockItemID", "salespersonID"],
   },

@@ -1,4 +1,5 @@
 import {
+  type ReportCatalogueEntry,
   type ReportFilter,
   type ReportID,
   reportCatalogue,
@@ -58,7 +59,7 @@ export function ReportPage() {
   const ran = new URLSearchParams(location.search).get("run") === "1";
   // A report named for revenue is named for margin when the address's view is Margin ('Margin by
   // segment'), as its run and its files are (docs/behaviour.md, "Reports").
-  const entry = reportCatalogue.find((r) => r.reportID === reportChosen);
+  const entry: ReportCatalogueEntry | undefined = reportCatalogue.find((r) => r.reportID === reportChosen);
   const title =
     definition && definition !== "failed"
       ? entry
@@ -97,7 +98,11 @@ export function ReportPage() {
         </EmptyState>
       ) : (
         <>
-          <p className="page__subtitle">{definition.description}</p>
+          <p className="page__subtitle">
+            {shown?.dataType === "Margin" && entry?.marginDescription
+              ? entry.marginDescription
+              : definition.description}
+          </p>
           <form
             className="card report-form"
             aria-label="Filters of the report"

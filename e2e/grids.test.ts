@@ -1,5 +1,6 @@
 import type { Browser, Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { comparedMonths } from "./level-1-checks";
 import { card, cardsDrawn, openDemoLevel1, uncut } from "./workspace";
 
 /*
@@ -103,14 +104,59 @@ describe("the grids of the dashboards and reports, on the demo data", () => {
     }
   }, 90_000);
 
-  it("heads Revenue by segment 'Margin by segment' in a Margin view", async () => {
+  it("heads Revenue by segment 'Margin by segment' in a Margin view: the card, its help and the report", async () => {
     const heading = card(page, "revenueBySegment").getByRole("heading", { level: 2 });
     await page.goto(`${origin}${level1}?dataType=Margin`);
     await cardsDrawn(page);
     expect(await heading.innerText()).toBe("Margin by segment");
+    // Its help text is headed as the card is.
+    // A pointer that moves onto the button, as a person's does (React Aria's hover needs the move).
+    await page.mouse.move(700, 500);
+    await page.mouse.move(710, 510);
+    await card(page, "revenueBySegment").getByRole("button", { name: "About Margin by segment" }).hover();
+    const tooltip = page.getByRole("tooltip");
+    await expect.poll(() => tooltip.locator(".help-text__title").innerText()).toBe("Margin by segment");
+    await page.mouse.move(5, 5);
+    await tooltip.waitFor({ state: "detached" });
     await page.goto(`${origin}${level1}`);
     await cardsDrawn(page);
     expect(await heading.innerText()).toBe("Revenue by segment");
+    // The report: its page's heading and its results' follow the view run.
+    const report = `${origin}/variance/reports/types/revenue-by-segment`;
+    const title = page.getByRole("heading", { level: 1 });
+    await page.goto(`${report}?dataType=Margin&run=1`);
+    await page.getByRole("heading", { name: /rows?$/ }).waitFor();
+    expect(await title.innerText()).toBe("Margin by segment");
+    expect(await page.getByRole("group", { name: "Margin by segment rows" }).count()).toBe(1);
+    await page.goto(`${report}?run=1`);
+    await page.getByRole("heading", { name: /rows?$/ }).waitFor();
+    expect(await title.innerText()).toBe("Revenue by segment");
+    // Ad-hoc revenue is Ad-hoc margin there, and says what it lists in the same words.
+    await page.goto(`${origin}/variance/reports/types/adhoc-revenue?dataType=Margin&run=1`);
+    await page.getByRole("heading", { name: /rows?$/ }).waitFor();
+    expect(await title.innerText()).toBe("Ad-hoc margin");
+    expect(await page.locator(".page__subtitle").first().innerText()).toMatch(/^Margin of Adhoc items/);
+  }, 60_000);
+
+  it("names a grid's CSV for what it measures: margin in a Margin view, as a report's export is", async () => {
+    const name = async (cardId: string) => {
+      const download = page.waitForEvent("download");
+      await card(page, cardId).getByRole("button", { name: "Download CSV" }).click();
+      return (await download).suggestedFilename();
+    };
+    await page.goto(`${origin}${level1}?dataType=Margin`);
+    await cardsDrawn(page);
+    const { from, to } = await comparedMonths(page);
+    const months = `${from} to ${to}`;
+    expect(await name("activity")).toBe(`Activity (margin) ${months}.csv`);
+    await page.goto(
+      `${origin}/variance/dashboard/positiveOrNegative?dataType=Margin&varType=Client&sign=Positive`,
+    );
+    await page.locator('.card-grid[data-all-drawn="true"]').waitFor();
+    expect(await name("stepClients")).toBe(`New clients (margin) ${months}.csv`);
+    await page.goto(`${origin}${level1}`);
+    await cardsDrawn(page);
+    expect(await name("activity")).toBe(`Activity ${months}.csv`);
   }, 60_000);
 
   /** Runs the Price changes report at the window's size. */

@@ -553,6 +553,104 @@ describeWithServer("analytics calls", (ctx) => {
     ]);
   });
 
+  it("segments compared: a segment of DateFrom that DateTo has not got is listed at 0, so the changes add up to the MRR's", async () => {
+    // May -> June: C5 grows from 90.00 (under 100) to 100.00 (100 to 499); no client is under 100 in June.
+    const mayJune = "dateFrom=2025-05&dateTo=2025-06&segment=clientSize";
+    for (const dataType of ["Revenue", "Margin"]) {
+      const grid = await get(`VarianceOverview/GridGeneralKpi?dataType=${dataType}&${mayJune}`);
+      const kpi = await get(
+        `VarianceOverview/OverviewKpi?dataType=${dataType}&dateFrom=2025-05&dateTo=2025-06`,
+      );
+      type Row = { key: string; valueCents: number; valueFromCents: number; valueCentsVariance: number };
+      const rows: Row[] = grid.rows;
+      expect(rows.map((r) => [r.key, r.valueFromCents, r.valueCents, r.valueCentsVariance])).toEqual([
+        ["under-100", 9000, 0, -9000],
+        ["100-499", 68000, 78000, 10000],
+        // C1's 700.00 of revenue; 40.00 less of margin (PRO's cost).
+        ["500-1999", dataType === "Revenue" ? 70000 : 66000, dataType === "Revenue" ? 70000 : 66000, 0],
+      ]);
+      expect(rows.reduce((sum, r) => sum + r.valueFromCents, 0)).toBe(kpi.mrrFromCents);
+      expect(rows.reduce((sum, r) => sum + r.valueCents, 0)).toBe(kpi.mrrCents);
+      expect(rows.reduce((sum, r) => sum + r.valueCentsVariance, 0)).toBe(kpi.mrrCentsVariance);
+      const comparison = await get(`VarianceOverview/ComparisonKpiChart?dataType=${dataType}&${mayJune}`);
+      expect(comparison.rows[0]).toMatchObject({ key: "under-100", fromCents: 9000, toCents: 0 });
+    }
+  });
+
+  it("negative margins: a client acquired at a loss is a new client, one lost at a loss a lost one, on every surface", async () => {
+    // June -> July: Beta (margin -30.00) is lost, Gamma (revenue 100.00, cost 130.00) is new, and
+    // Alpha adds SUP at a loss (-20.00) beside PRO (+60.00): the Margin view tells the Revenue story.
+    const negative = await tenantWithData(
+      ctx(),
+      "analytics-negative",
+      [
+        csvHeader,
+        "2025-06-01,N-1,1,A,Alpha,PRO,Pro plan,Subscription,1,,100.00,40.00,,,,Actual,Recurring",
+        "2025-06-01,N-2,1,B,Beta,PRO,Pro plan,Subscription,1,,50.00,80.00,,,,Actual,Recurring",
+        "2025-07-01,N-3,1,A,Alpha,PRO,Pro plan,Subscription,1,,100.00,40.00,,,,Actual,Recurring",
+        "2025-07-01,N-3,2,A,Alpha,SUP,Support,Subscription,1,,10.00,30.00,,,,Actual,Recurring",
+        "2025-07-01,N-4,1,C,Gamma,PRO,Pro plan,Subscription,1,,100.00,130.00,,,,Actual,Recurring",
+        "",
+      ].join("\n"),
+    );
+    const months = "dataType=Margin&dateFrom=2025-06&dateTo=2025-07";
+    const ask = async (path: string) => {
+      const answer = await negative.call("GET", `/api/variance/${path}`);
+      expect(answer.status, `${path}: ${answer.text}`).toBe(200);
+      return answer.json;
+    };
+    const json = await ask(`DashboardAlpha/GetVariance?${months}`);
+    expect(json.acquiredClients).toEqual([{ clientCode: "C", clientName: "Gamma", value: -30 }]);
+    expect(json.lostClients).toEqual([{ clientCode: "B", clientName: "Beta", value: 30 }]);
+    expect(json.byType.Client).toEqual({ positive: -30, negative: 30 });
+    expect(json.byType.Service).toEqual({ positive: -20, negative: 0 });
+    const kpi = await ask(`VarianceOverview/OverviewKpi?${months}`);
+    expect([kpi.newMrrCents, kpi.churnedMrrCents]).toEqual([-3000, 3000]);
+    const waterfall = await ask(
+      "VarianceOverview/WaterfallChart?DataType=Margin&DateFrom=2025-06&DateTo=2025-07&RecordTypeFrom=Actual&RecordTypeTo=Actual&StockType=&PeriodFrom=2025-06&PeriodTo=2025-07&RecordType=Actual",
+    );
+    const steps = waterfall.steps.filter((x: { kind: string }) => x.kind === "step");
+    expect(
+      steps.map((x: { type: string; sign: string; valueCents: number }) => [x.type, x.sign, x.valueCents]),
+    ).toEqual([
+      ["Client", "Positive", -3000],
+      ["Client", "Negative", 3000],
+      ["Service", "Positive", -2000],
+    ]);
+    // Level 2 of each step lists the clients or lines that make it up, and the same total.
+    for (const [type, sign, cents, codes] of [
+      ["Client", "Positive", -3000, ["C"]],
+      ["Client", "Negative", 3000, ["B"]],
+      ["Service", "Positive", -2000, ["A"]],
+    ] as const) {
+      const bars = await ask(`VarianceOverview/VarianceBars?${months}&varType=${type}&sign=${sign}`);
+      expect(bars.rows.map((r: { clientCode: string }) => r.clientCode)).toEqual(codes);
+      expect(bars.totals.valueCents).toBe(cents);
+      const lines = await ask(`VarianceOverview/ActivityTable?${months}&varType=${type}&sign=${sign}`);
+      expect(lines.rows.map((r: { clientCode: string }) => r.clientCode)).toEqual(codes);
+      expect(lines.totals.stepCents).toBe(cents);
+    }
+    const lost = await ask(`VarianceOverview/LostMRRKpi?${months}`);
+    expect(lost).toMatchObject({ lostMrrCents: 3000, lostClients: 1 });
+    const report = async (reportID: string) =>
+      (
+        await negative.call("POST", "/api/variance/Report/Run", {
+          reportID,
+          dataType: "Margin",
+          dateFrom: "2025-06",
+          dateTo: "2025-07",
+        })
+      ).json;
+    const acquired = await report("acquired-clients");
+    expect(acquired.rows.map((r: { clientCode: string; value: number }) => [r.clientCode, r.value])).toEqual([
+      ["C", -30],
+    ]);
+    const lostReport = await report("lost-clients");
+    expect(
+      lostReport.rows.map((r: { clientCode: string; value: number }) => [r.clientCode, r.value]),
+    ).toEqual([["B", 30]]);
+  });
+
   it("client KPIs: subscribed, rank and contribution, lost clients (Revenue, Rank, Contribution)", async () => {
     expect(await get(`VarianceOverview/ClientsSubscribedKpi?${aprMay}`)).toEqual({
       periodFrom: "2025-04",

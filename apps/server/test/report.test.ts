@@ -795,6 +795,43 @@ describeWithServer("reports", (ctx) => {
     );
   });
 
+  it("a report whose name says revenue says margin in a Margin view: its run, its file and its sheet", async () => {
+    const cases = [
+      { reportID: "revenue-by-segment", revenue: "Revenue by segment", margin: "Margin by segment" },
+      { reportID: "adhoc-revenue", revenue: "Ad-hoc revenue", margin: "Ad-hoc margin" },
+    ];
+    const ExcelJS = (await import("exceljs")).default;
+    for (const { reportID, revenue, margin } of cases) {
+      const body = { reportID, dateFrom: may, dateTo: june };
+      const runs = {
+        Revenue: await rep.call("POST", "/api/variance/Report/Run", { ...body, dataType: "Revenue" }),
+        Margin: await rep.call("POST", "/api/variance/Report/Run", { ...body, dataType: "Margin" }),
+      };
+      expect(runs.Revenue.json.name).toBe(revenue);
+      expect(runs.Margin.json.name).toBe(margin);
+      const file = await rep.call("POST", "/api/variance/Report/ExportReport", {
+        ...body,
+        dataType: "Margin",
+        format: "xlsx",
+      });
+      const disposition = file.headers.get("content-disposition")!;
+      expect(disposition).toContain("margin");
+      expect(disposition.toLowerCase()).not.toContain("revenue");
+      const workbook = new ExcelJS.Workbook();
+      await workbook.xlsx.load(file.body as unknown as ArrayBuffer);
+      expect(workbook.worksheets[0]!.name).toBe(margin);
+    }
+    const segments = await rep.call("POST", "/api/variance/Report/ExportReport", {
+      reportID: "revenue-by-segment",
+      dateTo: june,
+      dataType: "Margin",
+      format: "csv",
+    });
+    expect(segments.headers.get("content-disposition")).toBe(
+      'attachment; filename="varia-margin-by-segment-2025-06.csv"',
+    );
+  });
+
   it("XLSX: a month is a date a spreadsheet writes 'May 2025' and can chart, not the text 2025-05", async () => {
     const file = await rep.call("POST", "/api/variance/Report/ExportReport", {
       reportID: "mrr-movements",

@@ -32,7 +32,14 @@ export interface ReportCatalogueEntry {
   /** The report's system name. */
   readonly reportType: string;
   readonly name: string;
+  /**
+   * The name in a Margin view, for a report whose name says revenue ('Margin by segment'); the others
+   * keep theirs (docs/behaviour.md, "Reports").
+   */
+  readonly marginName?: string;
   readonly description: string;
+  /** The description in a Margin view, for a report whose description says revenue. */
+  readonly marginDescription?: string;
   readonly filters: readonly ReportFilterName[];
   /**
    * Other words a reader may search the reports by (Lookup/GetReportList's value), as other
@@ -115,6 +122,7 @@ export const reportCatalogue = [
     reportID: "revenue-by-segment",
     reportType: "RevenueBySegment",
     name: "Revenue by segment",
+    marginName: "Margin by segment",
     description:
       "MRR in one month by stock type, salesperson, service or client size band, with each part's share.",
     keywords: "breakdown mix customer size plans",
@@ -124,7 +132,9 @@ export const reportCatalogue = [
     reportID: "adhoc-revenue",
     reportType: "AdhocRevenue",
     name: "Ad-hoc revenue",
+    marginName: "Ad-hoc margin",
     description: "Revenue of Adhoc items in the two periods, by client and item (never part of MRR).",
+    marginDescription: "Margin of Adhoc items in the two periods, by client and item (never part of MRR).",
     keywords: "one-off non-recurring services projects",
     filters: ["dataType", "dateFrom", "dateTo", "clientID", "stockItemID", "salespersonID"],
   },
@@ -148,4 +158,9 @@ export const reportCatalogue = [
 ] as const satisfies readonly ReportCatalogueEntry[];
 
 export type ReportID = (typeof reportCatalogue)[number]["reportID"];
+
+/** A report's name in a view of `dataType`: its margin name in a Margin view when it has one. */
+export function reportName(report: ReportCatalogueEntry, dataType: string | null | undefined): string {
+  return dataType === "Margin" && report.marginName ? report.marginName : report.name;
+}
 export const reportIDs = reportCatalogue.map((r) => r.reportID) as [ReportID, ...ReportID[]];

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { christmas, revenueBySegment, trend, waterfall } from "./charts";
+import { christmas, compareSegments, revenueBySegment, trend, waterfall } from "./charts";
 import { buildCube, type CubeRow } from "./cube";
 import { backtest, forecast, holtForecast } from "./forecast";
 import { centsToMajor, varianceJson } from "./json";
@@ -157,6 +157,40 @@ describe("charts (docs/methodology.md#charts)", () => {
     ).toEqual([
       ["100-499", 33_000],
       ["500-1999", 120_000],
+    ]);
+  });
+
+  it("segments compared: one the later month has not got is kept at 0, so the changes add up to the total's", () => {
+    for (const segment of ["stockType", "salesperson", "item", "clientSize"] as const) {
+      const at = (month: number) => revenueBySegment(base, { dataType: "Revenue", month, segment });
+      const rows = compareSegments(at(M + 1), at(M), segment);
+      const total = (month: number) =>
+        variance(base, { dataType: "Revenue", from: month, to: month }).totalTo;
+      expect(
+        rows.reduce((sum, r) => sum + r.from, 0),
+        segment,
+      ).toBe(total(M));
+      expect(
+        rows.reduce((sum, r) => sum + r.value, 0),
+        segment,
+      ).toBe(total(M + 1));
+      expect(
+        rows.reduce((sum, r) => sum + r.change, 0),
+        segment,
+      ).toBe(total(M + 1) - total(M));
+    }
+    const bands = compareSegments(
+      [{ key: "2000-plus", label: "2,000 and over", value: 300_000, share: 1 }],
+      [
+        { key: "under-100", label: "Under 100", value: 5_000, share: 0.25 },
+        { key: "500-1999", label: "500 to 1,999", value: 15_000, share: 0.75 },
+      ],
+      "clientSize",
+    );
+    expect(bands.map((b) => [b.key, b.from, b.value, b.change, b.share])).toEqual([
+      ["under-100", 5_000, 0, -5_000, 0],
+      ["500-1999", 15_000, 0, -15_000, 0],
+      ["2000-plus", 0, 300_000, 300_000, 1],
     ]);
   });
 });

@@ -180,3 +180,35 @@ export function revenueBySegment(
     )
     .map(({ order: _order, ...rest }) => rest);
 }
+
+export interface SegmentComparison extends SegmentValue {
+  /** The segment's value in the earlier month (0 when it had none). */
+  from: Cents;
+  /** value - from. */
+  change: Cents;
+}
+
+/**
+ * The segments of the later month (`to`) with each one's value in the earlier month (`from`), followed
+ * by the segments of the earlier month that the later one has not got, at 0 (a salesperson whose
+ * clients all left, a size band no client is in any more): so that the values, the earlier values
+ * and the changes each add up to the totals and the change of the total (docs/methodology.md, "Charts").
+ * Client size bands stay in their order.
+ */
+export function compareSegments(
+  to: readonly SegmentValue[],
+  from: readonly SegmentValue[],
+  segment: Segment,
+): SegmentComparison[] {
+  const before = new Map(from.map((s) => [s.key, s.value]));
+  const later = new Set(to.map((s) => s.key));
+  const rows: SegmentComparison[] = [
+    ...to.map((s) => ({ ...s, from: before.get(s.key) ?? 0, change: s.value - (before.get(s.key) ?? 0) })),
+    ...from
+      .filter((s) => !later.has(s.key))
+      .map((s) => ({ key: s.key, label: s.label, value: 0, share: 0, from: s.value, change: -s.value })),
+  ];
+  if (segment !== "clientSize") return rows;
+  const band = (key: string) => clientSizeBands.findIndex((b) => b.key === key);
+  return rows.sort((a, b) => band(a.key) - band(b.key));
+}

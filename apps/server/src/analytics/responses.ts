@@ -2,8 +2,10 @@ import type { AnalyticsFilter } from "@varia/contracts";
 import {
   type ByType,
   type Cube,
+  compareSegments,
   type Kpis,
   type PairLine,
+  type Segment,
   type SegmentValue,
   type TrendPoint,
   varianceTypeOrder,
@@ -82,16 +84,30 @@ export function seriesPoint(point: TrendPoint) {
   };
 }
 
-export function segmentRows(to: SegmentValue[], from?: SegmentValue[]) {
-  const before = new Map(from?.map((s) => [s.key, s.value]));
-  return to.map((s) => ({
+/**
+ * Segments as the contracts carry them; with the earlier month's, compared by the engine
+ * (`compareSegments`: a segment the later month has not got is kept at 0, so the changes add up).
+ */
+export function segmentRows(
+  segment: Segment,
+  to: SegmentValue[],
+  from?: SegmentValue[],
+): {
+  key: string;
+  label: string;
+  valueCents: number;
+  share: number;
+  valueCentsVariance?: number;
+  valueFromCents?: number;
+}[] {
+  if (!from) return to.map((s) => ({ key: s.key, label: s.label, valueCents: s.value, share: s.share }));
+  return compareSegments(to, from, segment).map((s) => ({
     key: s.key,
     label: s.label,
     valueCents: s.value,
     share: s.share,
-    ...(from
-      ? { valueCentsVariance: s.value - (before.get(s.key) ?? 0), valueFromCents: before.get(s.key) ?? 0 }
-      : {}),
+    valueCentsVariance: s.change,
+    valueFromCents: s.from,
   }));
 }
 

@@ -4,6 +4,7 @@ import {
   type ReportResult,
   type ReportRow,
   reportCatalogue,
+  reportName,
 } from "@varia/contracts";
 import type { Analysis } from "../analytics/cube-cache";
 import { AppError } from "../errors";
@@ -70,7 +71,7 @@ export function runReport(
   return {
     reportID: entry.reportID,
     reportType: entry.reportType,
-    name: entry.name,
+    name: reportName(entry, request.dataType),
     dataType: request.dataType,
     dateFrom: definition.singlePeriod ? null : yearMonthOf(input.query.from),
     dateTo: yearMonthOf(input.query.to),

@@ -94,15 +94,18 @@ export async function reportRoutes(app: FastifyInstance, deps: AppDeps) {
     );
     const periods = [report.dateFrom, report.dateTo].filter(Boolean).join("_to_");
     // A margin export says so in its name and sheet: its headers ('MRR from') are the revenue
-    // view's, and a file on its own must not pass for revenue (docs/import.md, "Exports").
+    // view's, and a file on its own must not pass for revenue; a report named for revenue is named
+    // for margin instead ('Margin by segment', docs/import.md, "Exports").
     const margin = report.dataType === "Margin";
-    const filename = `varia-${report.reportID}${margin ? "-margin" : ""}-${periods}.${body.format}`;
+    const named = report.name !== reportCatalogue.find((r) => r.reportID === report.reportID)?.name;
+    const stem = named ? report.name.toLowerCase().replace(/[^a-z0-9]+/g, "-") : report.reportID;
+    const filename = `varia-${stem}${margin && !named ? "-margin" : ""}-${periods}.${body.format}`;
     reply.header("content-disposition", `attachment; filename="${filename}"`);
     if (body.format === "xlsx") {
       reply.type(xlsxType);
       return Buffer.from(
         reportXlsx({
-          sheet: margin ? `${report.name}, margin` : report.name,
+          sheet: margin && !named ? `${report.name}, margin` : report.name,
           columns: report.columns,
           rows: report.rows,
           totals: report.totals,

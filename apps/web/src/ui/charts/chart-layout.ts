@@ -163,6 +163,22 @@ export function legendRows(names: string[], width: number): number {
   return rows;
 }
 
+/**
+ * The value axis's labels: money compactly ('$660K'), unless that writes two ticks alike or a tick
+ * that is not zero as zero (a few cents: '-$0.2' twice, '-$0'), when they are written with their
+ * cents (docs/behaviour.md, "Rounding on screen").
+ */
+export function valueTickText(ticks: number[], format: Format, kind: ValueKind): string[] {
+  if (kind === "percent") return ticks.map((t) => format.percent(t, { decimals: 0 }));
+  if (kind !== "money") return ticks.map((t) => format.count(t));
+  const compact = ticks.map((t) => format.money(t, { compact: true }));
+  const zero = format.money(0, { compact: true });
+  const clear =
+    new Set(compact).size === compact.length &&
+    ticks.every((t) => t === 0 || format.money(Math.abs(t), { compact: true }) !== zero);
+  return clear ? compact : ticks.map((t) => format.money(t, { decimals: 2 }));
+}
+
 /** Everything both drawings of a chart place by: in the chart's own units, as Plotly gets them. */
 export function figureLayout(props: ChartProps, format: Format, width: number) {
   const kind = props.valueKind ?? "money";
@@ -170,13 +186,7 @@ export function figureLayout(props: ChartProps, format: Format, width: number) {
   const isDonut = props.series.some((s) => s.kind === "donut");
   const [lo, hi] = valueRange(props.series, props.stacked ?? false);
   const ticks = niceTicks(lo, hi, 5);
-  const tickText = ticks.map((t) =>
-    kind === "money"
-      ? format.money(t, { compact: true })
-      : kind === "percent"
-        ? format.percent(t, { decimals: 0 })
-        : format.count(t),
-  );
+  const tickText = valueTickText(ticks, format, kind);
   const categoryLabels = [...new Set(props.series.flatMap((s) => s.categories.map(label)))];
   const margins = isDonut
     ? { l: 8, b: 8, labels: { size: categoryFontSize, upright: false } }

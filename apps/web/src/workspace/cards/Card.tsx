@@ -322,7 +322,12 @@ export function Card<D>({
       label={`About ${heading}`}
       onOpenChange={(open) => actor.send({ type: open ? "card.showHelp" : "card.hideHelp" })}
     >
-      <HelpText helpKey={definition.helpKey} dateFrom={filter.dateFrom} dateTo={filter.dateTo} />
+      <HelpText
+        helpKey={definition.helpKey}
+        dateFrom={filter.dateFrom}
+        dateTo={filter.dateTo}
+        title={heading === definition.heading ? undefined : heading}
+      />
     </HelpTooltip>
   );
   const subtitle = definition.subtitle?.({ filter, period, toggle, search });

@@ -25,15 +25,20 @@ export function helpContent(format: "html" | "text", content: string): ReactNode
 
 type Loaded = { title: string; content: ReactNode } | "failed" | null;
 
-/** The help text of a card for the compared months, loaded when it is first shown. */
+/**
+ * The help text of a card for the compared months, loaded when it is first shown; `title` in place of
+ * the text's own when the card is named for the view ('Margin by segment').
+ */
 export function HelpText({
   helpKey,
   dateFrom,
   dateTo,
+  title,
 }: {
   helpKey: string;
   dateFrom: string | null;
   dateTo: string | null;
+  title?: string | undefined;
 }) {
   const [loaded, setLoaded] = useState<Loaded>(null);
   useEffect(() => {
@@ -53,7 +58,7 @@ export function HelpText({
   if (loaded === "failed") return <p>No help is available for this card.</p>;
   return (
     <div className="help-text">
-      <strong className="help-text__title">{loaded.title}</strong>
+      <strong className="help-text__title">{title ?? loaded.title}</strong>
       {loaded.content}
     </div>
   );

@@ -1,4 +1,12 @@
-import { type ReportFilter, type ReportID, reportGetFilter, reportIDs } from "@varia/contracts";
+import {
+  type ReportCatalogueEntry,
+  type ReportFilter,
+  type ReportID,
+  reportCatalogue,
+  reportGetFilter,
+  reportIDs,
+  reportName,
+} from "@varia/contracts";
 import { selectHasNoData } from "@varia/machines";
 import { useEffect, useMemo, useState } from "react";
 import { Link, useLocation, useNavigate, useParams } from "react-router";
@@ -49,7 +57,15 @@ export function ReportPage() {
     if (shown) setDraft(shown);
   }, [shown]);
   const ran = new URLSearchParams(location.search).get("run") === "1";
-  const title = definition && definition !== "failed" ? definition.name : "Report";
+  // A report named for revenue is named for margin when the address's view is Margin ('Margin by
+  // segment'), as its run and its files are (docs/behaviour.md, "Reports").
+  const entry: ReportCatalogueEntry | undefined = reportCatalogue.find((r) => r.reportID === reportChosen);
+  const title =
+    definition && definition !== "failed"
+      ? entry
+        ? reportName(entry, typeof shown?.dataType === "string" ? shown.dataType : null)
+        : definition.name
+      : "Report";
   const crumbs = (
     <Breadcrumbs
       crumbs={[
@@ -82,7 +98,11 @@ export function ReportPage() {
         </EmptyState>
       ) : (
         <>
-          <p className="page__subtitle">{definition.description}</p>
+          <p className="page__subtitle">
+            {shown?.dataType === "Margin" && entry?.marginDescription
+              ? entry.marginDescription
+              : definition.description}
+          </p>
           <form
             className="card report-form"
             aria-label="Filters of the report"

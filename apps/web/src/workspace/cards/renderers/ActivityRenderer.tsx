@@ -14,6 +14,7 @@ import {
   cardGridHeight,
   clientLinkColumn,
   GridSummary,
+  gridFileName,
   rowLevel3Href,
   serviceLinkColumn,
   useCsvDownload,
@@ -113,7 +114,7 @@ export function ActivityRenderer({
   const download = useCsvDownload(
     cols,
     source,
-    `Activity ${filter.dateFrom} to ${filter.dateTo}${toggle && toggle !== "all" ? ` ${toggle}` : ""}.csv`,
+    gridFileName("Activity", filter, toggle && toggle !== "all" ? toggle : undefined),
   );
 
   return (

@@ -12,7 +12,7 @@ import type { CardRenderProps } from "../card-types";
 import { searchParam } from "../search-param";
 import { stepQuery } from "../step-query";
 import { contributorHref } from "./ContributorBarsRenderer";
-import { cardGridHeight, clientLinkColumn, GridSummary, useCsvDownload } from "./card-grid";
+import { cardGridHeight, clientLinkColumn, GridSummary, gridFileName, useCsvDownload } from "./card-grid";
 import { firstPageSource } from "./first-page-source";
 
 export type ContributorPage = ResponseOf<typeof varianceBars>;
@@ -77,7 +77,7 @@ export function ContributorClientsRenderer({
   const download = useCsvDownload(
     cols.filter((c) => c.field !== "badge"),
     source,
-    `${varianceStepLabel(filter.varType ?? "", filter.sign ?? "")} ${filter.dateFrom} to ${filter.dateTo}.csv`,
+    gridFileName(varianceStepLabel(filter.varType ?? "", filter.sign ?? ""), filter),
   );
   return (
     <div className="step-contributors">

@@ -16,6 +16,7 @@ import {
   cardGridHeight,
   clientLinkColumn,
   GridSummary,
+  gridFileName,
   rowLevel3Href,
   serviceLinkColumn,
   useCsvDownload,
@@ -138,7 +139,7 @@ export function ContributorLinesRenderer({
   const download = useCsvDownload(
     cols.filter((c) => c.field !== "badgeVariant"),
     source,
-    `${varianceStepLabel(filter.varType ?? "", filter.sign ?? "")} ${filter.dateFrom} to ${filter.dateTo}.csv`,
+    gridFileName(varianceStepLabel(filter.varType ?? "", filter.sign ?? ""), filter),
   );
   return (
     <div className="step-contributors">

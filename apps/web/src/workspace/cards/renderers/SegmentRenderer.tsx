@@ -33,7 +33,8 @@ function segmentFilter(segment: string, row: SegmentData["rows"][number]): Parti
 
 /**
  * MRR of the later month by segment (stock type, salesperson, service or client size), with each
- * segment's change. A segment leads to this dashboard filtered to it.
+ * segment's change; a segment of the earlier month only is listed at 0, so the changes add up to the
+ * MRR's (docs/methodology.md, "Charts"). A segment leads to this dashboard filtered to it.
  */
 export function SegmentRenderer({
   data,
@@ -108,7 +109,10 @@ export function SegmentRenderer({
                 </th>
                 <td className="number">
                   {format.money(row.valueCents)}
-                  <span className="segments__share">{format.percent(row.share, { decimals: 1 })}</span>
+                  {/* A segment of the earlier month only has no slice and no share (its change is its all). */}
+                  {row.valueCents !== 0 ? (
+                    <span className="segments__share">{format.percent(row.share, { decimals: 1 })}</span>
+                  ) : null}
                 </td>
                 {withChange ? (
                   <td className="number">

@@ -12,8 +12,10 @@ export type VarianceByTypeData =
   | { view: "contributors"; rows: ResponseOf<typeof varianceBars>["rows"]; rowCount: number };
 
 /**
- * The change split by variance type, increases and decreases apart (PowerfulBar), or the largest
- * single contributions (VarianceBars). A bar leads to the level that explains it: a type and sign
+ * The change split by variance type, its two sides apart (PowerfulBar), or the largest single
+ * contributions (VarianceBars). The sides are named for what happened, not for a sign: a client
+ * acquired at a loss is on the new side with a negative margin
+ * (docs/methodology.md, "Signs, contributions and lists"). A bar leads to the level that explains it: a type and sign
  * to level 2, a contribution to its client at level 3.
  */
 export function VarianceByTypeRenderer(props: CardRenderProps<VarianceByTypeData>) {
@@ -23,6 +25,9 @@ export function VarianceByTypeRenderer(props: CardRenderProps<VarianceByTypeData
     <Contributors {...props} data={props.data} />
   );
 }
+
+/** The two sides of every type: New clients, Services added, Price increases, Volume up... and the rest. */
+const sideNames = { Positive: "New, added, up", Negative: "Lost, removed, down" } as const;
 
 function Types({
   data,
@@ -44,7 +49,7 @@ function Types({
   return (
     <>
       <Chart
-        title={`${measureName(filter.dataType)} change by variance type, increases and decreases`}
+        title={`${measureName(filter.dataType)} change by variance type: new, added or up, and lost, removed or down`}
         horizontal
         stacked
         showLegend
@@ -52,7 +57,7 @@ function Types({
         series={[
           {
             kind: "bar",
-            name: "Increase",
+            name: sideNames.Positive,
             categories: types,
             values: types.map((t) => data.byType[t].positiveCents),
             color: chartColors.positive,
@@ -60,7 +65,7 @@ function Types({
           },
           {
             kind: "bar",
-            name: "Decrease",
+            name: sideNames.Negative,
             categories: types,
             values: types.map((t) => data.byType[t].negativeCents),
             color: chartColors.negative,
@@ -76,10 +81,10 @@ function Types({
             <tr>
               <th scope="col">Type</th>
               <th scope="col" className="number">
-                Increase
+                {sideNames.Positive}
               </th>
               <th scope="col" className="number">
-                Decrease
+                {sideNames.Negative}
               </th>
             </tr>
           </thead>

@@ -56,6 +56,21 @@ export function serviceLinkColumn<Row extends ServiceCells>(
 }
 
 /**
+ * A card grid's CSV file name: what it lists, '(margin)' in a Margin view as the screens say 'MRR
+ * (margin)' (its headers, 'MRR Sep 2026', are the same in both views, and a file passed on alone must
+ * not pass for revenue: docs/import.md, "Exports"), the badge shown if any, and the months compared:
+ * 'Activity (margin) lost 2026-09 to 2026-10.csv'.
+ */
+export function gridFileName(
+  name: string,
+  filter: { dataType: string; dateFrom: string | null; dateTo: string | null },
+  detail?: string,
+): string {
+  const margin = filter.dataType === "Margin" ? " (margin)" : "";
+  return `${name}${margin}${detail ? ` ${detail}` : ""} ${filter.dateFrom} to ${filter.dateTo}.csv`;
+}
+
+/**
  * Download CSV of a card's grid: every row of the card's filters, in the order the grid shows
  * (`source.lastSort`), with the grid's columns; a failure alerts.
  */

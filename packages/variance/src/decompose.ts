@@ -108,7 +108,6 @@ export function decompose(
     lostClients: [],
   };
   const clientPart = new Map<string, number>();
-  const clientAcquired = new Map<string, boolean>();
   for (const key of keys) {
     const pf = f.pairs.get(key);
     const pt = t.pairs.get(key);
@@ -145,25 +144,20 @@ export function decompose(
     for (const [type, value] of Object.entries(parts) as [VarianceType, number][]) {
       if (type === "Client") {
         clientPart.set(client, (clientPart.get(client) ?? 0) + value);
-        clientAcquired.set(client, activeT);
         continue;
       }
-      if (value === 0) continue;
-      // A service added is on the Positive side, one removed on the Negative, whatever the sign of
-      // its margin; the other types by their sign (docs/methodology.md, "Signs, contributions and lists").
-      const positive = type === "Service" ? pairActiveT : value > 0;
-      result.byType[type][positive ? "positive" : "negative"] += value;
+      if (value > 0) result.byType[type].positive += value;
+      else if (value < 0) result.byType[type].negative += value;
     }
     if (d !== 0) result.pairs.push({ client, item, from: vf, to: vt, parts });
   }
-  // Client contributions are summed per client; an acquired client is on the Positive side, a lost
-  // one on the Negative, whatever the sign of its margin (docs/methodology.md, "Signs, contributions and lists").
+  // Client contributions are summed per client before their sign is taken
+  // (docs/methodology.md#signs-contributions-and-lists).
   for (const [client, value] of clientPart) {
-    if (value === 0) continue;
-    if (clientAcquired.get(client)) {
+    if (value > 0) {
       result.byType.Client.positive += value;
       result.acquiredClients.push({ client, value });
-    } else {
+    } else if (value < 0) {
       result.byType.Client.negative += value;
       result.lostClients.push({ client, value });
     }

@@ -70,47 +70,6 @@ describe("variance over the cube", () => {
     expect(adhoc.lines.map((l) => l.status).sort()).toEqual(["Adhoc", "Existing"]);
   });
 
-  it('a negative margin keeps its story: a client acquired at a loss is acquired, one lost at a loss is lost (docs/methodology.md, "Revenue and margin")', () => {
-    // B is lost and cost more than it paid; C is new and costs more than it pays; A adds SUP at a
-    // loss and drops HRS, which it sold at a loss; Ann hands D, sold at a loss, to Bob.
-    const { cube, rep } = cubeOf([
-      { month: F, client: "A", item: "PRO", quantity: 1, revenue: 10_000, cost: 4_000 },
-      { month: F, client: "A", item: "HRS", quantity: 2, revenue: 2_000, cost: 3_000 },
-      { month: F, client: "B", item: "PRO", quantity: 1, revenue: 5_000, cost: 8_000 },
-      { month: F, client: "D", item: "PRO", quantity: 1, rep: "Ann", revenue: 1_000, cost: 1_500 },
-      { month: T, client: "A", item: "PRO", quantity: 1, revenue: 10_000, cost: 4_000 },
-      { month: T, client: "A", item: "SUP", quantity: 1, revenue: 1_000, cost: 1_200 },
-      { month: T, client: "C", item: "PRO", quantity: 1, revenue: 2_000, cost: 2_600 },
-      { month: T, client: "D", item: "PRO", quantity: 1, rep: "Bob", revenue: 1_000, cost: 1_500 },
-    ]);
-    const margin = variance(cube, { dataType: "Margin", from: F, to: T });
-    const codes = (list: { clientId: number; value: number }[]) =>
-      list.map((c) => [cube.clients.get(c.clientId)!.code, c.value]);
-    // As in Revenue, C is acquired and B lost, with their margins.
-    expect(codes(margin.acquiredClients)).toEqual([["C", -600]]);
-    expect(codes(margin.lostClients)).toEqual([["B", 3_000]]);
-    // New clients and Lost clients, Services added and Services removed, hold what happened.
-    expect(margin.byType.Client).toEqual({ positive: -600, negative: 3_000 });
-    expect(margin.byType.Service).toEqual({ positive: -200, negative: 1_000 });
-    expect(
-      margin.contributions.filter((c) => c.type !== "Price").map((c) => [c.type, c.sign, c.value]),
-    ).toEqual([
-      ["Client", "Negative", 3_000],
-      ["Service", "Negative", 1_000],
-      ["Client", "Positive", -600],
-      ["Service", "Positive", -200],
-    ]);
-    // D's transfer into Bob's view is a transfer in, whatever its margin.
-    const bob = variance(cube, { dataType: "Margin", from: F, to: T, salespersonId: rep("Bob") });
-    expect(bob.byType.Transfer).toEqual({ positive: -500, negative: 0 });
-    const ann = variance(cube, { dataType: "Margin", from: F, to: T, salespersonId: rep("Ann") });
-    expect(ann.byType.Transfer).toEqual({ positive: 0, negative: 500 });
-    // In Revenue, what happened and the sign agree.
-    const revenue = variance(cube, { dataType: "Revenue", from: F, to: T });
-    expect(revenue.byType.Client).toEqual({ positive: 2_000, negative: -5_000 });
-    expect(revenue.byType.Service).toEqual({ positive: 1_000, negative: -2_000 });
-  });
-
   it("a stock-type filter narrows what is summed, not who is active (docs/methodology.md#activity)", () => {
     // A keeps PRO and drops its hourly work: with the Hourly filter that is a removed service,
     // not a lost client, because A is still active on its whole Recurring revenue.

@@ -75,34 +75,7 @@ export interface PairLine {
   parts: Partial<Record<VarianceType, Cents>>;
   status: LineStatus;
   clientBadge?: "new" | "lost";
-  /** In a salesperson's view, a client handed to them ("in") or by them ("out"). */
-  transfer?: "in" | "out";
 }
-
-/**
- * The side of a part: Client, Service and Transfer go by what happened (acquired, added, handed in:
- * Positive; lost, removed, handed out: Negative), whatever the amount's sign, which a negative
- * margin can turn; Price, Volume and Usage by the amount's sign
- * (docs/methodology.md, "Signs, contributions and lists").
- */
-export function partSign(
-  type: VarianceType,
-  value: Cents,
-  line: Pick<PairLine, "status" | "clientBadge" | "transfer">,
-): Sign {
-  switch (type) {
-    case "Client":
-      return line.clientBadge === "new" ? "Positive" : "Negative";
-    case "Service":
-      return line.status === "Added" ? "Positive" : "Negative";
-    case "Transfer":
-      return line.transfer === "in" ? "Positive" : "Negative";
-    default:
-      return value > 0 ? "Positive" : "Negative";
-  }
-}
-
-const sideOf = (sign: Sign) => (sign === "Positive" ? "positive" : "negative");
 
 export type ByType = Record<VarianceType, { positive: Cents; negative: Cents }>;
 
@@ -396,10 +369,11 @@ function addClient(
         if (value === undefined) continue;
         if (type === "Client") clientPart += value;
         else if (value !== 0) {
-          const sign = partSign(type, value, { status });
-          result.byType[type][sideOf(sign)] += value;
-          if (full)
+          result.byType[type][value > 0 ? "positive" : "negative"] += value;
+          if (full) {
+            const sign: Sign = value > 0 ? "Positive" : "Negative";
             result.contributions.push({ type, sign, clientId: client.clientId, itemId: pair.itemId, value });
+          }
         }
       }
     }
@@ -407,27 +381,23 @@ function addClient(
   }
   if (activeF && keptF && share !== "in") result.clientsActiveFrom++;
   if (activeT && keptT && share !== "out") result.clientsActiveTo++;
-  // Client and Transfer contributions are summed per client: a client acquired or handed in is on
-  // the Positive side, one lost or handed out on the Negative, whatever the sign of its margin
-  // (docs/methodology.md, "Signs, contributions and lists").
-  const side = {
-    clientBadge: !activeF && activeT ? ("new" as const) : ("lost" as const),
-    transfer: share === "in" ? ("in" as const) : ("out" as const),
-    status: "Existing" as const,
-  };
+  // Client and Transfer contributions are summed per client before their sign is taken (7.5).
   for (const [type, value] of [
     ["Client", clientPart],
     ["Transfer", transfer],
   ] as const) {
     if (value === 0) continue;
-    const sign = partSign(type, value, side);
-    result.byType[type][sideOf(sign)] += value;
-    if (full) result.contributions.push({ type, sign, clientId: client.clientId, itemId: null, value });
-    if (type === "Client") {
-      (sign === "Positive" ? result.acquiredClients : result.lostClients).push({
+    result.byType[type][value > 0 ? "positive" : "negative"] += value;
+    if (full)
+      result.contributions.push({
+        type,
+        sign: value > 0 ? "Positive" : "Negative",
         clientId: client.clientId,
+        itemId: null,
         value,
       });
+    if (type === "Client") {
+      (value > 0 ? result.acquiredClients : result.lostClients).push({ clientId: client.clientId, value });
     }
   }
 }
@@ -458,7 +428,6 @@ function line(
   };
   if (!activeF && activeT) result.clientBadge = "new";
   else if (activeF && !activeT) result.clientBadge = "lost";
-  if (share !== "all") result.transfer = share;
   return result;
 }
 

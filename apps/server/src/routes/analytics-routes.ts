@@ -34,7 +34,6 @@ import {
   type Cube,
   christmas,
   kpis,
-  partSign,
   rankClients,
   revenueBySegment,
   startsTheData,
@@ -192,16 +191,13 @@ export async function analyticsRoutes(app: FastifyInstance, deps: AppDeps) {
       analysis,
       key,
       () => {
-        // A line's side of the type is the engine's (partSign: a client acquired at a loss is still
-        // on the New clients side), so the listed parts add up to the waterfall's step.
-        const lines = full(analysis, q).lines.filter((line) => {
-          if (!q.varType) return true;
-          const value = line.parts[q.varType];
-          return (
-            value !== undefined && value !== 0 && (!q.sign || partSign(q.varType, value, line) === q.sign)
-          );
-        });
-        let rows = lines.map((line) => activityRow(cube, line));
+        let rows = full(analysis, q).lines.map((line) => activityRow(cube, line));
+        if (q.varType) {
+          rows = rows.filter((r) => {
+            const value = r.parts[q.varType!];
+            return value !== undefined && value !== 0 && (!q.sign || (q.sign === "Positive") === value > 0);
+          });
+        }
         if (input.badgeVariant) rows = rows.filter((r) => r.badgeVariant === input.badgeVariant);
         const all = pageRows(rows, { ...input, startRow: 0, rowLimit: Number.MAX_SAFE_INTEGER }, [
           "clientCode",

@@ -21,7 +21,7 @@ interface VarianceOptions {
 const types = ["Client", "Service", "Price", "Volume", "Usage", "Transfer"] as const;
 
 /**
- * The readable variance: the two totals, each type's two sides and net, the change, and
+ * The readable variance: the two totals, each type's increase, decrease and net, the change, and
  * the acquired and lost clients by code and name; money in the organisation's currency. Sums are
  * added in cents, so the table agrees with the JSON to the cent.
  */
@@ -30,9 +30,7 @@ export function varianceTable(v: VarianceJsonDto, money: (major: number) => stri
   const signed = (major: number) =>
     major > 0 ? paint.green(money(major)) : major < 0 ? paint.red(money(major)) : money(major);
   const rows: string[][] = [
-    // The sides are what happened, not signs: a client acquired at a loss is new with a negative
-    // margin (docs/methodology.md, "Signs, contributions and lists"), as the web's Variance by type says.
-    ["", "New, added, up", "Lost, removed, down", "Net"],
+    ["", "Increase", "Decrease", "Net"],
     [`${v.dataType} ${v.periodFrom}`, "", "", money(v.totalFrom)],
     ...types.map((t) => [
       `  ${t}`,

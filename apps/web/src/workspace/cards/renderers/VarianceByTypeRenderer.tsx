@@ -12,10 +12,8 @@ export type VarianceByTypeData =
   | { view: "contributors"; rows: ResponseOf<typeof varianceBars>["rows"]; rowCount: number };
 
 /**
- * The change split by variance type, its two sides apart (PowerfulBar), or the largest single
- * contributions (VarianceBars). The sides are named for what happened, not for a sign: a client
- * acquired at a loss is on the new side with a negative margin
- * (docs/methodology.md, "Signs, contributions and lists"). A bar leads to the level that explains it: a type and sign
+ * The change split by variance type, increases and decreases apart (PowerfulBar), or the largest
+ * single contributions (VarianceBars). A bar leads to the level that explains it: a type and sign
  * to level 2, a contribution to its client at level 3.
  */
 export function VarianceByTypeRenderer(props: CardRenderProps<VarianceByTypeData>) {
@@ -25,9 +23,6 @@ export function VarianceByTypeRenderer(props: CardRenderProps<VarianceByTypeData
     <Contributors {...props} data={props.data} />
   );
 }
-
-/** The two sides of every type: New clients, Services added, Price increases, Volume up... and the rest. */
-const sideNames = { Positive: "New, added, up", Negative: "Lost, removed, down" } as const;
 
 function Types({
   data,
@@ -49,7 +44,7 @@ function Types({
   return (
     <>
       <Chart
-        title={`${measureName(filter.dataType)} change by variance type: new, added or up, and lost, removed or down`}
+        title={`${measureName(filter.dataType)} change by variance type, increases and decreases`}
         horizontal
         stacked
         showLegend
@@ -57,7 +52,7 @@ function Types({
         series={[
           {
             kind: "bar",
-            name: sideNames.Positive,
+            name: "Increase",
             categories: types,
             values: types.map((t) => data.byType[t].positiveCents),
             color: chartColors.positive,
@@ -65,7 +60,7 @@ function Types({
           },
           {
             kind: "bar",
-            name: sideNames.Negative,
+            name: "Decrease",
             categories: types,
             values: types.map((t) => data.byType[t].negativeCents),
             color: chartColors.negative,
@@ -81,10 +76,10 @@ function Types({
             <tr>
               <th scope="col">Type</th>
               <th scope="col" className="number">
-                {sideNames.Positive}
+                Increase
               </th>
               <th scope="col" className="number">
-                {sideNames.Negative}
+                Decrease
               </th>
             </tr>
           </thead>

@@ -291,6 +291,26 @@ describe("users and roles in the browser", () => {
     expect(await gracePage.getByRole("navigation", { name: "Main" }).count()).toBe(0);
   }, 180_000);
 
+  it("an admin's own page offers no change the server refuses: not their admin flag, not disabling or deleting themselves", async () => {
+    const page = await (await browser.newContext({ viewport: { width: 1360, height: 900 } })).newPage();
+    await signIn(page, origin, admin.email, admin.password, "/variance/settings/user");
+    await page.getByRole("main").getByRole("link", { name: "admin", exact: true }).click();
+    await page.getByRole("button", { name: "Save changes" }).waitFor();
+    const administrator = page.getByRole("checkbox", { name: "Administrator" });
+    expect(await administrator.isChecked()).toBe(true);
+    expect(await administrator.isDisabled()).toBe(true);
+    await page
+      .getByText("You cannot remove your own administrator rights: another administrator can.")
+      .waitFor();
+    expect(await page.getByRole("checkbox", { name: "Disabled" }).isDisabled()).toBe(true);
+    expect(await page.getByRole("button", { name: "Delete user" }).isDisabled()).toBe(true);
+    // What they may change still saves.
+    await page.getByRole("button", { name: "Save changes" }).click();
+    await page.getByText("Your changes are saved.").waitFor();
+    await look(page, "user-self");
+    await page.context().close();
+  }, 60_000);
+
   it("a user who manages users cannot give a role with more than they hold: the server's refusal is shown", async () => {
     // Set up over the API as an admin's script would: a role that manages users, one that views
     // the dashboards, and Ada who holds only the first.

@@ -206,7 +206,13 @@ export function UserPage() {
                 label="Administrator"
                 checked={form.userIsAdmin}
                 onChange={(userIsAdmin) => change({ userIsAdmin })}
-                description="Holds every ability, whatever their roles. Only an administrator can make one."
+                // The server refuses an admin's own flag taken away (docs/settings.md, "Users, roles and tokens").
+                disabled={isMe && detail?.userIsAdmin}
+                description={
+                  isMe && detail?.userIsAdmin
+                    ? "You cannot remove your own administrator rights: another administrator can."
+                    : "Holds every ability, whatever their roles. Only an administrator can make one."
+                }
               />
               {fieldErrors.userIsAdmin ? <FormMessage error={fieldErrors.userIsAdmin.join(" ")} /> : null}
               <CheckboxGroup legend="Roles" errors={fieldErrors.roleIDs}>

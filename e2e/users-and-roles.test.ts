@@ -354,6 +354,23 @@ describe("users and roles in the browser", () => {
     await page.getByRole("checkbox", { name: "Viewers" }).uncheck();
     await page.getByRole("button", { name: "Create user" }).click();
     await page.getByText("Charles Babbage is added.").waitFor();
+    // Charles is hers to change: the page offers it all.
+    for (const action of ["Save changes", "Send password link", "Delete user"])
+      expect(await page.getByRole("button", { name: action }).isEnabled(), action).toBe(true);
+
+    // The admin is not hers to change: the page says so, with the server's reason, and offers none
+    // of the changes the server would refuse (saving, a password link, deleting).
+    await page.getByRole("link", { name: "Back to users" }).click();
+    await page.getByRole("main").getByRole("link", { name: "admin", exact: true }).click();
+    await page
+      .getByText("You can see admin but not change them. Only an admin can change an admin.")
+      .waitFor();
+    for (const action of ["Save changes", "Send password link", "Delete user"])
+      expect(await page.getByRole("button", { name: action }).count(), action).toBe(0);
+    expect(await page.getByLabel("Name").isDisabled()).toBe(true);
+    expect(await page.getByRole("checkbox", { name: "Administrator" }).isDisabled()).toBe(true);
+    await page.getByRole("link", { name: "Back to users" }).waitFor();
+    await look(page, "user-not-changeable");
 
     // Roles are not hers to open: not in her menu, and the address says what she lacks.
     expect(

@@ -245,10 +245,43 @@ describeWithServer(
         `/api/variance/UserManagement/DeleteUser?userID=${org.userId}`,
       );
       expect(touchAdmin.status).toBe(403);
+      // The detail says beforehand what the server refuses, so that the screen offers no change
+      // that would fail: an admin is not Bob's to change, nor is a user holding more than he does.
+      const detail = async (userID: string) =>
+        (await manager.call("GET", `/api/variance/UserManagement/GetUserDetail?userID=${userID}`)).json
+          .changeRefusal;
+      expect(await detail(org.userId)).toBe("Only an admin can change an admin.");
+      const viewers = await admin.call("POST", "/api/variance/Role/Edit", {
+        roleInfo: { name: "Viewers" },
+        activeToggles: [abilities.varianceDashboardView],
+      });
+      const viewer = await newUser(admin.call, "people", "val@people.example.com", [
+        viewers.json.roleID as string,
+      ]);
+      expect(await detail(viewer.userID)).toBe(
+        "You cannot change a user who holds abilities you do not hold (Not held: Variance/Dashboard/View).",
+      );
+      const viewerLink = await manager.call(
+        "POST",
+        `/api/variance/UserManagement/SendPasswordLink?userID=${viewer.userID}`,
+      );
+      expect(viewerLink.status).toBe(403);
+      // Himself, and a user within his abilities, he may change.
+      expect(await detail(bob.userID)).toBeNull();
+      const plain = await newUser(admin.call, "people", "pat@people.example.com");
+      expect(await detail(plain.userID)).toBeNull();
+      // The admin may change anyone.
+      const byAdmin = await admin.call(
+        "GET",
+        `/api/variance/UserManagement/GetUserDetail?userID=${viewer.userID}`,
+      );
+      expect(byAdmin.json.changeRefusal).toBeNull();
       const users = await admin.call("GET", "/api/variance/UserManagement/GetUserList");
       expect((users.json as unknown as { email: string }[]).map((u) => u.email).sort()).toEqual([
         "admin@people.example.com",
         "bob@people.example.com",
+        "pat@people.example.com",
+        "val@people.example.com",
       ]);
       const disable = await admin.call("POST", "/api/variance/UserManagement/UpdateDetail", {
         userID: bob.userID,
@@ -340,6 +373,7 @@ describeWithServer(
         roleIDs: [],
         multiFactorAuthenticationStatus: "disabled",
         disabled: false,
+        changeRefusal: null,
       });
     });
 

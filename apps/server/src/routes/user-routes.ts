@@ -133,7 +133,20 @@ export async function userRoutes(app: FastifyInstance, deps: AppDeps) {
   registerContract(app, deps, getUserDetail, async ({ auth, query }) => {
     const [user] = await summaries(auth!.organisation.id, query.userID);
     if (!user) throw new AppError("NotFound", "No such user");
-    return user;
+    // The screen offers no change the server would refuse (docs/settings.md, "Users, roles and tokens").
+    let changeRefusal: string | null = null;
+    try {
+      await assertCanActOn(db, auth!, {
+        organisation_id: auth!.organisation.id,
+        id: user.userID,
+        is_admin: user.userIsAdmin,
+      });
+    } catch (refusal) {
+      if (!(refusal instanceof AppError)) throw refusal;
+      const details = (refusal.errors ?? []).map((e) => e.message).join("; ");
+      changeRefusal = details ? `${refusal.message} (${details}).` : `${refusal.message}.`;
+    }
+    return { ...user, changeRefusal };
   });
 
   registerContract(app, deps, userPasswordStatus, async ({ auth, query }) => {

@@ -4,6 +4,7 @@ import {
   deleteUser,
   getUserDetail,
   sendPasswordLink,
+  type UserDetail,
   type UserSummary,
   updateUserDetail,
   userPasswordStatus,
@@ -56,7 +57,7 @@ export function UserPage() {
   const isNew = userID === "new";
   const navigate = useNavigate();
   const me = StartupContext.useSelector(selectProfile);
-  const [detail, setDetail] = useState<UserSummary | null>(null);
+  const [detail, setDetail] = useState<UserDetail | null>(null);
   const [form, setForm] = useState<Form>(emptyForm);
   const [roles, setRoles] = useState<{ roleID: string; name: string }[] | null>(null);
   const [password, setPassword] = useState<PasswordStatus | null>(null);
@@ -165,6 +166,9 @@ export function UserPage() {
 
   const title = isNew ? "New User" : (detail?.name ?? "User");
   const isMe = !isNew && me?.userGUID === userID;
+  // A user the caller may not change (an admin, or one holding more than the caller): shown, with
+  // the server's reason, and nothing offered that it would refuse.
+  const refusal = detail?.changeRefusal ?? null;
 
   return (
     <PageFrame title={title} lead={<SettingsCrumbs list={listPath} listTitle="Users" />}>
@@ -183,7 +187,12 @@ export function UserPage() {
             noValidate
             onSubmit={save}
           >
-            <fieldset className="settings-form__fields" disabled={saving}>
+            {refusal ? (
+              <p className="notice" role="note">
+                You can see {detail?.name} but not change them. {refusal}
+              </p>
+            ) : null}
+            <fieldset className="settings-form__fields" disabled={saving || refusal !== null}>
               <TextField
                 label="Name"
                 value={form.name}
@@ -258,10 +267,12 @@ export function UserPage() {
               <Link to={listPath} className="button button--secondary">
                 Back to users
               </Link>
-              <button type="submit" className="button button--primary" disabled={saving} aria-busy={saving}>
-                {saving ? <span className="spinner" aria-hidden="true" /> : null}
-                {saving ? "Saving…" : isNew ? "Create user" : "Save changes"}
-              </button>
+              {refusal ? null : (
+                <button type="submit" className="button button--primary" disabled={saving} aria-busy={saving}>
+                  {saving ? <span className="spinner" aria-hidden="true" /> : null}
+                  {saving ? "Saving…" : isNew ? "Create user" : "Save changes"}
+                </button>
+              )}
             </div>
           </form>
           {detail ? (
@@ -269,20 +280,22 @@ export function UserPage() {
               <section className="card settings-panel" aria-labelledby="password-heading">
                 <h2 id="password-heading">Password</h2>
                 <p>{password ? passwordStatusText(password) : "…"}</p>
-                <button
-                  type="button"
-                  className="button button--secondary"
-                  disabled={acting || saving}
-                  onClick={() =>
-                    act("password", async () => {
-                      await api.call(sendPasswordLink, { query: { userID } });
-                      setPassword(await api.call(userPasswordStatus, { query: { userID } }));
-                      return `A link to set a password was sent to ${detail.email}.`;
-                    })
-                  }
-                >
-                  Send password link
-                </button>
+                {refusal ? null : (
+                  <button
+                    type="button"
+                    className="button button--secondary"
+                    disabled={acting || saving}
+                    onClick={() =>
+                      act("password", async () => {
+                        await api.call(sendPasswordLink, { query: { userID } });
+                        setPassword(await api.call(userPasswordStatus, { query: { userID } }));
+                        return `A link to set a password was sent to ${detail.email}.`;
+                      })
+                    }
+                  >
+                    Send password link
+                  </button>
+                )}
                 {sideMessage("password")}
               </section>
               <section className="card settings-panel" aria-labelledby="mfa-heading">
@@ -294,7 +307,7 @@ export function UserPage() {
                     ? "Set up: they sign in with a code from their authenticator app."
                     : "Not set up."}
                 </p>
-                {detail.multiFactorAuthenticationStatus === "enabled" ? (
+                {detail.multiFactorAuthenticationStatus === "enabled" && !refusal ? (
                   <button
                     type="button"
                     className="button button--secondary"
@@ -306,22 +319,24 @@ export function UserPage() {
                 ) : null}
                 {sideMessage("mfa")}
               </section>
-              <section className="card settings-panel" aria-labelledby="delete-heading">
-                <h2 id="delete-heading">Delete</h2>
-                <p>
-                  {isMe
-                    ? "You cannot delete yourself."
-                    : "Their sessions end at once and their API tokens are revoked."}
-                </p>
-                <button
-                  type="button"
-                  className="button button--danger"
-                  disabled={isMe || acting || saving}
-                  onClick={() => setConfirm("delete")}
-                >
-                  Delete user
-                </button>
-              </section>
+              {refusal ? null : (
+                <section className="card settings-panel" aria-labelledby="delete-heading">
+                  <h2 id="delete-heading">Delete</h2>
+                  <p>
+                    {isMe
+                      ? "You cannot delete yourself."
+                      : "Their sessions end at once and their API tokens are revoked."}
+                  </p>
+                  <button
+                    type="button"
+                    className="button button--danger"
+                    disabled={isMe || acting || saving}
+                    onClick={() => setConfirm("delete")}
+                  >
+                    Delete user
+                  </button>
+                </section>
+              )}
             </aside>
           ) : null}
         </div>

@@ -52,9 +52,24 @@ describe("API tokens in the browser", () => {
     const tokenName = page.getByLabel("Token name");
     expect(await tokenName.getAttribute("aria-invalid")).toBe("true");
     expect(await tokenName.evaluate(isFocused)).toBe(true);
+    // Without an ability, the keyboard is taken to the first one.
+    await tokenName.fill("nightly export");
+    await page.getByRole("button", { name: "Create token" }).click();
+    await page.getByText("Choose at least one ability for the token.").waitFor();
+    expect(await page.getByRole("checkbox", { name: "Dashboard: View" }).evaluate(isFocused)).toBe(true);
 
     const token = await createToken(page, "nightly export", ["Dashboard: View"]);
     expect(token.length).toBeGreaterThan(30);
+    // The new token's value has the keyboard's focus (Create token, disabled while it ran, lost
+    // it), selected for copying: the next thing a screen reader reads and Ctrl+C copies.
+    const value = page.getByLabel("New token");
+    await expect.poll(() => value.evaluate(isFocused)).toBe(true);
+    expect(
+      await value.evaluate((input) => {
+        const field = input as unknown as { selectionStart: number; selectionEnd: number; value: string };
+        return field.selectionEnd - field.selectionStart === field.value.length;
+      }),
+    ).toBe(true);
     await page.getByRole("button", { name: "Copy" }).click();
     await page.getByRole("button", { name: "Copied" }).waitFor();
     expect(await page.evaluate("navigator.clipboard.readText()")).toBe(token);

@@ -43,6 +43,13 @@ function CreateTokenForm({ onCreated, Heading }: { onCreated: () => void; Headin
   const errorId = useId();
   const [nameMissing, setNameMissing] = useState(false);
   const nameInput = useRef<HTMLInputElement>(null);
+  const formRef = useRef<HTMLFormElement>(null);
+  // Create token is disabled while it runs, which drops the keyboard's focus to the page: the new
+  // token's value takes it (and is selected for copying), so that it is the next thing read.
+  const createdValue = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    if (created) createdValue.current?.focus();
+  }, [created]);
   const modules = useMemo(() => {
     const byModule = new Map<string, RoleAbility[]>();
     for (const a of grantable)
@@ -58,7 +65,11 @@ function CreateTokenForm({ onCreated, Heading }: { onCreated: () => void; Headin
       nameInput.current?.focus();
       return setError("Please enter a name for the token.");
     }
-    if (chosen.size === 0) return setError("Choose at least one ability for the token.");
+    if (chosen.size === 0) {
+      // The keyboard is taken to the first ability, where the choice is made.
+      formRef.current?.querySelector<HTMLInputElement>(".token-form__abilities input")?.focus();
+      return setError("Choose at least one ability for the token.");
+    }
     setBusy(true);
     setError(null);
     setCopied(false);
@@ -78,7 +89,7 @@ function CreateTokenForm({ onCreated, Heading }: { onCreated: () => void; Headin
   };
 
   return (
-    <form className="form token-form" aria-labelledby={headingId} onSubmit={submit} noValidate>
+    <form ref={formRef} className="form token-form" aria-labelledby={headingId} onSubmit={submit} noValidate>
       <Heading id={headingId}>Create a token</Heading>
       {created ? (
         <div className="notice token-created" role="status">
@@ -89,7 +100,7 @@ function CreateTokenForm({ onCreated, Heading }: { onCreated: () => void; Headin
           <div className="token-created__value">
             <label className="field">
               <span className="field__label">New token</span>
-              <input readOnly value={created.token} onFocus={(e) => e.target.select()} />
+              <input ref={createdValue} readOnly value={created.token} onFocus={(e) => e.target.select()} />
             </label>
             <button
               type="button"

@@ -424,6 +424,59 @@ describeWithServer(
       expect(await names(admin.call)).toEqual(["admin's (admin)"]);
     });
 
+    it("a token never holds more than its user now: disabling, a role taken away and an admin made a plain user each bind it on its next call", async () => {
+      const org = await ctx().createOrganisation("tokowner");
+      const admin = await signedIn(ctx().tenantUrl("tokowner"), org.email, org.password);
+      const role = await admin.call("POST", "/api/variance/Role/Edit", {
+        roleInfo: { name: "Viewers" },
+        activeToggles: [abilities.varianceDashboardView, abilities.settingsTokensManage],
+      });
+      const roleID = role.json.roleID as string;
+      const kim = await newUser(admin.call, "tokowner", "kim@tokowner.example.com", [roleID]);
+      const session = await signedIn(ctx().tenantUrl("tokowner"), "kim@tokowner.example.com", kim.password);
+      const token = (await session.call("POST", "/api/variance/token", { name: "kim's" })).json
+        .token as string;
+      const bearer = new Browser(ctx().tenantUrl("tokowner"));
+      const status = async (path: string) =>
+        (await bearer.request("GET", path, undefined, { authorization: `Bearer ${token}` })).status;
+      const periods = "/api/variance/VarianceOverview/ActualPeriods";
+      const update = (changes: { userIsAdmin?: boolean; roleIDs?: string[]; disabled?: boolean }) =>
+        admin.call("POST", "/api/variance/UserManagement/UpdateDetail", {
+          userID: kim.userID,
+          name: "kim",
+          email: "kim@tokowner.example.com",
+          userIsAdmin: false,
+          roleIDs: [roleID],
+          disabled: false,
+          ...changes,
+        });
+      expect(await status(periods)).toBe(200);
+
+      // Disabled: the token is refused as if unknown, and counts again once the user is enabled.
+      expect((await update({ disabled: true })).status).toBe(200);
+      expect(await status(periods)).toBe(401);
+      expect((await update({})).status).toBe(200);
+      expect(await status(periods)).toBe(200);
+
+      // The role taken from the user (on the user's page, not by editing the role): its abilities go.
+      expect((await update({ roleIDs: [] })).status).toBe(200);
+      expect(await status(periods)).toBe(403);
+
+      // An admin's token made while an admin (scoped to every ability) holds, once the user is
+      // made a plain user, only what their roles grant.
+      expect((await update({ userIsAdmin: true, roleIDs: [] })).status).toBe(200);
+      const again = await signedIn(ctx().tenantUrl("tokowner"), "kim@tokowner.example.com", kim.password);
+      const adminToken = (await again.call("POST", "/api/variance/token", { name: "kim as admin" })).json
+        .token as string;
+      const asAdmin = async (path: string) =>
+        (await bearer.request("GET", path, undefined, { authorization: `Bearer ${adminToken}` })).status;
+      const backups = "/api/Backup/BackupList";
+      expect(await asAdmin(backups)).toBe(200);
+      expect((await update({ userIsAdmin: false, roleIDs: [roleID] })).status).toBe(200);
+      expect(await asAdmin(backups)).toBe(403);
+      expect(await asAdmin(periods)).toBe(200);
+    });
+
     it("expires a set-password link after 72 hours", async () => {
       const org = await ctx().createOrganisation("setlink");
       const admin = await signedIn(ctx().tenantUrl("setlink"), org.email, org.password);

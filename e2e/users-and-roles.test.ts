@@ -1,7 +1,7 @@
 import { mkdirSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { createApiClient } from "@varia/api-client";
-import { abilities, createUser, editRole } from "@varia/contracts";
+import { abilities, createUser, editRole, updateUserDetail } from "@varia/contracts";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTenant, launchChromium, startE2eServer } from "./browser";
@@ -308,6 +308,33 @@ describe("users and roles in the browser", () => {
     await page.getByRole("button", { name: "Save changes" }).click();
     await page.getByText("Your changes are saved.").waitFor();
     await look(page, "user-self");
+    await page.context().close();
+  }, 60_000);
+
+  it("a disabled user is offered no password link until they are enabled again", async () => {
+    const token = await adminToken(env.server, "acme", admin.email);
+    const client = createApiClient({
+      baseUrl: `http://127.0.0.1:${env.port}`,
+      headers: () => ({ authorization: `Bearer ${token}` }),
+      retry: false,
+    });
+    const kay = { name: "Kay Leaver", email: "kay@acme.example.com" };
+    const { userID } = await client.call(createUser, { body: kay });
+    await client.call(updateUserDetail, { body: { userID, ...kay, disabled: true } });
+    client.dispose();
+    const page = await (await browser.newContext({ viewport: { width: 1360, height: 900 } })).newPage();
+    await signIn(page, origin, admin.email, admin.password, `/variance/settings/user/${userID}`);
+    const panel = page.getByRole("region", { name: "Password" });
+    await panel
+      .getByText("Disabled, so they cannot sign in: untick Disabled and save to send them a link.")
+      .waitFor();
+    expect(await panel.getByRole("button", { name: "Send password link" }).count()).toBe(0);
+    await look(page, "user-disabled");
+    await page.getByRole("checkbox", { name: "Disabled" }).uncheck();
+    await page.getByRole("button", { name: "Save changes" }).click();
+    await page.getByText("Your changes are saved.").waitFor();
+    await panel.getByRole("button", { name: "Send password link" }).click();
+    await panel.getByText(`A link to set a password was sent to ${kay.email}.`).waitFor();
     await page.context().close();
   }, 60_000);
 

@@ -292,6 +292,15 @@ describeWithServer(
       });
       expect(disable.status).toBe(200);
       expect((await manager.call("GET", "/api/Account/AuthorisedPing")).status).toBe(401);
+      // No set-password link for a disabled user: it would set a password they cannot sign in with.
+      const link = await admin.call(
+        "POST",
+        `/api/variance/UserManagement/SendPasswordLink?userID=${bob.userID}`,
+      );
+      expect(link.status).toBe(400);
+      expect(link.json.message).toBe(
+        "This user is disabled and cannot sign in: enable them, then send a link.",
+      );
       const login = await new Browser(ctx().tenantUrl("people")).request("POST", "/api/login", {
         email: "bob@people.example.com",
         password: bob.password,

@@ -34,6 +34,8 @@ async function rolesOf(db: Kysely<Schema>, organisationId: string) {
   return byUser;
 }
 
+const disabledNoLink = "This user is disabled and cannot sign in: enable them, then send a link.";
+
 /** UserManagement (docs/api.md, "The calls by area"): list, detail, create, update, delete, password links. */
 export async function userRoutes(app: FastifyInstance, deps: AppDeps) {
   const { db } = deps;
@@ -171,6 +173,9 @@ export async function userRoutes(app: FastifyInstance, deps: AppDeps) {
 
   registerContract(app, deps, sendPasswordLinkContract, async ({ auth, query }) => {
     const user = await targetUser(auth!, query.userID);
+    // A disabled user cannot sign in, so a link would only invite them to set a password they cannot
+    // use (docs/settings.md, "Users, roles and tokens").
+    if (user.disabled_at) throw new AppError("BadRequest", disabledNoLink);
     await sendPasswordLink(deps, auth!.organisation, user, "set");
   });
 

@@ -280,7 +280,11 @@ export function UserPage() {
               <section className="card settings-panel" aria-labelledby="password-heading">
                 <h2 id="password-heading">Password</h2>
                 <p>{password ? passwordStatusText(password) : "…"}</p>
-                {refusal ? null : (
+                {detail.disabled ? (
+                  // The server sends a disabled user no link (docs/settings.md, "Users, roles and tokens").
+                  <p>Disabled, so they cannot sign in: untick Disabled and save to send them a link.</p>
+                ) : null}
+                {refusal || detail.disabled ? null : (
                   <button
                     type="button"
                     className="button button--secondary"

@@ -460,16 +460,35 @@ describeWithServer(
           ...changes,
         });
       expect(await status(periods)).toBe(200);
+      // The admin's list says what each token may do now, as its calls are counted.
+      const listed = async (name: string) => {
+        const tokens = (await admin.call("GET", "/api/variance/token")).json as unknown as {
+          name: string;
+          abilities: unknown[];
+          abilitiesInForce: unknown[];
+          userDisabled: boolean;
+        }[];
+        const token = tokens.find((t) => t.name === name)!;
+        return {
+          abilities: token.abilities.length,
+          inForce: token.abilitiesInForce,
+          disabled: token.userDisabled,
+        };
+      };
+      const both = [abilities.varianceDashboardView, abilities.settingsTokensManage];
+      expect(await listed("kim's")).toEqual({ abilities: 2, inForce: both, disabled: false });
 
       // Disabled: the token is refused as if unknown, and counts again once the user is enabled.
       expect((await update({ disabled: true })).status).toBe(200);
       expect(await status(periods)).toBe(401);
+      expect(await listed("kim's")).toEqual({ abilities: 2, inForce: [], disabled: true });
       expect((await update({})).status).toBe(200);
       expect(await status(periods)).toBe(200);
 
       // The role taken from the user (on the user's page, not by editing the role): its abilities go.
       expect((await update({ roleIDs: [] })).status).toBe(200);
       expect(await status(periods)).toBe(403);
+      expect(await listed("kim's")).toEqual({ abilities: 2, inForce: [], disabled: false });
 
       // An admin's token made while an admin (scoped to every ability) holds, once the user is
       // made a plain user, only what their roles grant.
@@ -484,6 +503,11 @@ describeWithServer(
       expect((await update({ userIsAdmin: false, roleIDs: [roleID] })).status).toBe(200);
       expect(await asAdmin(backups)).toBe(403);
       expect(await asAdmin(periods)).toBe(200);
+      expect(await listed("kim as admin")).toEqual({
+        abilities: Object.keys(abilities).length,
+        inForce: both,
+        disabled: false,
+      });
     });
 
     it("expires a set-password link after 72 hours", async () => {

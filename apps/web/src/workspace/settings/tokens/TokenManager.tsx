@@ -18,6 +18,33 @@ const dateTime = new Intl.DateTimeFormat(undefined, { dateStyle: "medium", timeS
 const when = (iso: string | null) => (iso ? dateTime.format(new Date(iso)) : "Never");
 const abilityLabel = (a: RoleAbility) => `${a.featureSystemName}: ${a.abilitySystemName}`;
 
+/**
+ * A token's abilities as its calls count them: those its user no longer holds (a role taken away, an
+ * admin made a plain user) are named apart, and a disabled user's token is said to be refused
+ * (docs/settings.md, "Users, roles and tokens").
+ */
+function TokenAbilities({ token, own }: { token: ApiToken; own: boolean }) {
+  const inForce = new Set(token.abilitiesInForce.map(abilityKey));
+  const lapsed = token.userDisabled ? [] : token.abilities.filter((a) => !inForce.has(abilityKey(a)));
+  const held = token.abilities.filter((a) => !lapsed.includes(a));
+  return (
+    <>
+      {held.map(abilityLabel).join(", ") || (lapsed.length ? null : "None")}
+      {token.userDisabled ? (
+        <span className="tokens__lapsed">
+          Refused: {own ? "your account is" : `${token.userName} is`} disabled.
+        </span>
+      ) : null}
+      {lapsed.length ? (
+        <span className="tokens__lapsed">
+          Not in force, as {own ? "you" : token.userName} no longer {own ? "hold" : "holds"}{" "}
+          {lapsed.length === 1 ? "it" : "them"}: {lapsed.map(abilityLabel).join(", ")}
+        </span>
+      ) : null}
+    </>
+  );
+}
+
 function messageOf(error: unknown, fallback: string) {
   const e = error as { serverMessage?: string; result?: { errors?: { message: string }[] } };
   return e.result?.errors?.[0]?.message ?? e.serverMessage ?? fallback;
@@ -274,7 +301,9 @@ export function TokenManager({ scope }: { scope: "own" | "organisation" }) {
                         <td data-label="User">{t.userName}</td>
                       </>
                     ) : null}
-                    <td data-label="Abilities">{t.abilities.map(abilityLabel).join(", ") || "None"}</td>
+                    <td data-label="Abilities">
+                      <TokenAbilities token={t} own={t.userID === profile?.userGUID} />
+                    </td>
                     {scope === "organisation" ? <td data-label="Created">{when(t.createdAt)}</td> : null}
                     <td data-label="Last used">{when(t.lastUsedAt)}</td>
                     <td>

@@ -304,9 +304,15 @@ describe("users and roles in the browser", () => {
       .waitFor();
     expect(await page.getByRole("checkbox", { name: "Disabled" }).isDisabled()).toBe(true);
     expect(await page.getByRole("button", { name: "Delete user" }).isDisabled()).toBe(true);
-    // What they may change still saves.
+    // What they may change still saves, and their new name is in the account menu at once.
+    await page.getByLabel("Name").fill("Ada Admin");
     await page.getByRole("button", { name: "Save changes" }).click();
     await page.getByText("Your changes are saved.").waitFor();
+    await page.getByRole("button", { name: "Account of Ada Admin" }).waitFor();
+    // Back to the name the other tests know.
+    await page.getByLabel("Name").fill("admin");
+    await page.getByRole("button", { name: "Save changes" }).click();
+    await page.getByRole("button", { name: "Account of admin" }).waitFor();
     await look(page, "user-self");
     await page.context().close();
   }, 60_000);

@@ -57,6 +57,8 @@ export function UserPage() {
   const isNew = userID === "new";
   const navigate = useNavigate();
   const me = StartupContext.useSelector(selectProfile);
+  const startup = StartupContext.useActorRef();
+  const isMe = !isNew && me?.userGUID === userID;
   const [detail, setDetail] = useState<UserDetail | null>(null);
   const [form, setForm] = useState<Form>(emptyForm);
   const [roles, setRoles] = useState<{ roleID: string; name: string }[] | null>(null);
@@ -138,6 +140,8 @@ export function UserPage() {
           return undefined;
         }
         await api.call(updateUserDetail, { body: { userID, ...body, disabled: form.disabled } });
+        // One's own new name shows at once in the account menu, as the profile's rename does.
+        if (isMe) startup.send({ type: "profile.renamed", name: body.name });
         await load();
         return "Your changes are saved.";
       },
@@ -165,7 +169,6 @@ export function UserPage() {
     side?.panel === panel ? <FormMessage error={side.error} success={side.success} /> : null;
 
   const title = isNew ? "New User" : (detail?.name ?? "User");
-  const isMe = !isNew && me?.userGUID === userID;
   // A user the caller may not change (an admin, or one holding more than the caller): shown, with
   // the server's reason, and nothing offered that it would refuse.
   const refusal = detail?.changeRefusal ?? null;

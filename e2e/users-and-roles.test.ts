@@ -416,6 +416,50 @@ describe("users and roles in the browser", () => {
     await look(page, "role-list-no-permission");
   }, 120_000);
 
+  it("a user who manages roles sees a role granting more than they hold read-only, with no Save or Delete", async () => {
+    const token = await adminToken(env.server, "acme", admin.email);
+    const client = createApiClient({
+      baseUrl: `http://127.0.0.1:${env.port}`,
+      headers: () => ({ authorization: `Bearer ${token}` }),
+      retry: false,
+    });
+    const roleManagers = await client.call(editRole, {
+      body: {
+        roleInfo: { name: "Role managers" },
+        activeToggles: [abilities.settingsRolesManage, abilities.varianceDashboardView],
+      },
+    });
+    const keepers = await client.call(editRole, {
+      body: { roleInfo: { name: "Backup keepers" }, activeToggles: [abilities.settingsBackupsManage] },
+    });
+    const dashboards = await client.call(editRole, {
+      body: { roleInfo: { name: "Dashboards" }, activeToggles: [abilities.varianceDashboardView] },
+    });
+    const rob = { email: "rob@acme.example.com", password: "rob's long password" };
+    await client.call(createUser, {
+      body: { name: "Rob Roles", email: rob.email, roleIDs: [roleManagers.roleID] },
+    });
+    client.dispose();
+    const page = await (await browser.newContext({ viewport: { width: 1360, height: 900 } })).newPage();
+    await setPasswordThroughLink(page, origin, lastMailTo(env.dataDir, rob.email), rob.password);
+    await signIn(page, origin, rob.email, rob.password, `/variance/settings/role/${keepers.roleID}`);
+    await page
+      .getByText(
+        "You can see this role but not change or delete it: it grants an ability you do not hold (Variance/Backups/Manage).",
+      )
+      .waitFor();
+    for (const action of ["Save changes", "Delete role"])
+      expect(await page.getByRole("button", { name: action }).count(), action).toBe(0);
+    expect(await page.getByLabel("Name").isDisabled()).toBe(true);
+    await look(page, "role-not-changeable");
+    // A role within his abilities is his to change.
+    await page.goto(`${origin}/variance/settings/role/${dashboards.roleID}`);
+    await page.getByRole("button", { name: "Save changes" }).waitFor();
+    expect(await page.getByRole("button", { name: "Delete role" }).isEnabled()).toBe(true);
+    expect(await page.getByRole("note").count()).toBe(0);
+    await page.context().close();
+  }, 60_000);
+
   it("an admin resets a user's multi-factor authentication: they enrol again at their next sign-in", async () => {
     const token = await adminToken(env.server, "acme", admin.email);
     const client = createApiClient({

@@ -374,6 +374,13 @@ describe("users and roles in the browser", () => {
 
     await page.getByRole("main").getByRole("link", { name: "Users" }).click();
     await page.getByRole("link", { name: "New User" }).click();
+    // Only an admin makes an admin: the box is not hers to tick.
+    expect(await page.getByRole("checkbox", { name: "Administrator" }).isDisabled()).toBe(true);
+    await page
+      .getByText(
+        "Holds every ability, whatever their roles. Only an administrator can make one, so you cannot.",
+      )
+      .waitFor();
     await page.getByLabel("Name").fill("Charles Babbage");
     await page.getByLabel("E-mail").fill("charles@acme.example.com");
     await page.getByRole("checkbox", { name: "Viewers" }).check();

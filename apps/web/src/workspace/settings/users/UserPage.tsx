@@ -58,6 +58,7 @@ export function UserPage() {
   const navigate = useNavigate();
   const me = StartupContext.useSelector(selectProfile);
   const startup = StartupContext.useActorRef();
+  const iAmAdmin = StartupContext.useSelector((s) => s.context.userIsAdmin);
   const isMe = !isNew && me?.userGUID === userID;
   const [detail, setDetail] = useState<UserDetail | null>(null);
   const [form, setForm] = useState<Form>(emptyForm);
@@ -218,12 +219,15 @@ export function UserPage() {
                 label="Administrator"
                 checked={form.userIsAdmin}
                 onChange={(userIsAdmin) => change({ userIsAdmin })}
-                // The server refuses an admin's own flag taken away (docs/settings.md, "Users, roles and tokens").
-                disabled={isMe && detail?.userIsAdmin}
+                // The server refuses an admin's own flag taken away, and the flag from anyone not an admin
+                // (docs/settings.md, "Users, roles and tokens").
+                disabled={(isMe && detail?.userIsAdmin) || !iAmAdmin}
                 description={
                   isMe && detail?.userIsAdmin
                     ? "You cannot remove your own administrator rights: another administrator can."
-                    : "Holds every ability, whatever their roles. Only an administrator can make one."
+                    : iAmAdmin
+                      ? "Holds every ability, whatever their roles. Only an administrator can make one."
+                      : "Holds every ability, whatever their roles. Only an administrator can make one, so you cannot."
                 }
               />
               {fieldErrors.userIsAdmin ? <FormMessage error={fieldErrors.userIsAdmin.join(" ")} /> : null}

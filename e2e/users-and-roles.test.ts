@@ -304,6 +304,20 @@ describe("users and roles in the browser", () => {
       .waitFor();
     expect(await page.getByRole("checkbox", { name: "Disabled" }).isDisabled()).toBe(true);
     expect(await page.getByRole("button", { name: "Delete user" }).isDisabled()).toBe(true);
+    // With multi-factor set up, theirs is reset from the profile (password and code), not here.
+    const adminRow = env.server.database.db.updateTable("users").where("email", "=", admin.email);
+    await adminRow.set({ mfa_enabled: true, mfa_secret: "JBSWY3DPEHPK3PXP" }).execute();
+    try {
+      await page.reload();
+      const mfa = page.getByRole("region", { name: "Multi-factor authentication" });
+      await mfa
+        .getByText("Yours is reset from your profile, which asks for your password and a code.")
+        .waitFor();
+      expect(await mfa.getByRole("button", { name: "Reset multi-factor" }).count()).toBe(0);
+    } finally {
+      await adminRow.set({ mfa_enabled: false, mfa_secret: null }).execute();
+    }
+    await page.reload();
     // What they may change still saves, and their new name is in the account menu at once.
     await page.getByLabel("Name").fill("Ada Admin");
     await page.getByRole("button", { name: "Save changes" }).click();

@@ -318,7 +318,12 @@ export function UserPage() {
                     ? "Set up: they sign in with a code from their authenticator app."
                     : "Not set up."}
                 </p>
-                {detail.multiFactorAuthenticationStatus === "enabled" && !refusal ? (
+                {detail.multiFactorAuthenticationStatus === "enabled" && isMe ? (
+                  // The server resets one's own only from the profile, with the password and a code
+                  // (docs/security.md, "Multi-factor authentication").
+                  <p>Yours is reset from your profile, which asks for your password and a code.</p>
+                ) : null}
+                {detail.multiFactorAuthenticationStatus === "enabled" && !refusal && !isMe ? (
                   <button
                     type="button"
                     className="button button--secondary"

@@ -419,6 +419,9 @@ describe("users and roles in the browser", () => {
     await page
       .getByText("You can see admin but not change them. Only an admin can change an admin.")
       .waitFor();
+    const noticeTop = (await page.getByRole("note").boundingBox())!.y;
+    const formTop = (await page.getByRole("form", { name: "User details" }).boundingBox())!.y;
+    expect(noticeTop - formTop).toBeLessThanOrEqual(24);
     for (const action of ["Save changes", "Send password link", "Delete user"])
       expect(await page.getByRole("button", { name: action }).count(), action).toBe(0);
     expect(await page.getByLabel("Name").isDisabled()).toBe(true);
@@ -471,6 +474,10 @@ describe("users and roles in the browser", () => {
       .waitFor();
     for (const action of ["Save changes", "Delete role"])
       expect(await page.getByRole("button", { name: action }).count(), action).toBe(0);
+    // The notice opens the form, as its fields would, with no gap above it.
+    const noticeTop = (await page.getByRole("note").boundingBox())!.y;
+    const formTop = (await page.getByRole("form", { name: "Role" }).boundingBox())!.y;
+    expect(noticeTop - formTop).toBeLessThanOrEqual(24);
     expect(await page.getByLabel("Name").isDisabled()).toBe(true);
     await look(page, "role-not-changeable");
     // A role within his abilities is his to change.

@@ -146,11 +146,13 @@ export function RolePage() {
           onSubmit={save}
         >
           {beyond.length ? (
-            <p className="notice" role="note">
-              You can see this role but not change or delete it: it grants{" "}
-              {beyond.length === 1 ? "an ability" : "abilities"} you do not hold (
-              {beyond.map(abilityKey).join(", ")}).
-            </p>
+            <div className="notice" role="note">
+              <p>
+                You can see this role but not change or delete it: it grants{" "}
+                {beyond.length === 1 ? "an ability" : "abilities"} you do not hold (
+                {beyond.map(abilityKey).join(", ")}).
+              </p>
+            </div>
           ) : null}
           <fieldset className="settings-form__fields" disabled={saving || beyond.length > 0}>
             <div className="settings-form__pair">

@@ -192,9 +192,11 @@ export function UserPage() {
             onSubmit={save}
           >
             {refusal ? (
-              <p className="notice" role="note">
-                You can see {detail?.name} but not change them. {refusal}
-              </p>
+              <div className="notice" role="note">
+                <p>
+                  You can see {detail?.name} but not change them. {refusal}
+                </p>
+              </div>
             ) : null}
             <fieldset className="settings-form__fields" disabled={saving || refusal !== null}>
               <TextField

@@ -1,8 +1,11 @@
+import { createApiClient } from "@varia/api-client";
+import { abilities, createUser, editRole, updateUserDetail } from "@varia/contracts";
+import { createTokenForUser } from "@varia/server";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTenant, launchChromium, startE2eServer } from "./browser";
 import { accessibilityViolations } from "./drill-workspace";
-import { isFocused, screenshotWholePage, signIn, uncut } from "./workspace";
+import { adminToken, isFocused, screenshotWholePage, signIn, uncut } from "./workspace";
 
 describe("API tokens in the browser", () => {
   let browser: Browser;
@@ -52,9 +55,24 @@ describe("API tokens in the browser", () => {
     const tokenName = page.getByLabel("Token name");
     expect(await tokenName.getAttribute("aria-invalid")).toBe("true");
     expect(await tokenName.evaluate(isFocused)).toBe(true);
+    // Without an ability, the keyboard is taken to the first one.
+    await tokenName.fill("nightly export");
+    await page.getByRole("button", { name: "Create token" }).click();
+    await page.getByText("Choose at least one ability for the token.").waitFor();
+    expect(await page.getByRole("checkbox", { name: "Dashboard: View" }).evaluate(isFocused)).toBe(true);
 
     const token = await createToken(page, "nightly export", ["Dashboard: View"]);
     expect(token.length).toBeGreaterThan(30);
+    // The new token's value has the keyboard's focus (Create token, disabled while it ran, lost
+    // it), selected for copying: the next thing a screen reader reads and Ctrl+C copies.
+    const value = page.getByLabel("New token");
+    await expect.poll(() => value.evaluate(isFocused)).toBe(true);
+    expect(
+      await value.evaluate((input) => {
+        const field = input as unknown as { selectionStart: number; selectionEnd: number; value: string };
+        return field.selectionEnd - field.selectionStart === field.value.length;
+      }),
+    ).toBe(true);
     await page.getByRole("button", { name: "Copy" }).click();
     await page.getByRole("button", { name: "Copied" }).waitFor();
     expect(await page.evaluate("navigator.clipboard.readText()")).toBe(token);
@@ -93,6 +111,47 @@ describe("API tokens in the browser", () => {
       .toBe(true);
     expect(await callWith(token, "VarianceOverview/ActualPeriods")).toBe(401);
     await context.close();
+  }, 120_000);
+
+  it("names what a token no longer does: abilities its user lost, and a disabled user's token refused", async () => {
+    // Set up as an admin's script would: Lee with a role, and a token of Lee's holding that role's abilities.
+    const adminScript = await adminToken(env.server, "acme", account.email);
+    const client = createApiClient({
+      baseUrl: `http://127.0.0.1:${env.port}`,
+      headers: () => ({ authorization: `Bearer ${adminScript}` }),
+      retry: false,
+    });
+    const viewers = await client.call(editRole, {
+      body: { roleInfo: { name: "Viewers" }, activeToggles: [abilities.varianceDashboardView] },
+    });
+    const lee = { name: "Lee", email: "lee@acme.example.com", roleIDs: [viewers.roleID] };
+    const { userID } = await client.call(createUser, { body: lee });
+    const leeToken = (
+      await createTokenForUser(env.server.database.db, { tenant: "acme", email: lee.email, name: "lee's" })
+    ).token;
+    expect(await callWith(leeToken, "VarianceOverview/ActualPeriods")).toBe(200);
+
+    const page = await (await browser.newContext()).newPage();
+    await signIn(page, origin, account.email, account.password, "/variance/settings/token");
+    const row = page.getByRole("row", { name: /lee's/ });
+    await row.getByText("Dashboard: View").waitFor();
+    expect(await row.locator(".tokens__lapsed").count()).toBe(0);
+
+    // Lee's role is taken away: the token is refused the dashboards, and the list says why.
+    await client.call(updateUserDetail, { body: { userID, ...lee, roleIDs: [] } });
+    expect(await callWith(leeToken, "VarianceOverview/ActualPeriods")).toBe(403);
+    await page.reload();
+    await row.getByText("Not in force, as Lee no longer holds it: Dashboard: View").waitFor();
+
+    // Lee is disabled: the token is refused altogether.
+    await client.call(updateUserDetail, { body: { userID, ...lee, disabled: true } });
+    expect(await callWith(leeToken, "VarianceOverview/ActualPeriods")).toBe(401);
+    await page.reload();
+    await row.getByText("Refused: Lee is disabled.").waitFor();
+    expect(await accessibilityViolations(page)).toEqual([]);
+    await screenshotWholePage(page, "password/tokens-lapsed.png");
+    client.dispose();
+    await page.context().close();
   }, 120_000);
 
   it("lists one's own tokens on the profile", async () => {

@@ -1,7 +1,7 @@
 import { mkdirSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { createApiClient } from "@varia/api-client";
-import { abilities, createUser, editRole } from "@varia/contracts";
+import { abilities, createUser, editRole, updateUserDetail } from "@varia/contracts";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTenant, launchChromium, startE2eServer } from "./browser";
@@ -291,6 +291,73 @@ describe("users and roles in the browser", () => {
     expect(await gracePage.getByRole("navigation", { name: "Main" }).count()).toBe(0);
   }, 180_000);
 
+  it("an admin's own page offers no change the server refuses: not their admin flag, not disabling or deleting themselves", async () => {
+    const page = await (await browser.newContext({ viewport: { width: 1360, height: 900 } })).newPage();
+    await signIn(page, origin, admin.email, admin.password, "/variance/settings/user");
+    await page.getByRole("main").getByRole("link", { name: "admin", exact: true }).click();
+    await page.getByRole("button", { name: "Save changes" }).waitFor();
+    const administrator = page.getByRole("checkbox", { name: "Administrator" });
+    expect(await administrator.isChecked()).toBe(true);
+    expect(await administrator.isDisabled()).toBe(true);
+    await page
+      .getByText("You cannot remove your own administrator rights: another administrator can.")
+      .waitFor();
+    expect(await page.getByRole("checkbox", { name: "Disabled" }).isDisabled()).toBe(true);
+    expect(await page.getByRole("button", { name: "Delete user" }).isDisabled()).toBe(true);
+    // With multi-factor set up, theirs is reset from the profile (password and code), not here.
+    const adminRow = env.server.database.db.updateTable("users").where("email", "=", admin.email);
+    await adminRow.set({ mfa_enabled: true, mfa_secret: "JBSWY3DPEHPK3PXP" }).execute();
+    try {
+      await page.reload();
+      const mfa = page.getByRole("region", { name: "Multi-factor authentication" });
+      await mfa
+        .getByText("Yours is reset from your profile, which asks for your password and a code.")
+        .waitFor();
+      expect(await mfa.getByRole("button", { name: "Reset multi-factor" }).count()).toBe(0);
+    } finally {
+      await adminRow.set({ mfa_enabled: false, mfa_secret: null }).execute();
+    }
+    await page.reload();
+    // What they may change still saves, and their new name is in the account menu at once.
+    await page.getByLabel("Name").fill("Ada Admin");
+    await page.getByRole("button", { name: "Save changes" }).click();
+    await page.getByText("Your changes are saved.").waitFor();
+    await page.getByRole("button", { name: "Account of Ada Admin" }).waitFor();
+    // Back to the name the other tests know.
+    await page.getByLabel("Name").fill("admin");
+    await page.getByRole("button", { name: "Save changes" }).click();
+    await page.getByRole("button", { name: "Account of admin" }).waitFor();
+    await look(page, "user-self");
+    await page.context().close();
+  }, 60_000);
+
+  it("a disabled user is offered no password link until they are enabled again", async () => {
+    const token = await adminToken(env.server, "acme", admin.email);
+    const client = createApiClient({
+      baseUrl: `http://127.0.0.1:${env.port}`,
+      headers: () => ({ authorization: `Bearer ${token}` }),
+      retry: false,
+    });
+    const kay = { name: "Kay Leaver", email: "kay@acme.example.com" };
+    const { userID } = await client.call(createUser, { body: kay });
+    await client.call(updateUserDetail, { body: { userID, ...kay, disabled: true } });
+    client.dispose();
+    const page = await (await browser.newContext({ viewport: { width: 1360, height: 900 } })).newPage();
+    await signIn(page, origin, admin.email, admin.password, `/variance/settings/user/${userID}`);
+    const panel = page.getByRole("region", { name: "Password" });
+    await panel
+      .getByText("Disabled, so they cannot sign in: untick Disabled and save to send them a link.")
+      .waitFor();
+    expect(await panel.getByRole("button", { name: "Send password link" }).count()).toBe(0);
+    await look(page, "user-disabled");
+    await page.getByRole("checkbox", { name: "Disabled" }).uncheck();
+    await page.getByRole("button", { name: "Save changes" }).click();
+    await page.getByText("Your changes are saved.").waitFor();
+    await panel.getByRole("button", { name: "Send password link" }).click();
+    await panel.getByText(`A link to set a password was sent to ${kay.email}.`).waitFor();
+    await page.context().close();
+  }, 60_000);
+
   it("a user who manages users cannot give a role with more than they hold: the server's refusal is shown", async () => {
     // Set up over the API as an admin's script would: a role that manages users, one that views
     // the dashboards, and Ada who holds only the first.
@@ -321,6 +388,13 @@ describe("users and roles in the browser", () => {
 
     await page.getByRole("main").getByRole("link", { name: "Users" }).click();
     await page.getByRole("link", { name: "New User" }).click();
+    // Only an admin makes an admin: the box is not hers to tick.
+    expect(await page.getByRole("checkbox", { name: "Administrator" }).isDisabled()).toBe(true);
+    await page
+      .getByText(
+        "Holds every ability, whatever their roles. Only an administrator can make one, so you cannot.",
+      )
+      .waitFor();
     await page.getByLabel("Name").fill("Charles Babbage");
     await page.getByLabel("E-mail").fill("charles@acme.example.com");
     await page.getByRole("checkbox", { name: "Viewers" }).check();
@@ -334,6 +408,26 @@ describe("users and roles in the browser", () => {
     await page.getByRole("checkbox", { name: "Viewers" }).uncheck();
     await page.getByRole("button", { name: "Create user" }).click();
     await page.getByText("Charles Babbage is added.").waitFor();
+    // Charles is hers to change: the page offers it all.
+    for (const action of ["Save changes", "Send password link", "Delete user"])
+      expect(await page.getByRole("button", { name: action }).isEnabled(), action).toBe(true);
+
+    // The admin is not hers to change: the page says so, with the server's reason, and offers none
+    // of the changes the server would refuse (saving, a password link, deleting).
+    await page.getByRole("link", { name: "Back to users" }).click();
+    await page.getByRole("main").getByRole("link", { name: "admin", exact: true }).click();
+    await page
+      .getByText("You can see admin but not change them. Only an admin can change an admin.")
+      .waitFor();
+    const noticeTop = (await page.getByRole("note").boundingBox())!.y;
+    const formTop = (await page.getByRole("form", { name: "User details" }).boundingBox())!.y;
+    expect(noticeTop - formTop).toBeLessThanOrEqual(24);
+    for (const action of ["Save changes", "Send password link", "Delete user"])
+      expect(await page.getByRole("button", { name: action }).count(), action).toBe(0);
+    expect(await page.getByLabel("Name").isDisabled()).toBe(true);
+    expect(await page.getByRole("checkbox", { name: "Administrator" }).isDisabled()).toBe(true);
+    await page.getByRole("link", { name: "Back to users" }).waitFor();
+    await look(page, "user-not-changeable");
 
     // Roles are not hers to open: not in her menu, and the address says what she lacks.
     expect(
@@ -345,6 +439,54 @@ describe("users and roles in the browser", () => {
     expect(await page.getByRole("main").textContent()).toContain("Variance / Roles / Manage");
     await look(page, "role-list-no-permission");
   }, 120_000);
+
+  it("a user who manages roles sees a role granting more than they hold read-only, with no Save or Delete", async () => {
+    const token = await adminToken(env.server, "acme", admin.email);
+    const client = createApiClient({
+      baseUrl: `http://127.0.0.1:${env.port}`,
+      headers: () => ({ authorization: `Bearer ${token}` }),
+      retry: false,
+    });
+    const roleManagers = await client.call(editRole, {
+      body: {
+        roleInfo: { name: "Role managers" },
+        activeToggles: [abilities.settingsRolesManage, abilities.varianceDashboardView],
+      },
+    });
+    const keepers = await client.call(editRole, {
+      body: { roleInfo: { name: "Backup keepers" }, activeToggles: [abilities.settingsBackupsManage] },
+    });
+    const dashboards = await client.call(editRole, {
+      body: { roleInfo: { name: "Dashboards" }, activeToggles: [abilities.varianceDashboardView] },
+    });
+    const rob = { email: "rob@acme.example.com", password: "rob's long password" };
+    await client.call(createUser, {
+      body: { name: "Rob Roles", email: rob.email, roleIDs: [roleManagers.roleID] },
+    });
+    client.dispose();
+    const page = await (await browser.newContext({ viewport: { width: 1360, height: 900 } })).newPage();
+    await setPasswordThroughLink(page, origin, lastMailTo(env.dataDir, rob.email), rob.password);
+    await signIn(page, origin, rob.email, rob.password, `/variance/settings/role/${keepers.roleID}`);
+    await page
+      .getByText(
+        "You can see this role but not change or delete it: it grants an ability you do not hold (Variance/Backups/Manage).",
+      )
+      .waitFor();
+    for (const action of ["Save changes", "Delete role"])
+      expect(await page.getByRole("button", { name: action }).count(), action).toBe(0);
+    // The notice opens the form, as its fields would, with no gap above it.
+    const noticeTop = (await page.getByRole("note").boundingBox())!.y;
+    const formTop = (await page.getByRole("form", { name: "Role" }).boundingBox())!.y;
+    expect(noticeTop - formTop).toBeLessThanOrEqual(24);
+    expect(await page.getByLabel("Name").isDisabled()).toBe(true);
+    await look(page, "role-not-changeable");
+    // A role within his abilities is his to change.
+    await page.goto(`${origin}/variance/settings/role/${dashboards.roleID}`);
+    await page.getByRole("button", { name: "Save changes" }).waitFor();
+    expect(await page.getByRole("button", { name: "Delete role" }).isEnabled()).toBe(true);
+    expect(await page.getByRole("note").count()).toBe(0);
+    await page.context().close();
+  }, 60_000);
 
   it("an admin resets a user's multi-factor authentication: they enrol again at their next sign-in", async () => {
     const token = await adminToken(env.server, "acme", admin.email);

@@ -167,6 +167,16 @@ const shapes = {
             })
             .strict(),
         ),
+        abilitiesInForce: z.array(
+          z
+            .object({
+              moduleSystemName: z.string(),
+              featureSystemName: z.string(),
+              abilitySystemName: z.string(),
+            })
+            .strict(),
+        ),
+        userDisabled: z.boolean(),
         createdAt: z.string(),
         lastUsedAt: z.string().nullable(),
       })

@@ -341,15 +341,40 @@ describeWithServer(
       const next = await new Browser(ctx().tenantUrl("mfareset")).request("POST", "/api/login", credentials);
       expect((next.json.authenticateMultiFactor as { totpSecret?: string }).totpSecret).toBeTruthy();
 
-      const adminReset = await browser.request(
+      // Not one's own through the admin's call: that would skip the password and the code.
+      const selfByAdmin = await browser.request(
         "POST",
         "/api/Admin/ResetMultiFactorAuthentication",
         { userID: org.userId },
         xsrf(browser),
       );
+      expect(selfByAdmin.status).toBe(400);
+      expect(selfByAdmin.json.message).toBe(
+        "Reset your own multi-factor authentication from your profile: it asks for your password and a code.",
+      );
+      const other = await browser.request(
+        "POST",
+        "/api/variance/UserManagement/CreateUser",
+        { name: "Other", email: "other@mfareset.example.com" },
+        xsrf(browser),
+      );
+      await ctx()
+        .database.db.updateTable("users")
+        .set({ mfa_enabled: true, mfa_secret: "x" })
+        .where("id", "=", other.json.userID as string)
+        .execute();
+      const adminReset = await browser.request(
+        "POST",
+        "/api/Admin/ResetMultiFactorAuthentication",
+        { userID: other.json.userID },
+        xsrf(browser),
+      );
       expect(adminReset.status).toBe(200);
-      // Resetting ends the user's sessions, this one included.
-      expect((await browser.request("GET", "/api/Account/AuthorisedPing")).status).toBe(401);
+      const detail = await browser.request(
+        "GET",
+        `/api/variance/UserManagement/GetUserDetail?userID=${other.json.userID}`,
+      );
+      expect(detail.json.multiFactorAuthenticationStatus).toBe("disabled");
     });
   },
   { clock, env: () => ({ VARIA_PUBLIC_URL: "http://localhost:8080" }) },

@@ -245,10 +245,43 @@ describeWithServer(
         `/api/variance/UserManagement/DeleteUser?userID=${org.userId}`,
       );
       expect(touchAdmin.status).toBe(403);
+      // The detail says beforehand what the server refuses, so that the screen offers no change
+      // that would fail: an admin is not Bob's to change, nor is a user holding more than he does.
+      const detail = async (userID: string) =>
+        (await manager.call("GET", `/api/variance/UserManagement/GetUserDetail?userID=${userID}`)).json
+          .changeRefusal;
+      expect(await detail(org.userId)).toBe("Only an admin can change an admin.");
+      const viewers = await admin.call("POST", "/api/variance/Role/Edit", {
+        roleInfo: { name: "Viewers" },
+        activeToggles: [abilities.varianceDashboardView],
+      });
+      const viewer = await newUser(admin.call, "people", "val@people.example.com", [
+        viewers.json.roleID as string,
+      ]);
+      expect(await detail(viewer.userID)).toBe(
+        "You cannot change a user who holds abilities you do not hold (Not held: Variance/Dashboard/View).",
+      );
+      const viewerLink = await manager.call(
+        "POST",
+        `/api/variance/UserManagement/SendPasswordLink?userID=${viewer.userID}`,
+      );
+      expect(viewerLink.status).toBe(403);
+      // Himself, and a user within his abilities, he may change.
+      expect(await detail(bob.userID)).toBeNull();
+      const plain = await newUser(admin.call, "people", "pat@people.example.com");
+      expect(await detail(plain.userID)).toBeNull();
+      // The admin may change anyone.
+      const byAdmin = await admin.call(
+        "GET",
+        `/api/variance/UserManagement/GetUserDetail?userID=${viewer.userID}`,
+      );
+      expect(byAdmin.json.changeRefusal).toBeNull();
       const users = await admin.call("GET", "/api/variance/UserManagement/GetUserList");
       expect((users.json as unknown as { email: string }[]).map((u) => u.email).sort()).toEqual([
         "admin@people.example.com",
         "bob@people.example.com",
+        "pat@people.example.com",
+        "val@people.example.com",
       ]);
       const disable = await admin.call("POST", "/api/variance/UserManagement/UpdateDetail", {
         userID: bob.userID,
@@ -259,6 +292,15 @@ describeWithServer(
       });
       expect(disable.status).toBe(200);
       expect((await manager.call("GET", "/api/Account/AuthorisedPing")).status).toBe(401);
+      // No set-password link for a disabled user: it would set a password they cannot sign in with.
+      const link = await admin.call(
+        "POST",
+        `/api/variance/UserManagement/SendPasswordLink?userID=${bob.userID}`,
+      );
+      expect(link.status).toBe(400);
+      expect(link.json.message).toBe(
+        "This user is disabled and cannot sign in: enable them, then send a link.",
+      );
       const login = await new Browser(ctx().tenantUrl("people")).request("POST", "/api/login", {
         email: "bob@people.example.com",
         password: bob.password,
@@ -340,6 +382,7 @@ describeWithServer(
         roleIDs: [],
         multiFactorAuthenticationStatus: "disabled",
         disabled: false,
+        changeRefusal: null,
       });
     });
 
@@ -388,6 +431,83 @@ describeWithServer(
       expect((await admin.call("DELETE", `/api/variance/token?tokenID=${mine.tokenID}`)).status).toBe(200);
       expect((await bearer.request("GET", "/api/Account/AuthorisedPing", undefined, auth)).status).toBe(401);
       expect(await names(admin.call)).toEqual(["admin's (admin)"]);
+    });
+
+    it("a token never holds more than its user now: disabling, a role taken away and an admin made a plain user each bind it on its next call", async () => {
+      const org = await ctx().createOrganisation("tokowner");
+      const admin = await signedIn(ctx().tenantUrl("tokowner"), org.email, org.password);
+      const role = await admin.call("POST", "/api/variance/Role/Edit", {
+        roleInfo: { name: "Viewers" },
+        activeToggles: [abilities.varianceDashboardView, abilities.settingsTokensManage],
+      });
+      const roleID = role.json.roleID as string;
+      const kim = await newUser(admin.call, "tokowner", "kim@tokowner.example.com", [roleID]);
+      const session = await signedIn(ctx().tenantUrl("tokowner"), "kim@tokowner.example.com", kim.password);
+      const token = (await session.call("POST", "/api/variance/token", { name: "kim's" })).json
+        .token as string;
+      const bearer = new Browser(ctx().tenantUrl("tokowner"));
+      const status = async (path: string) =>
+        (await bearer.request("GET", path, undefined, { authorization: `Bearer ${token}` })).status;
+      const periods = "/api/variance/VarianceOverview/ActualPeriods";
+      const update = (changes: { userIsAdmin?: boolean; roleIDs?: string[]; disabled?: boolean }) =>
+        admin.call("POST", "/api/variance/UserManagement/UpdateDetail", {
+          userID: kim.userID,
+          name: "kim",
+          email: "kim@tokowner.example.com",
+          userIsAdmin: false,
+          roleIDs: [roleID],
+          disabled: false,
+          ...changes,
+        });
+      expect(await status(periods)).toBe(200);
+      // The admin's list says what each token may do now, as its calls are counted.
+      const listed = async (name: string) => {
+        const tokens = (await admin.call("GET", "/api/variance/token")).json as unknown as {
+          name: string;
+          abilities: unknown[];
+          abilitiesInForce: unknown[];
+          userDisabled: boolean;
+        }[];
+        const token = tokens.find((t) => t.name === name)!;
+        return {
+          abilities: token.abilities.length,
+          inForce: token.abilitiesInForce,
+          disabled: token.userDisabled,
+        };
+      };
+      const both = [abilities.varianceDashboardView, abilities.settingsTokensManage];
+      expect(await listed("kim's")).toEqual({ abilities: 2, inForce: both, disabled: false });
+
+      // Disabled: the token is refused as if unknown, and counts again once the user is enabled.
+      expect((await update({ disabled: true })).status).toBe(200);
+      expect(await status(periods)).toBe(401);
+      expect(await listed("kim's")).toEqual({ abilities: 2, inForce: [], disabled: true });
+      expect((await update({})).status).toBe(200);
+      expect(await status(periods)).toBe(200);
+
+      // The role taken from the user (on the user's page, not by editing the role): its abilities go.
+      expect((await update({ roleIDs: [] })).status).toBe(200);
+      expect(await status(periods)).toBe(403);
+      expect(await listed("kim's")).toEqual({ abilities: 2, inForce: [], disabled: false });
+
+      // An admin's token made while an admin (scoped to every ability) holds, once the user is
+      // made a plain user, only what their roles grant.
+      expect((await update({ userIsAdmin: true, roleIDs: [] })).status).toBe(200);
+      const again = await signedIn(ctx().tenantUrl("tokowner"), "kim@tokowner.example.com", kim.password);
+      const adminToken = (await again.call("POST", "/api/variance/token", { name: "kim as admin" })).json
+        .token as string;
+      const asAdmin = async (path: string) =>
+        (await bearer.request("GET", path, undefined, { authorization: `Bearer ${adminToken}` })).status;
+      const backups = "/api/Backup/BackupList";
+      expect(await asAdmin(backups)).toBe(200);
+      expect((await update({ userIsAdmin: false, roleIDs: [roleID] })).status).toBe(200);
+      expect(await asAdmin(backups)).toBe(403);
+      expect(await asAdmin(periods)).toBe(200);
+      expect(await listed("kim as admin")).toEqual({
+        abilities: Object.keys(abilities).length,
+        inForce: both,
+        disabled: false,
+      });
     });
 
     it("expires a set-password link after 72 hours", async () => {

@@ -13,6 +13,13 @@ export const apiTokenSchema = z.object({
   userID: z.string(),
   userName: z.string(),
   abilities: z.array(roleAbilitySchema),
+  /**
+   * What the token may do now: `abilities` narrowed to what its user holds now (a role taken away,
+   * an admin made a plain user), none while the user is disabled.
+   */
+  abilitiesInForce: z.array(roleAbilitySchema),
+  /** The user is disabled: the token is refused until they are enabled again. */
+  userDisabled: z.boolean(),
   createdAt: z.string(),
   lastUsedAt: z.string().nullable(),
 });

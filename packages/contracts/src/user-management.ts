@@ -14,6 +14,13 @@ export const userSummarySchema = z.object({
 });
 export type UserSummary = z.infer<typeof userSummarySchema>;
 
+/**
+ * One user, and whether the caller may change them: `changeRefusal` is the reason the server would
+ * refuse every change to this user (details, roles, password link, MFA reset, deletion), or null.
+ */
+export const userDetailSchema = userSummarySchema.extend({ changeRefusal: z.string().nullable() });
+export type UserDetail = z.infer<typeof userDetailSchema>;
+
 const userIdQuery = z.object({ userID: z.uuid() });
 
 export const getUserList = defineContract({
@@ -33,10 +40,10 @@ export const getUserDetail = defineContract({
   root: "variance",
   path: "UserManagement/GetUserDetail",
   query: userIdQuery,
-  response: userSummarySchema,
+  response: userDetailSchema,
   responseKind: "json",
   access: abilities.settingsUsersManage,
-  summary: "One user.",
+  summary: "One user, with the reason the caller may not change them (changeRefusal), if any.",
 });
 
 export const userPasswordStatus = defineContract({

@@ -40,6 +40,9 @@ const incorrectCode = () => new AppError("Unauthorized", "Incorrect code, please
 
 type MfaStep = "none" | "verify" | "enrolRequired" | "enrolOptional";
 
+const resetOwnMfaElsewhere =
+  "Reset your own multi-factor authentication from your profile: it asks for your password and a code.";
+
 /** What the sign-in asks after the password: a code, an enrolment (required or optional), or nothing. */
 export function mfaStep(organisation: Organisation, user: User): MfaStep {
   if (user.mfa_enabled) return "verify";
@@ -254,6 +257,9 @@ export async function loginRoutes(app: FastifyInstance, deps: AppDeps) {
   });
 
   registerContract(app, deps, adminResetMultiFactorAuthentication, async ({ auth, body }) => {
+    // One's own MFA is reset from the profile, which asks for the password and a code (throttled):
+    // a borrowed signed-in browser must not turn it off (docs/security.md, "Multi-factor authentication").
+    if (body.userID === auth!.user.id) throw new AppError("BadRequest", resetOwnMfaElsewhere);
     const target = await db
       .selectFrom("users")
       .select(["organisation_id", "id", "is_admin"])

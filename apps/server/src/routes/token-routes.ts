@@ -1,6 +1,6 @@
 import { createApiToken, listApiTokens, revokeApiToken } from "@varia/contracts";
 import type { FastifyInstance } from "fastify";
-import { intersectAbilities, loadTokenAbilities } from "../auth/abilities";
+import { intersectAbilities, loadTokenAbilities, loadUserAbilities } from "../auth/abilities";
 import { createApiToken as storeApiToken } from "../auth/api-tokens";
 import { assertCanGrant } from "../auth/caller-reach";
 import { AppError } from "../errors";
@@ -34,24 +34,41 @@ export async function tokenRoutes(app: FastifyInstance, deps: AppDeps) {
         "api_tokens.created_at",
         "api_tokens.last_used_at",
         "api_tokens.user_id",
+        "api_tokens.scoped",
         "users.name as user_name",
+        "users.is_admin as user_is_admin",
+        "users.disabled_at as user_disabled_at",
       ])
       .where("api_tokens.organisation_id", "=", auth!.organisation.id)
       .where("api_tokens.revoked_at", "is", null)
       .orderBy("api_tokens.created_at", "desc");
     if (owner) query = query.where("api_tokens.user_id", "=", owner);
     const rows = await query.execute();
+    const organisationId = auth!.organisation.id;
     return Promise.all(
-      rows.map(async (row) => ({
-        tokenID: row.id,
-        name: row.name,
-        tokenPrefix: row.token_prefix,
-        userID: row.user_id,
-        userName: row.user_name,
-        abilities: await loadTokenAbilities(db, auth!.organisation.id, row.id),
-        createdAt: iso(row.created_at as unknown as Date)!,
-        lastUsedAt: iso(row.last_used_at),
-      })),
+      rows.map(async (row) => {
+        const abilities = await loadTokenAbilities(db, organisationId, row.id);
+        // As a call with the token counts them (http/auth-context.ts, resolveAuth), so that the list
+        // never shows a token able to do what it is refused.
+        const held = await loadUserAbilities(db, {
+          organisation_id: organisationId,
+          id: row.user_id,
+          is_admin: row.user_is_admin,
+        });
+        const userDisabled = row.user_disabled_at !== null;
+        return {
+          tokenID: row.id,
+          name: row.name,
+          tokenPrefix: row.token_prefix,
+          userID: row.user_id,
+          userName: row.user_name,
+          abilities,
+          abilitiesInForce: userDisabled ? [] : row.scoped ? intersectAbilities(abilities, held) : held,
+          userDisabled,
+          createdAt: iso(row.created_at as unknown as Date)!,
+          lastUsedAt: iso(row.last_used_at),
+        };
+      }),
     );
   });
 
@@ -73,6 +90,8 @@ export async function tokenRoutes(app: FastifyInstance, deps: AppDeps) {
       userID: auth!.user.id,
       userName: auth!.user.name,
       abilities: created.abilities,
+      abilitiesInForce: created.abilities,
+      userDisabled: false,
       createdAt: deps.now().toISOString(),
       lastUsedAt: null,
       token: created.token,

@@ -34,6 +34,8 @@ async function rolesOf(db: Kysely<Schema>, organisationId: string) {
   return byUser;
 }
 
+const disabledNoLink = "This user is disabled and cannot sign in: enable them, then send a link.";
+
 /** UserManagement (docs/api.md, "The calls by area"): list, detail, create, update, delete, password links. */
 export async function userRoutes(app: FastifyInstance, deps: AppDeps) {
   const { db } = deps;
@@ -133,7 +135,20 @@ export async function userRoutes(app: FastifyInstance, deps: AppDeps) {
   registerContract(app, deps, getUserDetail, async ({ auth, query }) => {
     const [user] = await summaries(auth!.organisation.id, query.userID);
     if (!user) throw new AppError("NotFound", "No such user");
-    return user;
+    // The screen offers no change the server would refuse (docs/settings.md, "Users, roles and tokens").
+    let changeRefusal: string | null = null;
+    try {
+      await assertCanActOn(db, auth!, {
+        organisation_id: auth!.organisation.id,
+        id: user.userID,
+        is_admin: user.userIsAdmin,
+      });
+    } catch (refusal) {
+      if (!(refusal instanceof AppError)) throw refusal;
+      const details = (refusal.errors ?? []).map((e) => e.message).join("; ");
+      changeRefusal = details ? `${refusal.message} (${details}).` : `${refusal.message}.`;
+    }
+    return { ...user, changeRefusal };
   });
 
   registerContract(app, deps, userPasswordStatus, async ({ auth, query }) => {
@@ -158,6 +173,9 @@ export async function userRoutes(app: FastifyInstance, deps: AppDeps) {
 
   registerContract(app, deps, sendPasswordLinkContract, async ({ auth, query }) => {
     const user = await targetUser(auth!, query.userID);
+    // A disabled user cannot sign in, so a link would only invite them to set a password they cannot
+    // use (docs/settings.md, "Users, roles and tokens").
+    if (user.disabled_at) throw new AppError("BadRequest", disabledNoLink);
     await sendPasswordLink(deps, auth!.organisation, user, "set");
   });
 

@@ -125,6 +125,9 @@ export function RolePage() {
 
   const title = isNew ? "New Role" : (detail?.roleInfo.name ?? "Role");
   const ready = catalogue && (isNew || detail);
+  // A role granting an ability the editor lacks is theirs to see, not to change or delete: the server
+  // refuses both (docs/settings.md, "Users, roles and tokens"), so neither is offered.
+  const beyond = detail ? detail.activeToggles.filter((a) => !holds(a)) : [];
 
   return (
     <PageFrame title={title} lead={<SettingsCrumbs list={listPath} listTitle="Roles" />}>
@@ -142,7 +145,16 @@ export function RolePage() {
           noValidate
           onSubmit={save}
         >
-          <fieldset className="settings-form__fields" disabled={saving}>
+          {beyond.length ? (
+            <div className="notice" role="note">
+              <p>
+                You can see this role but not change or delete it: it grants{" "}
+                {beyond.length === 1 ? "an ability" : "abilities"} you do not hold (
+                {beyond.map(abilityKey).join(", ")}).
+              </p>
+            </div>
+          ) : null}
+          <fieldset className="settings-form__fields" disabled={saving || beyond.length > 0}>
             <div className="settings-form__pair">
               <TextField
                 label="Name"
@@ -225,7 +237,7 @@ export function RolePage() {
           </fieldset>
           <FormMessage error={outcome.error} success={outcome.success} />
           <div className="settings-form__actions">
-            {detail ? (
+            {detail && !beyond.length ? (
               <button
                 type="button"
                 className="button button--danger settings-form__delete"
@@ -238,10 +250,12 @@ export function RolePage() {
             <Link to={listPath} className="button button--secondary">
               Back to roles
             </Link>
-            <button type="submit" className="button button--primary" disabled={saving} aria-busy={saving}>
-              {saving ? <span className="spinner" aria-hidden="true" /> : null}
-              {saving ? "Saving…" : isNew ? "Create role" : "Save changes"}
-            </button>
+            {beyond.length ? null : (
+              <button type="submit" className="button button--primary" disabled={saving} aria-busy={saving}>
+                {saving ? <span className="spinner" aria-hidden="true" /> : null}
+                {saving ? "Saving…" : isNew ? "Create role" : "Save changes"}
+              </button>
+            )}
           </div>
         </form>
       )}

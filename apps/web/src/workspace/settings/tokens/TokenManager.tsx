@@ -18,6 +18,33 @@ const dateTime = new Intl.DateTimeFormat(undefined, { dateStyle: "medium", timeS
 const when = (iso: string | null) => (iso ? dateTime.format(new Date(iso)) : "Never");
 const abilityLabel = (a: RoleAbility) => `${a.featureSystemName}: ${a.abilitySystemName}`;
 
+/**
+ * A token's abilities as its calls count them: those its user no longer holds (a role taken away, an
+ * admin made a plain user) are named apart, and a disabled user's token is said to be refused
+ * (docs/settings.md, "Users, roles and tokens").
+ */
+function TokenAbilities({ token, own }: { token: ApiToken; own: boolean }) {
+  const inForce = new Set(token.abilitiesInForce.map(abilityKey));
+  const lapsed = token.userDisabled ? [] : token.abilities.filter((a) => !inForce.has(abilityKey(a)));
+  const held = token.abilities.filter((a) => !lapsed.includes(a));
+  return (
+    <>
+      {held.map(abilityLabel).join(", ") || (lapsed.length ? null : "None")}
+      {token.userDisabled ? (
+        <span className="tokens__lapsed">
+          Refused: {own ? "your account is" : `${token.userName} is`} disabled.
+        </span>
+      ) : null}
+      {lapsed.length ? (
+        <span className="tokens__lapsed">
+          Not in force, as {own ? "you" : token.userName} no longer {own ? "hold" : "holds"}{" "}
+          {lapsed.length === 1 ? "it" : "them"}: {lapsed.map(abilityLabel).join(", ")}
+        </span>
+      ) : null}
+    </>
+  );
+}
+
 function messageOf(error: unknown, fallback: string) {
   const e = error as { serverMessage?: string; result?: { errors?: { message: string }[] } };
   return e.result?.errors?.[0]?.message ?? e.serverMessage ?? fallback;
@@ -43,6 +70,13 @@ function CreateTokenForm({ onCreated, Heading }: { onCreated: () => void; Headin
   const errorId = useId();
   const [nameMissing, setNameMissing] = useState(false);
   const nameInput = useRef<HTMLInputElement>(null);
+  const formRef = useRef<HTMLFormElement>(null);
+  // Create token is disabled while it runs, which drops the keyboard's focus to the page: the new
+  // token's value takes it (and is selected for copying), so that it is the next thing read.
+  const createdValue = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    if (created) createdValue.current?.focus();
+  }, [created]);
   const modules = useMemo(() => {
     const byModule = new Map<string, RoleAbility[]>();
     for (const a of grantable)
@@ -58,7 +92,11 @@ function CreateTokenForm({ onCreated, Heading }: { onCreated: () => void; Headin
       nameInput.current?.focus();
       return setError("Please enter a name for the token.");
     }
-    if (chosen.size === 0) return setError("Choose at least one ability for the token.");
+    if (chosen.size === 0) {
+      // The keyboard is taken to the first ability, where the choice is made.
+      formRef.current?.querySelector<HTMLInputElement>(".token-form__abilities input")?.focus();
+      return setError("Choose at least one ability for the token.");
+    }
     setBusy(true);
     setError(null);
     setCopied(false);
@@ -78,7 +116,7 @@ function CreateTokenForm({ onCreated, Heading }: { onCreated: () => void; Headin
   };
 
   return (
-    <form className="form token-form" aria-labelledby={headingId} onSubmit={submit} noValidate>
+    <form ref={formRef} className="form token-form" aria-labelledby={headingId} onSubmit={submit} noValidate>
       <Heading id={headingId}>Create a token</Heading>
       {created ? (
         <div className="notice token-created" role="status">
@@ -89,7 +127,7 @@ function CreateTokenForm({ onCreated, Heading }: { onCreated: () => void; Headin
           <div className="token-created__value">
             <label className="field">
               <span className="field__label">New token</span>
-              <input readOnly value={created.token} onFocus={(e) => e.target.select()} />
+              <input ref={createdValue} readOnly value={created.token} onFocus={(e) => e.target.select()} />
             </label>
             <button
               type="button"
@@ -263,7 +301,9 @@ export function TokenManager({ scope }: { scope: "own" | "organisation" }) {
                         <td data-label="User">{t.userName}</td>
                       </>
                     ) : null}
-                    <td data-label="Abilities">{t.abilities.map(abilityLabel).join(", ") || "None"}</td>
+                    <td data-label="Abilities">
+                      <TokenAbilities token={t} own={t.userID === profile?.userGUID} />
+                    </td>
                     {scope === "organisation" ? <td data-label="Created">{when(t.createdAt)}</td> : null}
                     <td data-label="Last used">{when(t.lastUsedAt)}</td>
                     <td>

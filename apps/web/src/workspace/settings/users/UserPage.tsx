@@ -4,6 +4,7 @@ import {
   deleteUser,
   getUserDetail,
   sendPasswordLink,
+  type UserDetail,
   type UserSummary,
   updateUserDetail,
   userPasswordStatus,
@@ -56,7 +57,10 @@ export function UserPage() {
   const isNew = userID === "new";
   const navigate = useNavigate();
   const me = StartupContext.useSelector(selectProfile);
-  const [detail, setDetail] = useState<UserSummary | null>(null);
+  const startup = StartupContext.useActorRef();
+  const iAmAdmin = StartupContext.useSelector((s) => s.context.userIsAdmin);
+  const isMe = !isNew && me?.userGUID === userID;
+  const [detail, setDetail] = useState<UserDetail | null>(null);
   const [form, setForm] = useState<Form>(emptyForm);
   const [roles, setRoles] = useState<{ roleID: string; name: string }[] | null>(null);
   const [password, setPassword] = useState<PasswordStatus | null>(null);
@@ -137,6 +141,8 @@ export function UserPage() {
           return undefined;
         }
         await api.call(updateUserDetail, { body: { userID, ...body, disabled: form.disabled } });
+        // One's own new name shows at once in the account menu, as the profile's rename does.
+        if (isMe) startup.send({ type: "profile.renamed", name: body.name });
         await load();
         return "Your changes are saved.";
       },
@@ -164,7 +170,9 @@ export function UserPage() {
     side?.panel === panel ? <FormMessage error={side.error} success={side.success} /> : null;
 
   const title = isNew ? "New User" : (detail?.name ?? "User");
-  const isMe = !isNew && me?.userGUID === userID;
+  // A user the caller may not change (an admin, or one holding more than the caller): shown, with
+  // the server's reason, and nothing offered that it would refuse.
+  const refusal = detail?.changeRefusal ?? null;
 
   return (
     <PageFrame title={title} lead={<SettingsCrumbs list={listPath} listTitle="Users" />}>
@@ -183,7 +191,14 @@ export function UserPage() {
             noValidate
             onSubmit={save}
           >
-            <fieldset className="settings-form__fields" disabled={saving}>
+            {refusal ? (
+              <div className="notice" role="note">
+                <p>
+                  You can see {detail?.name} but not change them. {refusal}
+                </p>
+              </div>
+            ) : null}
+            <fieldset className="settings-form__fields" disabled={saving || refusal !== null}>
               <TextField
                 label="Name"
                 value={form.name}
@@ -206,7 +221,16 @@ export function UserPage() {
                 label="Administrator"
                 checked={form.userIsAdmin}
                 onChange={(userIsAdmin) => change({ userIsAdmin })}
-                description="Holds every ability, whatever their roles. Only an administrator can make one."
+                // The server refuses an admin's own flag taken away, and the flag from anyone not an admin
+                // (docs/settings.md, "Users, roles and tokens").
+                disabled={(isMe && detail?.userIsAdmin) || !iAmAdmin}
+                description={
+                  isMe && detail?.userIsAdmin
+                    ? "You cannot remove your own administrator rights: another administrator can."
+                    : iAmAdmin
+                      ? "Holds every ability, whatever their roles. Only an administrator can make one."
+                      : "Holds every ability, whatever their roles. Only an administrator can make one, so you cannot."
+                }
               />
               {fieldErrors.userIsAdmin ? <FormMessage error={fieldErrors.userIsAdmin.join(" ")} /> : null}
               <CheckboxGroup legend="Roles" errors={fieldErrors.roleIDs}>
@@ -252,10 +276,12 @@ export function UserPage() {
               <Link to={listPath} className="button button--secondary">
                 Back to users
               </Link>
-              <button type="submit" className="button button--primary" disabled={saving} aria-busy={saving}>
-                {saving ? <span className="spinner" aria-hidden="true" /> : null}
-                {saving ? "Saving…" : isNew ? "Create user" : "Save changes"}
-              </button>
+              {refusal ? null : (
+                <button type="submit" className="button button--primary" disabled={saving} aria-busy={saving}>
+                  {saving ? <span className="spinner" aria-hidden="true" /> : null}
+                  {saving ? "Saving…" : isNew ? "Create user" : "Save changes"}
+                </button>
+              )}
             </div>
           </form>
           {detail ? (
@@ -263,20 +289,26 @@ export function UserPage() {
               <section className="card settings-panel" aria-labelledby="password-heading">
                 <h2 id="password-heading">Password</h2>
                 <p>{password ? passwordStatusText(password) : "…"}</p>
-                <button
-                  type="button"
-                  className="button button--secondary"
-                  disabled={acting || saving}
-                  onClick={() =>
-                    act("password", async () => {
-                      await api.call(sendPasswordLink, { query: { userID } });
-                      setPassword(await api.call(userPasswordStatus, { query: { userID } }));
-                      return `A link to set a password was sent to ${detail.email}.`;
-                    })
-                  }
-                >
-                  Send password link
-                </button>
+                {detail.disabled ? (
+                  // The server sends a disabled user no link (docs/settings.md, "Users, roles and tokens").
+                  <p>Disabled, so they cannot sign in: untick Disabled and save to send them a link.</p>
+                ) : null}
+                {refusal || detail.disabled ? null : (
+                  <button
+                    type="button"
+                    className="button button--secondary"
+                    disabled={acting || saving}
+                    onClick={() =>
+                      act("password", async () => {
+                        await api.call(sendPasswordLink, { query: { userID } });
+                        setPassword(await api.call(userPasswordStatus, { query: { userID } }));
+                        return `A link to set a password was sent to ${detail.email}.`;
+                      })
+                    }
+                  >
+                    Send password link
+                  </button>
+                )}
                 {sideMessage("password")}
               </section>
               <section className="card settings-panel" aria-labelledby="mfa-heading">
@@ -288,7 +320,12 @@ export function UserPage() {
                     ? "Set up: they sign in with a code from their authenticator app."
                     : "Not set up."}
                 </p>
-                {detail.multiFactorAuthenticationStatus === "enabled" ? (
+                {detail.multiFactorAuthenticationStatus === "enabled" && isMe ? (
+                  // The server resets one's own only from the profile, with the password and a code
+                  // (docs/security.md, "Multi-factor authentication").
+                  <p>Yours is reset from your profile, which asks for your password and a code.</p>
+                ) : null}
+                {detail.multiFactorAuthenticationStatus === "enabled" && !refusal && !isMe ? (
                   <button
                     type="button"
                     className="button button--secondary"
@@ -300,22 +337,24 @@ export function UserPage() {
                 ) : null}
                 {sideMessage("mfa")}
               </section>
-              <section className="card settings-panel" aria-labelledby="delete-heading">
-                <h2 id="delete-heading">Delete</h2>
-                <p>
-                  {isMe
-                    ? "You cannot delete yourself."
-                    : "Their sessions end at once and their API tokens are revoked."}
-                </p>
-                <button
-                  type="button"
-                  className="button button--danger"
-                  disabled={isMe || acting || saving}
-                  onClick={() => setConfirm("delete")}
-                >
-                  Delete user
-                </button>
-              </section>
+              {refusal ? null : (
+                <section className="card settings-panel" aria-labelledby="delete-heading">
+                  <h2 id="delete-heading">Delete</h2>
+                  <p>
+                    {isMe
+                      ? "You cannot delete yourself."
+                      : "Their sessions end at once and their API tokens are revoked."}
+                  </p>
+                  <button
+                    type="button"
+                    className="button button--danger"
+                    disabled={isMe || acting || saving}
+                    onClick={() => setConfirm("delete")}
+                  >
+                    Delete user
+                  </button>
+                </section>
+              )}
             </aside>
           ) : null}
         </div>

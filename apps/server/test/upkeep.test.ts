@@ -1,0 +1,135 @@
+import { expect, it, vi } from "vitest";
+import { createTokenForUser } from "../src/admin/organisations";
+import { describeWithServer, localFetch } from "./harness";
+
+/**
+ * Keeping a tenant's data right month after month, over real HTTP with an API token: a corrected
+ * file imported over the first, an import taken away by a restore and its file sent again.
+ */
+const header =
+  "InvoiceDate,InvoiceNumber,LineNumber,ClientCode,ClientName,ItemCode,StockType,Quantity,Amount";
+const file = (...rows: string[]) => `${[header, ...rows].join("\n")}\n`;
+
+const october = file(
+  "2025-10-05,UP-1,1,CEL,Célestine Café,PRO,Subscription,2,200.00",
+  "2025-10-05,UP-1,2,CEL,Célestine Café,SUP,Hourly,1,50.00",
+);
+const november = file("2025-11-05,UP-2,1,ZOE,Zoë Ångström AB,PRO,Subscription,1,99.00");
+
+describeWithServer("a tenant's data kept right", (ctx) => {
+  let tokens: Record<string, string> = {};
+
+  async function token(tenant: string) {
+    if (!tokens[tenant]) {
+      const org = await ctx().createOrganisation(tenant);
+      const created = await createTokenForUser(ctx().database.db, { tenant, email: org.email, name: "ops" });
+      tokens = { ...tokens, [tenant]: created.token };
+    }
+    return tokens[tenant]!;
+  }
+
+  async function call(tenant: string, path: string, init: RequestInit = {}) {
+    const response = await localFetch(`${ctx().tenantUrl(tenant)}${path}`, {
+      ...init,
+      headers: {
+        authorization: `Bearer ${await token(tenant)}`,
+        ...(init.headers as Record<string, string>),
+      },
+    });
+    const text = await response.text();
+    const json = response.headers.get("content-type")?.includes("json") && text ? JSON.parse(text) : null;
+    return { status: response.status, headers: response.headers, text, json };
+  }
+
+  async function upload(tenant: string, content: string, name: string, key?: string) {
+    const form = new FormData();
+    form.append("csv", new Blob([content], { type: "text/csv" }), name);
+    const answer = await call(tenant, "/api/import/upload", {
+      method: "POST",
+      body: form,
+      headers: key ? { "idempotency-key": key } : {},
+    });
+    expect(answer.status).toBe(200);
+    return answer.json as { jobGuid: string; duplicate: boolean };
+  }
+
+  async function finished(tenant: string, jobGuid: string) {
+    let job: Record<string, unknown> = {};
+    await vi.waitFor(
+      async () => {
+        job = (await call(tenant, `/api/Import/GetJobStatus?JobGuid=${jobGuid}`)).json;
+        expect(["Completed", "Failed", "FailedPermanently"]).toContain(job.status);
+      },
+      { timeout: 30_000, interval: 50 },
+    );
+    return job;
+  }
+
+  async function restore(tenant: string, backupID: string) {
+    const queued = await call(tenant, `/api/Backup/Restore?backupID=${backupID}`, { method: "POST" });
+    expect(queued.status).toBe(200);
+    return finished(tenant, queued.json.jobGuid);
+  }
+
+  async function invoiceNumbers(tenant: string) {
+    const raw = await call(tenant, "/api/variance/Data/ExportRawData");
+    return raw.text
+      .split("\n")
+      .slice(1)
+      .filter(Boolean)
+      .map((line) => line.split(",").slice(1, 3).join("/"));
+  }
+
+  it("imports a file again, under its own key, once a restore of a snapshot took its lines away", async () => {
+    await finished("restored", (await upload("restored", october, "october.csv")).jobGuid);
+    const before = (await call("restored", "/api/Backup/Create", { method: "POST" })).json;
+    const first = await upload("restored", november, "november.csv", "2025-11");
+    await finished("restored", first.jobGuid);
+    expect(await invoiceNumbers("restored")).toEqual(["UP-1/1", "UP-1/2", "UP-2/1"]);
+
+    // Back to the backup made by hand: November's lines are gone, so its file is not "already uploaded".
+    expect(await restore("restored", before.backupID)).toMatchObject({ status: "Completed" });
+    expect(await invoiceNumbers("restored")).toEqual(["UP-1/1", "UP-1/2"]);
+    const again = await upload("restored", november, "november.csv", "2025-11");
+    expect(again).toMatchObject({ duplicate: false });
+    expect(again.jobGuid).not.toBe(first.jobGuid);
+    expect(await finished("restored", again.jobGuid)).toMatchObject({ status: "Completed", rowsImported: 1 });
+    expect(await invoiceNumbers("restored")).toEqual(["UP-1/1", "UP-1/2", "UP-2/1"]);
+    // Sent once more while its lines are stored, it is the no-op a retry should be.
+    expect(await upload("restored", november, "november.csv", "2025-11")).toEqual({
+      jobGuid: again.jobGuid,
+      status: "Completed",
+      duplicate: true,
+    });
+  });
+
+  it("frees the key of an import after a restore that a later undo walks back over", async () => {
+    const october1 = await upload("walk", october, "october.csv");
+    await finished("walk", october1.jobGuid);
+    // A restore (of a backup made by hand) between October and November.
+    const made = (await call("walk", "/api/Backup/Create", { method: "POST" })).json;
+    await restore("walk", made.backupID);
+    const nov = await upload("walk", november, "november.csv", "nov");
+    await finished("walk", nov.jobGuid);
+    // Undo October: the walk puts back the snapshot taken before that restore (which takes
+    // November away with it), then undoes October.
+    const backups = (await call("walk", "/api/Backup/BackupList")).json as {
+      backupID: string;
+      reason: string;
+      importFileName: string | null;
+    }[];
+    const beforeOctober = backups.find((b) => b.importFileName === "october.csv")!;
+    const undone = await restore("walk", beforeOctober.backupID);
+    expect(undone).toMatchObject({ status: "Completed", rowsImported: 0 });
+    expect(await invoiceNumbers("walk")).toEqual([]);
+    for (const [content, name, key] of [
+      [november, "november.csv", "nov"],
+      [october, "october.csv", undefined],
+    ] as const) {
+      const again = await upload("walk", content, name, key);
+      expect(again.duplicate).toBe(false);
+      await finished("walk", again.jobGuid);
+    }
+    expect(await invoiceNumbers("walk")).toEqual(["UP-1/1", "UP-1/2", "UP-2/1"]);
+  });
+});

@@ -66,7 +66,7 @@ describe("importing a CSV in the browser", () => {
     await page.getByText("good.csv").waitFor();
     await page.getByRole("button", { name: "Upload" }).click();
     await page.getByText("Job completed successfully").waitFor();
-    await page.getByText("2 invoice lines imported from good.csv.", { exact: false }).waitFor();
+    await page.getByText("2 invoice lines imported from good.csv: all new.", { exact: false }).waitFor();
     await page.getByText(/Finished \d+\w\w \w+ \d{4}, \d\d:\d\d/).waitFor();
 
     const bad = join(dir, "bad.csv");
@@ -106,7 +106,7 @@ describe("importing a CSV in the browser", () => {
     );
     await page.locator('input[type="file"]').setInputFiles(one);
     await page.getByRole("button", { name: "Upload" }).click();
-    await page.getByText("1 invoice line imported from one.csv.", { exact: false }).waitFor();
+    await page.getByText("1 invoice line imported from one.csv: all new.", { exact: false }).waitFor();
 
     const list = page.getByRole("table", { name: "Recent imports" });
     const cells = (n: number) => list.getByRole("row").nth(n).getByRole("cell").allTextContents();
@@ -143,6 +143,29 @@ describe("importing a CSV in the browser", () => {
     await page.getByRole("heading", { name: "Stock Type Overview" }).waitFor();
     await page.getByText("How MRR moved from May 2025 to Jun 2025").waitFor();
     expect(await page.getByText("No data imported yet").count()).toBe(0);
+  });
+
+  it("says of a corrected file imported again which of its lines replaced stored ones and which are new", async () => {
+    await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Integrations" }).click();
+    const corrected = join(dir, "good.csv");
+    // good.csv corrected: A-1 at a new amount, A-2 as it was, and a line it lacked.
+    writeFileSync(
+      corrected,
+      "InvoiceDate,InvoiceNumber,ClientCode,ItemCode,StockType,Quantity,Amount\n2025-05-01,A-1,C1,PRO,Subscription,2,120.00\n2025-06-01,A-2,C1,PRO,Subscription,2,100.00\n2025-06-01,A-4,C3,PRO,Subscription,1,70.00\n",
+    );
+    await page.locator('input[type="file"]').setInputFiles(corrected);
+    await page.getByRole("button", { name: "Upload" }).click();
+    await page
+      .getByRole("status")
+      .getByText(
+        "3 invoice lines imported from good.csv: 1 new, 2 replacing stored lines of the same invoice and line number.",
+        { exact: false },
+      )
+      .waitFor();
+    const list = page.getByRole("table", { name: "Recent imports" });
+    await expect
+      .poll(() => list.getByRole("row").nth(1).getByRole("cell").allTextContents())
+      .toEqual(["good.csv", "Upload", "admin", "Completed", "3 lines, 2 replacing stored ones"]);
   });
 
   it("says of a file with a header and no lines that it holds none, with no way to a dashboard", async () => {

@@ -14,6 +14,12 @@ const october = file(
   "2025-10-05,UP-1,1,CEL,Célestine Café,PRO,Subscription,2,200.00",
   "2025-10-05,UP-1,2,CEL,Célestine Café,SUP,Hourly,1,50.00",
 );
+// October corrected: both lines again (one amount changed) and a line the first file forgot.
+const octoberCorrected = file(
+  "2025-10-05,UP-1,1,CEL,Célestine Café,PRO,Subscription,2,210.00",
+  "2025-10-05,UP-1,2,CEL,Célestine Café,SUP,Hourly,1,50.00",
+  "2025-10-05,UP-1,3,CEL,Célestine Café,ADD,Subscription,1,30.00",
+);
 const november = file("2025-11-05,UP-2,1,ZOE,Zoë Ångström AB,PRO,Subscription,1,99.00");
 
 describeWithServer("a tenant's data kept right", (ctx) => {
@@ -79,6 +85,21 @@ describeWithServer("a tenant's data kept right", (ctx) => {
       .filter(Boolean)
       .map((line) => line.split(",").slice(1, 3).join("/"));
   }
+
+  it("says how many of a re-imported file's lines replaced stored ones and how many are new", async () => {
+    const first = await finished("reimport", (await upload("reimport", october, "october.csv")).jobGuid);
+    expect(first).toMatchObject({ status: "Completed", rowsImported: 2, rowsReplaced: 0 });
+    const corrected = await upload("reimport", octoberCorrected, "october.csv");
+    expect(corrected.duplicate).toBe(false);
+    expect(await finished("reimport", corrected.jobGuid)).toMatchObject({
+      status: "Completed",
+      rowsImported: 3,
+      rowsReplaced: 2,
+    });
+    // The list of jobs says the same of each.
+    const jobs = (await call("reimport", "/api/Import/GetJobs")).json as { rowsReplaced: number | null }[];
+    expect(jobs.map((j) => j.rowsReplaced)).toEqual([2, 0]);
+  });
 
   it("imports a file again, under its own key, once a restore of a snapshot took its lines away", async () => {
     await finished("restored", (await upload("restored", october, "october.csv")).jobGuid);

@@ -79,4 +79,32 @@ describe("varia for the upkeep of a tenant's data", () => {
       [2, 0],
     ]);
   });
+
+  it("says what a restore left: no lines when it went back to before the first import, else how many", () => {
+    const backups = JSON.parse(runVaria(["--json", "backups", "list"], env).stdout) as {
+      backupID: string;
+      reason: string;
+      lineCount: number;
+    }[];
+    // The oldest: taken before the first import, which replaced nothing.
+    const beforeFirst = backups.at(-1)!;
+    expect(beforeFirst).toMatchObject({ reason: "BeforeImport", lineCount: 0 });
+    const wait = ["--yes", "--wait", "--poll-interval", "0.2"];
+    const undone = runVaria(["backups", "restore", beforeFirst.backupID, ...wait], env);
+    expect(undone.status, undone.stderr).toBe(0);
+    expect(undone.stdout).toMatch(
+      /^Job completed successfully: restored the backup of \d{4}-\d\d-\d\d \d\d:\d\d:\d\d UTC \(before the import of october\.csv\): no invoice lines are stored now, as none were then\n$/,
+    );
+    // That restore undone in turn: the corrected October's three lines are back.
+    const beforeRestore = JSON.parse(runVaria(["--json", "backups", "list"], env).stdout)[0] as {
+      backupID: string;
+      reason: string;
+    };
+    expect(beforeRestore.reason).toBe("BeforeRestore");
+    const redone = runVaria(["backups", "restore", beforeRestore.backupID, ...wait], env);
+    expect(redone.status, redone.stderr).toBe(0);
+    expect(redone.stdout).toMatch(
+      /^Job completed successfully: restored the backup of .* \(before a restore\): the 3 invoice lines stored now are as they were then\n$/,
+    );
+  });
 });

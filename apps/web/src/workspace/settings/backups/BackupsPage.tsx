@@ -6,6 +6,7 @@ import {
   backupList,
   backupReason,
   backupRestore,
+  restoredLinesSentence,
   restoreSummary,
 } from "@varia/contracts";
 import { selectJob, selectJobCompleted, selectJobFinished, selectJobLabel } from "@varia/machines";
@@ -59,8 +60,8 @@ function RestoreProgress({ actor, backup }: { actor: RestoreActor; backup: Backu
       </p>
       {completed && job ? (
         <p>
-          Restored: {lines(job.rowsImported ?? backup.lineCount, format)} are back as they were then. Every
-          screen shows the restored data.
+          Restored: {restoredLinesSentence(job.rowsImported ?? 0, format.count)}. Every screen shows the
+          restored data.
         </p>
       ) : null}
       {finished && !completed && job?.message ? <p>{job.message}</p> : null}

@@ -835,8 +835,8 @@ describe("every varia command against a running server", () => {
         "'5c1d' is invalid for argument 'connection'. expected a connection's id as `varia connections list` prints it.",
       ],
       [
-        ["tokens", "revoke", "0b7c"],
-        "'0b7c' is invalid for argument 'tokenID'. expected a token's id as `varia tokens list` prints it.",
+        ["tokens", "revoke", "0b7"],
+        "'0b7' is invalid for argument 'tokenID'. expected a token's id as `varia tokens list` prints it, or its first 4 characters or more.",
       ],
     ] as const) {
       const run = varia([...args]);

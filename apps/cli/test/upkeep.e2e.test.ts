@@ -107,4 +107,49 @@ describe("varia for the upkeep of a tenant's data", () => {
       /^Job completed successfully: restored the backup of .* \(before a restore\): the 3 invoice lines stored now are as they were then\n$/,
     );
   });
+  it("revokes a token by the first characters of its id or of the token, refusing a prefix that names several", () => {
+    const create = (name: string) => {
+      const run = runVaria(["--json", "tokens", "create", name, "--ability", "Variance/Dashboard/View"], env);
+      expect(run.status, run.stderr).toBe(0);
+      return JSON.parse(run.stdout) as { tokenID: string; tokenPrefix: string; token: string };
+    };
+    const ci = create("ci nightly");
+    const bot = create("report bot");
+    // The shortest start of ci's id that no other live token's id shares, as a person would type it.
+    const ids = (JSON.parse(runVaria(["--json", "tokens", "list"], env).stdout) as { tokenID: string }[]).map(
+      (t) => t.tokenID,
+    );
+    let length = 4;
+    while (ids.filter((id) => id.startsWith(ci.tokenID.slice(0, length))).length > 1) length++;
+    const revoked = runVaria(["tokens", "revoke", `${ci.tokenID.slice(0, length)}…`], env);
+    expect([revoked.status, revoked.stdout]).toEqual([0, `Revoked ${ci.tokenID} (ci nightly)\n`]);
+    expect(runVaria(["whoami"], { ...env, VARIA_TOKEN: ci.token }).status).toBe(2);
+
+    // "varia_" starts every token: refused, naming each it could be, and nothing revoked.
+    const ambiguous = runVaria(["tokens", "revoke", "varia_"], env);
+    expect(ambiguous.status).toBe(1);
+    expect(ambiguous.stderr).toMatch(
+      /^varia: 'varia_' names 2 tokens; give more characters of the one you mean:\n/,
+    );
+    expect(ambiguous.stderr).toContain(`  ${bot.tokenID}  report bot  ${bot.tokenPrefix}…`);
+    expect(runVaria(["whoami"], { ...env, VARIA_TOKEN: bot.token }).status).toBe(0);
+    // The token's own first characters, as the list's TOKEN column shows them.
+    const byToken = runVaria(["--json", "tokens", "revoke", `${bot.tokenPrefix}…`], env);
+    expect([byToken.status, JSON.parse(byToken.stdout)]).toEqual([0, { revoked: bot.tokenID }]);
+    const gone = runVaria(["tokens", "revoke", bot.tokenID.slice(0, 8)], env);
+    expect([gone.status, gone.stderr]).toEqual([
+      2,
+      `varia: No token '${bot.tokenID.slice(0, 8)}' (varia tokens list shows them)\n`,
+    ]);
+  });
+
+  it("downloads a backup named by the first characters of its id", () => {
+    const [newest] = JSON.parse(runVaria(["--json", "backups", "list"], env).stdout) as {
+      backupID: string;
+    }[];
+    const out = join(files, "backup.json.gz");
+    const run = runVaria(["backups", "download", newest!.backupID.slice(0, 8), "-o", out], env);
+    expect(run.status, run.stderr).toBe(0);
+    expect(run.stdout).toMatch(new RegExp(`^Wrote backup ${newest!.backupID} \\(`));
+  });
 });

@@ -8,6 +8,7 @@ import {
 } from "@varia/contracts";
 import type { CommandContext } from "../../context";
 import { CliError } from "../../errors/cli-error";
+import { pickListed } from "../../filters/listed-id";
 import { configuredClient } from "../../http/client";
 import { formatTable } from "../../output/table";
 
@@ -52,9 +53,20 @@ export async function runTokensCreate(ctx: CommandContext, [name]: string[], opt
   ctx.terminal.note(`Created token '${created.name}' (${created.tokenID}). It is shown only this once.`);
 }
 
-export async function runTokensRevoke(ctx: CommandContext, [tokenID]: string[]) {
+/**
+ * `varia tokens revoke`: the token named by its id, or the first characters of its id or of the
+ * token itself as `varia tokens list` shows them (`pickListed`), then revoked by its whole id.
+ */
+export async function runTokensRevoke(ctx: CommandContext, [given]: string[]) {
   const { client } = configuredClient(ctx);
-  await client.call(revokeApiToken, { query: { tokenID: tokenID! } });
-  if (ctx.options.json) ctx.terminal.json({ revoked: tokenID });
-  else ctx.terminal.out(`Revoked ${tokenID}`);
+  const token = pickListed(await client.call(listApiTokens), given!, {
+    keys: (t) => [t.tokenID, t.tokenPrefix],
+    describe: (t) => `${t.tokenID}  ${t.name}  ${t.tokenPrefix}…  ${t.userName}`,
+    what: "token",
+    whats: "tokens",
+    listedBy: "varia tokens list",
+  });
+  await client.call(revokeApiToken, { query: { tokenID: token.tokenID } });
+  if (ctx.options.json) ctx.terminal.json({ revoked: token.tokenID });
+  else ctx.terminal.out(`Revoked ${token.tokenID} (${token.name})`);
 }

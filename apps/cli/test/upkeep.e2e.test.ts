@@ -152,4 +152,28 @@ describe("varia for the upkeep of a tenant's data", () => {
     expect(run.status, run.stderr).toBe(0);
     expect(run.stdout).toMatch(new RegExp(`^Wrote backup ${newest!.backupID} \\(`));
   });
+  it("exits 0 for an empty list and 1, not 2, for months to compare that an empty organisation cannot default to", () => {
+    const { token } = createTenant(serverEnv, "fresh");
+    const fresh = cleanEnv({ VARIA_HOST: tenantUrl(server, "fresh"), VARIA_TOKEN: token });
+    const periods = runVaria(["--json", "periods"], fresh);
+    expect([periods.status, JSON.parse(periods.stdout)]).toEqual([0, { periods: [] }]);
+    const noMonths = "No months with actual data yet: give --from and --to, or import data first";
+    for (const args of [
+      ["variance"],
+      ["report", "run", "mrr-movements"],
+      ["report", "export", "mrr-by-client", "-o", join(files, "m.csv")],
+    ]) {
+      const run = runVaria(args, fresh);
+      expect([run.status, run.stderr], args.join(" ")).toEqual([1, `varia: ${noMonths}\n`]);
+    }
+    const json = runVaria(["--json", "variance"], fresh);
+    expect([json.status, JSON.parse(json.stderr)]).toEqual([
+      1,
+      { error: { message: noMonths, exitCode: 1 } },
+    ]);
+    // Months given are answered: zeros, and a note that they hold no data.
+    const given = runVaria(["--json", "variance", "--from", "2025-05", "--to", "2025-06"], fresh);
+    expect([given.status, JSON.parse(given.stdout).totalTo]).toEqual([0, 0]);
+    expect(given.stderr).toContain("No actual data in 2025-05 or 2025-06");
+  });
 });

@@ -1,4 +1,4 @@
-import { mkdtempSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Browser, Page } from "playwright-core";
@@ -166,6 +166,20 @@ describe("importing a CSV in the browser", () => {
     await expect
       .poll(() => list.getByRole("row").nth(1).getByRole("cell").allTextContents())
       .toEqual(["good.csv", "Upload", "admin", "Completed", "3 lines, 2 replacing stored ones"]);
+  });
+
+  it("downloads the invoice lines as CSV with UTF-8's byte order mark, once, for a spreadsheet", async () => {
+    await page.goto(`http://importer.localhost:${env.port}/variance/settings/export`);
+    await page.getByRole("heading", { name: "Data Export", level: 1 }).waitFor();
+    const [download] = await Promise.all([
+      page.waitForEvent("download"),
+      page.getByRole("button", { name: "Download", exact: true }).click(),
+    ]);
+    const bytes = readFileSync((await download.path())!);
+    expect(bytes.subarray(0, 3)).toEqual(Buffer.from([0xef, 0xbb, 0xbf]));
+    expect(bytes.subarray(3, 15).toString("utf8")).toBe("InvoiceDate,");
+    await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Integrations" }).click();
+    await page.getByRole("heading", { name: "Import from CSV" }).waitFor();
   });
 
   it("says of a file with a header and no lines that it holds none, with no way to a dashboard", async () => {

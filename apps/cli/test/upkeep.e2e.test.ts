@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -77,6 +77,20 @@ describe("varia for the upkeep of a tenant's data", () => {
     expect(listed.map((j) => [j.rowsImported, j.rowsReplaced])).toEqual([
       [3, 2],
       [2, 0],
+    ]);
+  });
+
+  it("writes the raw export with the byte order mark a spreadsheet needs, and uploads it back unchanged", () => {
+    const out = join(files, "raw.csv");
+    const exported = runVaria(["--json", "export", "raw", "-o", out], env);
+    expect([exported.status, JSON.parse(exported.stdout).lines]).toEqual([0, 3]);
+    const bytes = readFileSync(out);
+    expect(bytes.subarray(0, 3)).toEqual(Buffer.from([0xef, 0xbb, 0xbf]));
+    expect(bytes.toString("utf8")).toContain("Célestine Café");
+    const again = runVaria(["import", "upload", out, "--wait", "--poll-interval", "0.2"], env);
+    expect([again.status, again.stdout]).toEqual([
+      0,
+      "Job completed successfully: 3 lines imported from raw.csv: none new, 3 replacing stored lines of the same invoice and line number\n",
     ]);
   });
 

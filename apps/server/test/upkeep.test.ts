@@ -153,4 +153,51 @@ describeWithServer("a tenant's data kept right", (ctx) => {
     }
     expect(await invoiceNumbers("walk")).toEqual(["UP-1/1", "UP-1/2", "UP-2/1"]);
   });
+  it("starts every CSV download with UTF-8's byte order mark, and takes a raw export back as an import", async () => {
+    await finished("bom", (await upload("bom", october, "october.csv")).jobGuid);
+    const bytes = async (path: string, init: RequestInit = {}) => {
+      const response = await localFetch(`${ctx().tenantUrl("bom")}${path}`, {
+        ...init,
+        headers: {
+          authorization: `Bearer ${await token("bom")}`,
+          ...(init.headers as Record<string, string>),
+        },
+      });
+      expect(response.status, path).toBe(200);
+      expect(response.headers.get("content-type"), path).toBe("text/csv; charset=utf-8");
+      return Buffer.from(await response.arrayBuffer());
+    };
+    const mark = Buffer.from([0xef, 0xbb, 0xbf]);
+    const raw = await bytes("/api/variance/Data/ExportRawData");
+    const downloads = {
+      raw,
+      template: await bytes("/api/Import/Template"),
+      report: await bytes("/api/variance/Report/ExportReport", {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({
+          reportID: "mrr-by-client",
+          dateFrom: "2025-09",
+          dateTo: "2025-10",
+          format: "csv",
+        }),
+      }),
+    };
+    for (const [name, file] of Object.entries(downloads)) {
+      expect(file.subarray(0, 3), name).toEqual(mark);
+      // Once, before the header: no mark doubled, none within.
+      expect(file.indexOf(mark, 3), name).toBe(-1);
+    }
+    expect(raw.subarray(3).toString("utf8")).toMatch(
+      /^InvoiceDate,InvoiceNumber,LineNumber,ClientCode,ClientName,/,
+    );
+    expect(raw.toString("utf8")).toContain("Célestine Café");
+    // The export, mark and all, imported again: the same lines, each replacing itself.
+    const again = await upload("bom", raw.toString("utf8"), "export.csv");
+    expect(await finished("bom", again.jobGuid)).toMatchObject({
+      status: "Completed",
+      rowsImported: 2,
+      rowsReplaced: 2,
+    });
+  });
 });

@@ -149,6 +149,8 @@ const shapes = {
     .strict(),
   upload: z.object({ jobGuid: z.uuid(), status: jobStatus, duplicate: z.boolean() }).strict(),
   importJob,
+  /** `import upload --wait`: the job, and whether the file was uploaded before (nothing imported now). */
+  uploadedJob: importJob.extend({ duplicate: z.boolean() }).strict(),
   templateFile: z.object({ file: z.string(), bytes: z.number().int() }).strict(),
   templateText: z.object({ fileName: z.string().nullable(), content: z.string() }).strict(),
   exportRaw: z.object({ file: z.string(), lines: z.number().int(), bytes: z.number().int() }).strict(),
@@ -314,7 +316,7 @@ describe("every varia command against a running server", () => {
     );
     expect(template.content.startsWith("InvoiceDate,")).toBe(true);
 
-    const done = json(shapes.importJob, [
+    const { duplicate, ...done } = json(shapes.uploadedJob, [
       "import",
       "upload",
       file("lines.csv"),
@@ -322,6 +324,7 @@ describe("every varia command against a running server", () => {
       "--poll-interval",
       "0.2",
     ]);
+    expect(duplicate).toBe(false);
     expect(done).toMatchObject({
       status: "Completed",
       rowsImported: 4,
@@ -894,6 +897,28 @@ describe("every varia command against a running server", () => {
       `lines.csv was already uploaded as job ${first.jobGuid}: nothing is imported again; that job's status follows`,
     );
     expect(again.stderr).not.toContain("Uploaded lines.csv");
+    // On stdout too, where a script or --quiet reads it, not as if this upload imported the lines.
+    expect(again.stdout).toBe(
+      `lines.csv was uploaded before, as job ${first.jobGuid}: nothing is imported again. What that upload did: Job completed successfully: 4 lines imported from lines.csv: all new\n`,
+    );
+    const asJson = varia([
+      "--json",
+      "import",
+      "upload",
+      file("lines.csv"),
+      "--wait",
+      "--poll-interval",
+      "0.2",
+    ]);
+    expect([asJson.status, JSON.parse(asJson.stdout)]).toEqual([
+      0,
+      expect.objectContaining({
+        jobGuid: first.jobGuid,
+        status: "Completed",
+        rowsImported: 4,
+        duplicate: true,
+      }),
+    ]);
   });
 
   it("import template -o into a folder that does not exist says so, as the exports do", () => {

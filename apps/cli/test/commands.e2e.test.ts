@@ -47,6 +47,7 @@ const backup = z
     sizeBytes: z.number().int(),
     createdAt: z.string(),
     importFileName: z.string().nullable(),
+    importJobGuid: z.uuid().nullable(),
   })
   .strict();
 
@@ -454,7 +455,12 @@ describe("every varia command against a running server", () => {
 
   it("backups create, list, download, restore (said and refused without --yes, then followed) and delete", () => {
     const taken = json(shapes.backup, ["backups", "create"]);
-    expect(taken).toMatchObject({ reason: "OnDemand", lineCount: 4, importFileName: null });
+    expect(taken).toMatchObject({
+      reason: "OnDemand",
+      lineCount: 4,
+      importFileName: null,
+      importJobGuid: null,
+    });
     const listed = json(shapes.backups, ["backups", "list"]);
     expect(listed[0]).toEqual(taken);
     expect(listed.some((b) => b.reason === "BeforeImport" && b.importFileName === "lines.csv")).toBe(true);

@@ -101,6 +101,29 @@ describeWithServer("a tenant's data kept right", (ctx) => {
     expect(jobs.map((j) => j.rowsReplaced)).toEqual([2, 0]);
   });
 
+  it("names the import each backup was taken before by its job, so that a script can undo the one it uploaded", async () => {
+    const first = await upload("undo", october, "october.csv");
+    await finished("undo", first.jobGuid);
+    const made = (await call("undo", "/api/Backup/Create", { method: "POST" })).json;
+    expect(made).toMatchObject({ reason: "OnDemand", importJobGuid: null });
+    const corrected = await upload("undo", octoberCorrected, "october.csv");
+    await finished("undo", corrected.jobGuid);
+    const backups = (await call("undo", "/api/Backup/BackupList")).json as {
+      backupID: string;
+      reason: string;
+      importJobGuid: string | null;
+    }[];
+    expect(backups.map((b) => [b.reason, b.importJobGuid])).toEqual([
+      ["BeforeImport", corrected.jobGuid],
+      ["OnDemand", null],
+      ["BeforeImport", first.jobGuid],
+    ]);
+    // Undo the corrected file: the backup taken before its job.
+    const before = backups.find((b) => b.importJobGuid === corrected.jobGuid)!;
+    expect(await restore("undo", before.backupID)).toMatchObject({ status: "Completed", rowsImported: 2 });
+    expect(await invoiceNumbers("undo")).toEqual(["UP-1/1", "UP-1/2"]);
+  });
+
   it("imports a file again, under its own key, once a restore of a snapshot took its lines away", async () => {
     await finished("restored", (await upload("restored", october, "october.csv")).jobGuid);
     const before = (await call("restored", "/api/Backup/Create", { method: "POST" })).json;

@@ -12,6 +12,11 @@ export const backupSchema = z.object({
   createdAt: z.string(),
   /** Taken before an import: the name of that import's file (a data source's import: its source). */
   importFileName: z.string().nullable(),
+  /**
+   * Taken before an import: that import's job (as `import/upload` answered it), so that a script can
+   * undo one import by restoring the backup taken before it; null for the others.
+   */
+  importJobGuid: z.string().nullable(),
 });
 export type Backup = z.infer<typeof backupSchema>;
 

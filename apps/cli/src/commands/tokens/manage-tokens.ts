@@ -10,6 +10,7 @@ import type { CommandContext } from "../../context";
 import { CliError } from "../../errors/cli-error";
 import { pickListed } from "../../filters/listed-id";
 import { configuredClient } from "../../http/client";
+import { formatUtc } from "../../output/format";
 import { formatTable } from "../../output/table";
 
 const catalogue: RoleAbility[] = Object.values(abilities).map((a) => ({ ...a }));
@@ -35,7 +36,7 @@ export async function runTokensList(ctx: CommandContext) {
         t.name,
         `${t.tokenPrefix}…`,
         t.userName,
-        t.lastUsedAt ?? "never",
+        t.lastUsedAt ? formatUtc(t.lastUsedAt) : "never",
         t.abilities.length ? t.abilities.map(abilityKey).join(",") : "all",
       ]),
     ]),

@@ -157,6 +157,21 @@ describe("varia for the upkeep of a tenant's data", () => {
     // The token's own first characters, as the list's TOKEN column shows them.
     const byToken = runVaria(["--json", "tokens", "revoke", `${bot.tokenPrefix}…`], env);
     expect([byToken.status, JSON.parse(byToken.stdout)]).toEqual([0, { revoked: bot.tokenID }]);
+    // A token revoking itself says so: the next command with it will be refused.
+    const self = runVaria(
+      ["--json", "tokens", "create", "rotated", "--ability", "Variance/Tokens/Manage"],
+      env,
+    );
+    const rotated = JSON.parse(self.stdout) as { tokenID: string; token: string };
+    const own = runVaria(["tokens", "revoke", rotated.tokenID.slice(0, 8)], {
+      ...env,
+      VARIA_TOKEN: rotated.token,
+    });
+    expect([own.status, own.stderr]).toEqual([
+      0,
+      "That was the token this command used (VARIA_TOKEN): varia's calls with it are refused from now on\n",
+    ]);
+    expect(runVaria(["tokens", "list"], { ...env, VARIA_TOKEN: rotated.token }).status).toBe(2);
     const gone = runVaria(["tokens", "revoke", bot.tokenID.slice(0, 8)], env);
     expect([gone.status, gone.stderr]).toEqual([
       2,

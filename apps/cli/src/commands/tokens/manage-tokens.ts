@@ -59,7 +59,7 @@ export async function runTokensCreate(ctx: CommandContext, [name]: string[], opt
  * token itself as `varia tokens list` shows them (`pickListed`), then revoked by its whole id.
  */
 export async function runTokensRevoke(ctx: CommandContext, [given]: string[]) {
-  const { client } = configuredClient(ctx);
+  const { client, target } = configuredClient(ctx);
   const token = pickListed(await client.call(listApiTokens), given!, {
     keys: (t) => [t.tokenID, t.tokenPrefix],
     describe: (t) => `${t.tokenID}  ${t.name}  ${t.tokenPrefix}…  ${t.userName}`,
@@ -70,4 +70,9 @@ export async function runTokensRevoke(ctx: CommandContext, [given]: string[]) {
   await client.call(revokeApiToken, { query: { tokenID: token.tokenID } });
   if (ctx.options.json) ctx.terminal.json({ revoked: token.tokenID });
   else ctx.terminal.out(`Revoked ${token.tokenID} (${token.name})`);
+  // Rotating tokens, the old one is easily the one still configured: the next command would be refused.
+  if (target.token.startsWith(token.tokenPrefix))
+    ctx.terminal.note(
+      `That was the token this command used${target.profile ? ` (profile ${target.profile})` : " (VARIA_TOKEN)"}: varia's calls with it are refused from now on`,
+    );
 }

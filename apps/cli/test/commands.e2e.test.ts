@@ -840,8 +840,8 @@ describe("every varia command against a running server", () => {
   it("exit 1 for an id argument that is not an id, named as the argument (not as a 400 of the API)", () => {
     for (const [args, what] of [
       [
-        ["import", "status", "3f2a"],
-        "'3f2a' is invalid for argument 'job'. expected a job id as `varia import upload` prints it.",
+        ["import", "status", "3f2"],
+        "'3f2' is invalid for argument 'job'. expected a job id as `varia import upload` prints it, or its first 4 characters or more.",
       ],
       [
         ["connections", "show", "5c1d"],

@@ -71,9 +71,16 @@ describe("varia for the upkeep of a tenant's data", () => {
       "Job completed successfully: 3 lines imported from october.csv: 1 new, 2 replacing stored lines of the same invoice and line number\n",
     ]);
     const listed = JSON.parse(runVaria(["--json", "import", "list"], env).stdout) as {
+      jobGuid: string;
       rowsImported: number;
       rowsReplaced: number;
     }[];
+    // A job named by the first characters of its id, as `varia import list` prints it.
+    const byPrefix = runVaria(["import", "status", `${listed[1]!.jobGuid.slice(0, 8)}…`], env);
+    expect([byPrefix.status, byPrefix.stdout]).toEqual([
+      0,
+      "Job completed successfully: 2 lines imported from october.csv: all new\n",
+    ]);
     expect(listed.map((j) => [j.rowsImported, j.rowsReplaced])).toEqual([
       [3, 2],
       [2, 0],

@@ -194,4 +194,20 @@ describe("importing a CSV in the browser", () => {
       .waitFor();
     expect(await status.getByRole("link", { name: "See it on the dashboard" }).count()).toBe(0);
   });
+  it("undoes every import by restoring the backup taken before the first, and says that no lines are left", async () => {
+    await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Backups" }).click();
+    await page.getByRole("heading", { name: "Backups", level: 1 }).waitFor();
+    // The oldest: taken before good.csv's first import, which replaced nothing.
+    const first = page.getByRole("row").filter({ hasText: "Before the import of good.csv" }).last();
+    await first.getByRole("button", { name: /^Restore the backup of/ }).click();
+    await page
+      .getByRole("alertdialog", { name: "Restore this backup?" })
+      .getByRole("button", { name: "Restore backup" })
+      .click();
+    await page
+      .getByText(
+        "Restored: no invoice lines are stored now, as none were then. Every screen shows the restored data.",
+      )
+      .waitFor({ timeout: 60_000 });
+  });
 });

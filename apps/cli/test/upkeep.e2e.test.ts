@@ -219,4 +219,32 @@ describe("varia for the upkeep of a tenant's data", () => {
     expect([given.status, JSON.parse(given.stdout).totalTo]).toEqual([0, 0]);
     expect(given.stderr).toContain("No actual data in 2025-05 or 2025-06");
   });
+  it("says before deleting a backup taken before an import which older backups could no longer be restored", () => {
+    const backups = JSON.parse(runVaria(["--json", "backups", "list"], env).stdout) as {
+      backupID: string;
+      importFileName: string | null;
+    }[];
+    // raw.csv's was the last import: the two before it would have to undo it when restored.
+    const beforeRaw = backups.find((b) => b.importFileName === "raw.csv")!;
+    const asked = runVaria(["backups", "delete", beforeRaw.backupID], env);
+    expect(asked.status).toBe(1);
+    expect(asked.stderr).toMatch(
+      /^varia: Deleting the backup of .* \(before the import of raw\.csv, 3 invoice lines\) means it can no longer be restored, and the 2 backups taken before earlier imports can then no longer be restored either, as restoring one would undo this import too; run again with --yes to delete it\n$/,
+    );
+    // As said: once it is gone, restoring an older one is refused and changes nothing.
+    expect(runVaria(["backups", "delete", beforeRaw.backupID, "--yes"], env).status).toBe(0);
+    const older = backups.find((b) => b.importFileName === "october.csv")!;
+    const refused = runVaria(
+      ["backups", "restore", older.backupID, "--yes", "--wait", "--poll-interval", "0.2"],
+      env,
+    );
+    expect(refused.stderr).toContain(
+      "This backup cannot be restored: the backup taken before a later import",
+    );
+    // The oldest costs nothing more.
+    const oldest = backups.at(-1)!;
+    expect(runVaria(["backups", "delete", oldest.backupID], env).stderr).toMatch(
+      /means it can no longer be restored; run again with --yes to delete it\n$/,
+    );
+  });
 });

@@ -6,6 +6,7 @@ import {
   backupList,
   backupReason,
   backupRestore,
+  deleteAlsoLoses,
   restoreSummary,
 } from "@varia/contracts";
 import type { CommandContext } from "../../context";
@@ -134,11 +135,12 @@ export async function runBackupsRestore(
 
 /** `varia backups delete`: Backup/Delete, only with --yes. */
 export async function runBackupsDelete(ctx: CommandContext, [id]: string[], options: { yes?: boolean }) {
-  const { backup } = await named(ctx, id!);
+  const { backup, all } = await named(ctx, id!);
   const what = `the backup of ${takenAt(backup.createdAt)} (${backupReason(backup)}, ${lines(backup.lineCount)})`;
+  const alsoLost = deleteAlsoLoses(all, backup);
   if (!options.yes)
     throw new CliError(
-      `Deleting ${what} means it can no longer be restored; run again with --yes to delete it`,
+      `Deleting ${what} means it can no longer be restored${alsoLost ? `, and ${alsoLost}` : ""}; run again with --yes to delete it`,
     );
   const { client } = configuredClient(ctx);
   await client.call(backupDelete, { query: { backupID: backup.backupID } });

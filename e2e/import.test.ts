@@ -1,4 +1,4 @@
-import { mkdtempSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Browser, Page } from "playwright-core";
@@ -66,7 +66,7 @@ describe("importing a CSV in the browser", () => {
     await page.getByText("good.csv").waitFor();
     await page.getByRole("button", { name: "Upload" }).click();
     await page.getByText("Job completed successfully").waitFor();
-    await page.getByText("2 invoice lines imported from good.csv.", { exact: false }).waitFor();
+    await page.getByText("2 invoice lines imported from good.csv: all new.", { exact: false }).waitFor();
     await page.getByText(/Finished \d+\w\w \w+ \d{4}, \d\d:\d\d/).waitFor();
 
     const bad = join(dir, "bad.csv");
@@ -106,7 +106,7 @@ describe("importing a CSV in the browser", () => {
     );
     await page.locator('input[type="file"]').setInputFiles(one);
     await page.getByRole("button", { name: "Upload" }).click();
-    await page.getByText("1 invoice line imported from one.csv.", { exact: false }).waitFor();
+    await page.getByText("1 invoice line imported from one.csv: all new.", { exact: false }).waitFor();
 
     const list = page.getByRole("table", { name: "Recent imports" });
     const cells = (n: number) => list.getByRole("row").nth(n).getByRole("cell").allTextContents();
@@ -145,6 +145,43 @@ describe("importing a CSV in the browser", () => {
     expect(await page.getByText("No data imported yet").count()).toBe(0);
   });
 
+  it("says of a corrected file imported again which of its lines replaced stored ones and which are new", async () => {
+    await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Integrations" }).click();
+    const corrected = join(dir, "good.csv");
+    // good.csv corrected: A-1 at a new amount, A-2 as it was, and a line it lacked.
+    writeFileSync(
+      corrected,
+      "InvoiceDate,InvoiceNumber,ClientCode,ItemCode,StockType,Quantity,Amount\n2025-05-01,A-1,C1,PRO,Subscription,2,120.00\n2025-06-01,A-2,C1,PRO,Subscription,2,100.00\n2025-06-01,A-4,C3,PRO,Subscription,1,70.00\n",
+    );
+    await page.locator('input[type="file"]').setInputFiles(corrected);
+    await page.getByRole("button", { name: "Upload" }).click();
+    await page
+      .getByRole("status")
+      .getByText(
+        "3 invoice lines imported from good.csv: 1 new, 2 replacing stored lines of the same invoice and line number.",
+        { exact: false },
+      )
+      .waitFor();
+    const list = page.getByRole("table", { name: "Recent imports" });
+    await expect
+      .poll(() => list.getByRole("row").nth(1).getByRole("cell").allTextContents())
+      .toEqual(["good.csv", "Upload", "admin", "Completed", "3 lines, 2 replacing stored ones"]);
+  });
+
+  it("downloads the invoice lines as CSV with UTF-8's byte order mark, once, for a spreadsheet", async () => {
+    await page.goto(`http://importer.localhost:${env.port}/variance/settings/export`);
+    await page.getByRole("heading", { name: "Data Export", level: 1 }).waitFor();
+    const [download] = await Promise.all([
+      page.waitForEvent("download"),
+      page.getByRole("button", { name: "Download", exact: true }).click(),
+    ]);
+    const bytes = readFileSync((await download.path())!);
+    expect(bytes.subarray(0, 3)).toEqual(Buffer.from([0xef, 0xbb, 0xbf]));
+    expect(bytes.subarray(3, 15).toString("utf8")).toBe("InvoiceDate,");
+    await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Integrations" }).click();
+    await page.getByRole("heading", { name: "Import from CSV" }).waitFor();
+  });
+
   it("says of a file with a header and no lines that it holds none, with no way to a dashboard", async () => {
     await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Integrations" }).click();
     const headerOnly = join(dir, "header-only.csv");
@@ -156,5 +193,21 @@ describe("importing a CSV in the browser", () => {
       .getByText("header-only.csv holds no invoice lines under its header: nothing was imported.")
       .waitFor();
     expect(await status.getByRole("link", { name: "See it on the dashboard" }).count()).toBe(0);
+  });
+  it("undoes every import by restoring the backup taken before the first, and says that no lines are left", async () => {
+    await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Backups" }).click();
+    await page.getByRole("heading", { name: "Backups", level: 1 }).waitFor();
+    // The oldest: taken before good.csv's first import, which replaced nothing.
+    const first = page.getByRole("row").filter({ hasText: "Before the import of good.csv" }).last();
+    await first.getByRole("button", { name: /^Restore the backup of/ }).click();
+    await page
+      .getByRole("alertdialog", { name: "Restore this backup?" })
+      .getByRole("button", { name: "Restore backup" })
+      .click();
+    await page
+      .getByText(
+        "Restored: no invoice lines are stored now, as none were then. Every screen shows the restored data.",
+      )
+      .waitFor({ timeout: 60_000 });
   });
 });

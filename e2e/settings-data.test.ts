@@ -351,7 +351,7 @@ describe("exclusion lists, organisation and backups in the browser", () => {
     await page.screenshot({ path: join(testOutput, "settings-backup-restore.png") });
     await confirm.getByRole("button", { name: "Restore backup" }).click();
     await page
-      .getByText(/^Restored: [\d,]+ invoice lines are back as they were then\./)
+      .getByText(/^Restored: the [\d,]+ invoice lines stored now are as they were then\./)
       .waitFor({ timeout: 60_000 });
     for (const dataType of dataTypes) expect(await variance(dataType)).toEqual(before[dataType]);
     const reasons = (await client.call(backupList)).map((b) => b.reason);

@@ -394,7 +394,7 @@ describe("signing up through Xero in the browser", () => {
     ]);
     expect([run.code, run.stdout.trim()]).toEqual([
       0,
-      "Job completed successfully: 62 lines imported from Xero: Harbour Software",
+      "Job completed successfully: 62 lines imported from Xero: Harbour Software: none new, 62 replacing stored lines of the same invoice and line number",
     ]);
     const unknown = await varia(host, token, ["sources", "run", "Nowhere Ltd"]);
     expect([unknown.code, unknown.stderr]).toEqual([
@@ -437,7 +437,7 @@ describe("signing up through Xero in the browser", () => {
     ]);
     expect([imported.code, imported.stdout.trim()]).toEqual([
       0,
-      "Job completed successfully: 62 lines imported from Xero: Harbour Software",
+      "Job completed successfully: 62 lines imported from Xero: Harbour Software: none new, 62 replacing stored lines of the same invoice and line number",
     ]);
 
     // A second organisation authorised at Xero is found by Look for new organisations, without a
@@ -502,7 +502,7 @@ describe("signing up through Xero in the browser", () => {
     await source.getByRole("button", { name: "Import now" }).click();
     await source.getByText("Job completed successfully").waitFor({ timeout: 60_000 });
     await source
-      .getByText("62 invoice lines imported from Xero: Harbour Software.", { exact: false })
+      .getByText("62 invoice lines imported from Xero: Harbour Software: all new.", { exact: false })
       .waitFor();
     await own.screenshot({ path: join(screenshots, "6-connected-later.png"), fullPage: true });
 

@@ -29,6 +29,7 @@ const importJob = z
     status: jobStatus,
     fileName: z.string(),
     rowsImported: z.number().int().nullable(),
+    rowsReplaced: z.number().int().nullable(),
     errors: z.array(z.object({ line: z.number().int(), column: z.string(), message: z.string() }).strict()),
     errorCount: z.number().int(),
     message: z.string().nullable(),
@@ -46,6 +47,7 @@ const backup = z
     sizeBytes: z.number().int(),
     createdAt: z.string(),
     importFileName: z.string().nullable(),
+    importJobGuid: z.uuid().nullable(),
   })
   .strict();
 
@@ -61,6 +63,7 @@ const shapes = {
         status: z.string(),
         fileName: z.string(),
         rowsImported: z.number().nullable(),
+        rowsReplaced: z.number().nullable(),
         errorCount: z.number(),
         message: z.string().nullable(),
         createdAt: z.string(),
@@ -147,6 +150,8 @@ const shapes = {
     .strict(),
   upload: z.object({ jobGuid: z.uuid(), status: jobStatus, duplicate: z.boolean() }).strict(),
   importJob,
+  /** `import upload --wait`: the job, and whether the file was uploaded before (nothing imported now). */
+  uploadedJob: importJob.extend({ duplicate: z.boolean() }).strict(),
   templateFile: z.object({ file: z.string(), bytes: z.number().int() }).strict(),
   templateText: z.object({ fileName: z.string().nullable(), content: z.string() }).strict(),
   exportRaw: z.object({ file: z.string(), lines: z.number().int(), bytes: z.number().int() }).strict(),
@@ -316,9 +321,13 @@ describe("every varia command against a running server", () => {
       bytes: statSync(file("template.csv")).size,
     });
     const template = json(shapes.templateText, ["import", "template"]);
-    expect(template.content.split("\n")[0]).toBe(readFileSync(file("template.csv"), "utf8").split("\n")[0]);
+    // The file keeps the byte order mark a spreadsheet needs; the text printed does not carry it.
+    expect(`\uFEFF${template.content.split("\n")[0]}`).toBe(
+      readFileSync(file("template.csv"), "utf8").split("\n")[0],
+    );
+    expect(template.content.startsWith("InvoiceDate,")).toBe(true);
 
-    const done = json(shapes.importJob, [
+    const { duplicate, ...done } = json(shapes.uploadedJob, [
       "import",
       "upload",
       file("lines.csv"),
@@ -326,6 +335,7 @@ describe("every varia command against a running server", () => {
       "--poll-interval",
       "0.2",
     ]);
+    expect(duplicate).toBe(false);
     expect(done).toMatchObject({
       status: "Completed",
       rowsImported: 4,
@@ -455,7 +465,12 @@ describe("every varia command against a running server", () => {
 
   it("backups create, list, download, restore (said and refused without --yes, then followed) and delete", () => {
     const taken = json(shapes.backup, ["backups", "create"]);
-    expect(taken).toMatchObject({ reason: "OnDemand", lineCount: 4, importFileName: null });
+    expect(taken).toMatchObject({
+      reason: "OnDemand",
+      lineCount: 4,
+      importFileName: null,
+      importJobGuid: null,
+    });
     const listed = json(shapes.backups, ["backups", "list"]);
     expect(listed[0]).toEqual(taken);
     expect(listed.some((b) => b.reason === "BeforeImport" && b.importFileName === "lines.csv")).toBe(true);
@@ -835,16 +850,16 @@ describe("every varia command against a running server", () => {
   it("exit 1 for an id argument that is not an id, named as the argument (not as a 400 of the API)", () => {
     for (const [args, what] of [
       [
-        ["import", "status", "3f2a"],
-        "'3f2a' is invalid for argument 'job'. expected a job id as `varia import upload` prints it.",
+        ["import", "status", "3f2"],
+        "'3f2' is invalid for argument 'job'. expected a job id as `varia import upload` prints it, or its first 4 characters or more.",
       ],
       [
         ["connections", "show", "5c1d"],
         "'5c1d' is invalid for argument 'connection'. expected a connection's id as `varia connections list` prints it.",
       ],
       [
-        ["tokens", "revoke", "0b7c"],
-        "'0b7c' is invalid for argument 'tokenID'. expected a token's id as `varia tokens list` prints it.",
+        ["tokens", "revoke", "0b7"],
+        "'0b7' is invalid for argument 'tokenID'. expected a token's id as `varia tokens list` prints it, or its first 4 characters or more.",
       ],
     ] as const) {
       const run = varia([...args]);
@@ -898,6 +913,28 @@ describe("every varia command against a running server", () => {
       `lines.csv was already uploaded as job ${first.jobGuid}: nothing is imported again; that job's status follows`,
     );
     expect(again.stderr).not.toContain("Uploaded lines.csv");
+    // On stdout too, where a script or --quiet reads it, not as if this upload imported the lines.
+    expect(again.stdout).toBe(
+      `lines.csv was uploaded before, as job ${first.jobGuid}: nothing is imported again. What that upload did: Job completed successfully: 4 lines imported from lines.csv: all new\n`,
+    );
+    const asJson = varia([
+      "--json",
+      "import",
+      "upload",
+      file("lines.csv"),
+      "--wait",
+      "--poll-interval",
+      "0.2",
+    ]);
+    expect([asJson.status, JSON.parse(asJson.stdout)]).toEqual([
+      0,
+      expect.objectContaining({
+        jobGuid: first.jobGuid,
+        status: "Completed",
+        rowsImported: 4,
+        duplicate: true,
+      }),
+    ]);
   });
 
   it("import template -o into a folder that does not exist says so, as the exports do", () => {

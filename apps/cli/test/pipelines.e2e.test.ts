@@ -232,7 +232,7 @@ describe("varia in a pipeline, against a running server", () => {
     );
     expect([named.status, named.stdout]).toEqual([
       0,
-      "Job completed successfully: 2 lines imported from july.csv\n",
+      "Job completed successfully: 2 lines imported from july.csv: all new\n",
     ]);
     const listed = JSON.parse(runVaria(["--json", "import", "list", "--limit", "2"], env).stdout) as {
       fileName: string;

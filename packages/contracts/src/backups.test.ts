@@ -8,6 +8,7 @@ const backup = (backupID: string, reason: Backup["reason"], createdAt: string): 
   sizeBytes: 100,
   createdAt,
   importFileName: reason === "BeforeImport" ? `${backupID}.csv` : null,
+  importJobGuid: reason === "BeforeImport" ? `job-${backupID}` : null,
 });
 
 describe("restoreSummary", () => {

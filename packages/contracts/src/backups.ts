@@ -12,6 +12,11 @@ export const backupSchema = z.object({
   createdAt: z.string(),
   /** Taken before an import: the name of that import's file (a data source's import: its source). */
   importFileName: z.string().nullable(),
+  /**
+   * Taken before an import: that import's job (as `import/upload` answered it), so that a script can
+   * undo one import by restoring the backup taken before it; null for the others.
+   */
+  importJobGuid: z.string().nullable(),
 });
 export type Backup = z.infer<typeof backupSchema>;
 
@@ -47,6 +52,31 @@ export function restoreSummary(backups: readonly Backup[], chosen: Backup): Rest
     ].sort((a, b) => a.createdAt.localeCompare(b.createdAt)),
     restoresUndone: since.filter((b) => b.reason === "BeforeRestore"),
   };
+}
+
+/**
+ * The backups taken before earlier imports that could no longer be restored once `deleted`, a backup
+ * taken before an import, is gone: restoring one undoes every import since, this one's too, unless a
+ * restore in between left the snapshot the walk starts from. The Backups page and `varia backups
+ * delete` say so before deleting.
+ * (docs/storage.md, "Backups are undo records and snapshots")
+ */
+export function restoresLostByDeleting(backups: readonly Backup[], deleted: Backup): Backup[] {
+  if (deleted.reason !== "BeforeImport") return [];
+  const restores = backups.filter((b) => b.reason === "BeforeRestore");
+  return backups.filter(
+    (b) =>
+      b.reason === "BeforeImport" &&
+      b.createdAt < deleted.createdAt &&
+      !restores.some((r) => r.createdAt > b.createdAt && r.createdAt < deleted.createdAt),
+  );
+}
+
+/** What deleting `deleted` costs besides itself, in words: "" when it costs nothing more. */
+export function deleteAlsoLoses(backups: readonly Backup[], deleted: Backup): string {
+  const lost = restoresLostByDeleting(backups, deleted).length;
+  if (lost === 0) return "";
+  return `${lost === 1 ? "the backup" : `the ${lost} backups`} taken before earlier imports can then no longer be restored either, as restoring ${lost === 1 ? "it" : "one"} would undo this import too`;
 }
 
 export const backupList = defineContract({

@@ -3,6 +3,14 @@ import { abilities } from "./abilities";
 import { yearMonthSchema } from "./common";
 import { defineContract } from "./define-contract";
 
+/**
+ * What every CSV download starts with, the server's (raw data, a report, the import template) and the
+ * web app's own (a grid's Download): UTF-8's byte order mark, without which Excel on Windows reads a
+ * CSV as the local code page and garbles "Célestine Café". The importer skips it, so a download can
+ * be imported again (docs/import.md, "Exports").
+ */
+export const csvByteOrderMark = "\uFEFF";
+
 const idSchema = z.string().regex(/^\d{1,18}$/, "expected a numeric id");
 
 /**

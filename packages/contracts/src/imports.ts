@@ -46,6 +46,38 @@ export function jobStartedByLabel(job: { kind: JobKind; startedBy: string | null
   return job.startedBy ?? (job.kind === "Connector" ? "Schedule" : "Varia");
 }
 
+/** `n` lines, counted as the caller writes numbers ("1 line", "2,500 lines"). */
+const countLines = (n: number, count: (n: number) => string, what = "line") =>
+  `${count(n)} ${what}${n === 1 ? "" : "s"}`;
+
+/**
+ * How a completed import's lines split between new ones and those that replaced stored lines of
+ * the same key, as the import page and `varia import upload` say it after "… lines imported from
+ * lines.csv: " ("all new"; "1 new, 2 replacing stored lines of the same invoice and line number");
+ * null when the job did not record it (docs/import.md, "Re-import and replace").
+ */
+export function importedLinesSplit(
+  job: { rowsImported: number | null; rowsReplaced: number | null },
+  count: (n: number) => string,
+): string | null {
+  if (job.rowsImported === null || job.rowsReplaced === null || job.rowsImported === 0) return null;
+  if (job.rowsReplaced === 0) return "all new";
+  const added = job.rowsImported - job.rowsReplaced;
+  const replacing = `${count(job.rowsReplaced)} replacing stored ${job.rowsReplaced === 1 ? "line" : "lines"} of the same invoice and line number`;
+  return `${added === 0 ? "none" : count(added)} new, ${replacing}`;
+}
+
+/**
+ * What a completed restore left, as the backups page and `varia backups restore --wait` say it: its
+ * job's lines are those stored once it ended, the organisation's as they were when the backup was
+ * taken (docs/storage.md, "Backups are undo records and snapshots").
+ */
+export function restoredLinesSentence(lines: number, count: (n: number) => string): string {
+  return lines === 0
+    ? "no invoice lines are stored now, as none were then"
+    : `the ${countLines(lines, count, "invoice line")} stored now ${lines === 1 ? "is" : "are"} as ${lines === 1 ? "it was" : "they were"} then`;
+}
+
 export const importJobSchema = z.object({
   jobGuid: z.string(),
   kind: jobKindSchema,
@@ -53,6 +85,11 @@ export const importJobSchema = z.object({
   /** The file imported; a data source's import: the package and source; a restore: the backup. */
   fileName: z.string(),
   rowsImported: z.number().int().nullable(),
+  /**
+   * Of a completed import's lines, how many replaced stored lines of the same key (the rest are
+   * new); null for a restore, a rebuild or a job not completed (docs/import.md, "Re-import and replace").
+   */
+  rowsReplaced: z.number().int().nullable(),
   /** Every bad row of a rejected file (at most `maxListedErrors`), and how many there were. */
   errors: z.array(importRowErrorSchema),
   errorCount: z.number().int(),

@@ -5,7 +5,10 @@
 export const exitCodes = {
   /** Everything asked for was done. */
   ok: 0,
-  /** A usage error: a bad flag or argument, no profile or token, a file that cannot be read. */
+  /**
+   * A usage error: a bad flag or argument, no profile or token, a file that cannot be read, no months
+   * to compare (an organisation without actual data, and no --from/--to).
+   */
   usage: 1,
   /** The server refused: a 4xx answer, or an import rejected for its data (every bad cell listed). */
   refused: 2,
@@ -21,7 +24,7 @@ export type ExitCode = (typeof exitCodes)[keyof typeof exitCodes];
 export const exitCodeHelp = [
   "Exit codes:",
   "  0  ok",
-  "  1  usage error: a bad flag or argument, no profile or token, a file that cannot be read",
+  "  1  usage error: a bad flag or argument, no profile or token, a file that cannot be read, no months to compare",
   "  2  the server refused: a 4xx answer, or an import rejected for its data (every bad cell listed)",
   "  3  the server failed or could not be reached: a 5xx answer, connection refused, a timeout",
   "  4  a job ended Failed or FailedPermanently for a reason other than its data",

@@ -3,7 +3,6 @@ import { actualPeriods } from "@varia/contracts";
 import { periodDefaultRange, periodFormat, periodFromKey, periodPrevious } from "@varia/period";
 import type { CommandContext } from "../context";
 import { CliError } from "../errors/cli-error";
-import { exitCodes } from "../errors/exit-codes";
 import { checkMonthOrder } from "./filter-options";
 
 /**
@@ -19,11 +18,10 @@ export async function defaultMonths(
 ): Promise<{ from: string; to: string }> {
   if (to) return { to, from: from ?? periodFormat(periodPrevious(periodFromKey(to)), "yearMonth") };
   const range = periodDefaultRange(await client.call(actualPeriods, undefined, { cache: false }));
+  // No months to default to: a usage error (exit 1), not the server's refusal (2): nothing was
+  // refused, and months given (--from, --to) are answered, zeros and all (apps/cli/README.md, "Exit codes").
   if (!range)
-    throw new CliError(
-      "No months with actual data yet: give --from and --to, or import data first",
-      exitCodes.refused,
-    );
+    throw new CliError("No months with actual data yet: give --from and --to, or import data first");
   const latest = periodFormat(range.dateTo, "yearMonth");
   checkMonthOrder(from, latest, true);
   return { to: latest, from: from ?? periodFormat(range.dateFrom, "yearMonth") };

@@ -72,6 +72,8 @@ declare module "./schema" {
       idempotency_key: string;
       attempts: Generated<number>;
       rows_imported: number | null;
+      /** Of an import's lines, those that replaced stored ones (migration 150); null for other jobs. */
+      rows_replaced: Generated<number | null>;
       result: ColumnType<unknown, string | null | undefined, string | null>;
       created_at: Generated<Timestamp>;
       started_at: Timestamp | null;

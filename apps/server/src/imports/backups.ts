@@ -170,11 +170,11 @@ export async function restoreBackup(
     // After the oldest snapshot newer than the chosen record, nothing newer matters.
     const snapshotAt = newer.findLastIndex((b) => b.reason === "BeforeRestore");
     await refuseGaps(tx, organisationId, chosen, snapshotAt >= 0 ? newer[snapshotAt]! : null, newer);
-    if (snapshotAt >= 0) await restoreSnapshot(session, organisationId, newer[snapshotAt]!.id);
+    if (snapshotAt >= 0) await restoreSnapshot(session, organisationId, newer[snapshotAt]!);
     const cube = new CubeCellsBuilder();
     for (const record of newer.slice(snapshotAt + 1)) await undoImport(tx, organisationId, record, cube);
     await applyCubeChanges(session, organisationId, cube.finish());
-  } else await restoreSnapshot(session, organisationId, chosen.id);
+  } else await restoreSnapshot(session, organisationId, chosen);
   await restoreDimensions(tx, organisationId, readBackupDimensions(chosen.data));
   // Lines and their clients, items and salespeople were put back step by step: their keys are
   // checked once, now that every step is done.
@@ -248,14 +248,32 @@ async function undoImport(tx: Tx, organisationId: string, record: BackupRow, cub
   await sql`delete from invoice_lines where ${own}`.execute(tx);
   await sql`insert into invoice_lines (organisation_id, ${lineColumns})
     select organisation_id, ${lineColumns} from backup_lines where ${replaced}`.execute(tx);
+  await freeImportKeys(tx, organisationId, sql`id = ${jobId}`);
+}
+
+/**
+ * Frees the de-duplication keys of the imports a restore takes away, so that their files can be
+ * imported again (docs/import.md, "De-duplication of uploads"): an upload answered "already
+ * uploaded" must mean that its lines are stored.
+ */
+async function freeImportKeys(tx: Tx, organisationId: string, which: ReturnType<typeof sql>) {
   await sql`update import_jobs set idempotency_key = 'undone:' || id || ':' || idempotency_key
-    where organisation_id = ${organisationId} and id = ${jobId}
+    where organisation_id = ${organisationId} and kind in ('Import', 'Connector') and ${which}
       and idempotency_key not like 'undone:%'`.execute(tx);
 }
 
-/** Puts a snapshot's lines back in place of the organisation's, and rebuilds the cube from them. */
-async function restoreSnapshot(session: BulkSession, organisationId: string, backupId: string) {
+/**
+ * Puts a snapshot's lines back in place of the organisation's, and rebuilds the cube from them. The
+ * imports completed since it was taken are taken away with their lines: their keys are freed.
+ */
+async function restoreSnapshot(session: BulkSession, organisationId: string, snapshot: BackupRow) {
   const tx = session.db;
+  const backupId = snapshot.id;
+  await freeImportKeys(
+    tx,
+    organisationId,
+    sql`status = 'Completed' and finished_at >= ${snapshot.created_at}`,
+  );
   await tx.deleteFrom("invoice_lines").where("organisation_id", "=", organisationId).execute();
   await sql`insert into invoice_lines (organisation_id, ${lineColumns})
     select organisation_id, ${lineColumns} from backup_lines

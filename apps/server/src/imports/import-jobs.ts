@@ -112,6 +112,7 @@ function jobOfRow(row: Selectable<Schema["import_jobs"]>): ImportJob {
     status: row.status,
     fileName: row.file_name,
     rowsImported: row.rows_imported,
+    rowsReplaced: row.rows_replaced,
     errors: result?.errors ?? [],
     errorCount: result?.errorCount ?? 0,
     message: result?.message ?? null,
@@ -272,7 +273,13 @@ export async function runImportJob(
           await sql`analyze ${sql.table(linePartition(organisationId))}, monthly_cube`.execute(tx);
         await tx
           .updateTable("import_jobs")
-          .set({ status: "Completed", rows_imported: summary.lines, finished_at: new Date(), result: null })
+          .set({
+            status: "Completed",
+            rows_imported: summary.lines,
+            rows_replaced: undo.lineCount,
+            finished_at: new Date(),
+            result: null,
+          })
           .where("organisation_id", "=", organisationId)
           .where("id", "=", job.id)
           .execute();

@@ -34,7 +34,15 @@ export async function backupRoutes(app: FastifyInstance, deps: AppDeps) {
       .leftJoin("import_jobs as j", (join) =>
         join.onRef("j.organisation_id", "=", "b.organisation_id").onRef("j.id", "=", "b.import_job_id"),
       )
-      .select(["b.id", "b.reason", "b.line_count", "b.size_bytes", "b.created_at", "j.file_name"])
+      .select([
+        "b.id",
+        "b.reason",
+        "b.line_count",
+        "b.size_bytes",
+        "b.created_at",
+        "b.import_job_id",
+        "j.file_name",
+      ])
       .where("b.organisation_id", "=", organisationId);
     if (backupID) query = query.where("b.id", "=", backupID);
     const rows = await query.orderBy("b.created_at", "desc").execute();
@@ -45,6 +53,7 @@ export async function backupRoutes(app: FastifyInstance, deps: AppDeps) {
       sizeBytes: r.size_bytes,
       createdAt: iso(r.created_at),
       importFileName: r.file_name ?? null,
+      importJobGuid: r.import_job_id,
     }));
   };
 

@@ -1,8 +1,8 @@
-import { Readable } from "node:stream";
 import { exportRawData } from "@varia/contracts";
 import type { FastifyInstance } from "fastify";
 import { type RawBuilder, sql } from "kysely";
 import { registerContract } from "../http/contract-route";
+import { csvDownload } from "../http/csv-download";
 import type { AppDeps } from "../http/deps";
 import { csvText } from "../imports/csv-cell";
 import { formatScaled } from "../imports/decimal";
@@ -117,9 +117,6 @@ export async function exportRoutes(app: FastifyInstance, deps: AppDeps) {
       }
     }
     const period = [query.dateFrom, query.dateTo].filter(Boolean).join("_to_") || "all";
-    reply
-      .type("text/csv; charset=utf-8")
-      .header("content-disposition", `attachment; filename="varia-raw-data-${period}.csv"`);
-    return Readable.from(lines()) as unknown as string;
+    return csvDownload(reply, lines(), `varia-raw-data-${period}.csv`);
   });
 }

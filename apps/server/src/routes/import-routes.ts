@@ -15,6 +15,7 @@ import {
 import type { FastifyInstance } from "fastify";
 import { AppError } from "../errors";
 import { registerContract } from "../http/contract-route";
+import { csvDownload } from "../http/csv-download";
 import type { AppDeps } from "../http/deps";
 import { binaryFileKind, fileKindHeadBytes } from "../imports/file-kind";
 import { enqueueImport, getImportJob, listImportJobs, workerThresholdBytes } from "../imports/import-jobs";
@@ -159,9 +160,6 @@ export async function importRoutes(app: FastifyInstance, deps: AppDeps) {
   );
 
   registerContract(app, deps, importTemplate, ({ reply }) => {
-    reply
-      .type("text/csv; charset=utf-8")
-      .header("content-disposition", 'attachment; filename="varia-import-template.csv"');
-    return invoiceTemplate;
+    return csvDownload(reply, invoiceTemplate, "varia-import-template.csv");
   });
 }

@@ -1,4 +1,3 @@
-import { Readable } from "node:stream";
 import {
   abilities,
   helpText,
@@ -18,6 +17,7 @@ import { latestInvoicedMonth } from "../analytics/latest-invoiced-month";
 import { AppError } from "../errors";
 import { holdsAbility } from "../http/auth-context";
 import { registerContract } from "../http/contract-route";
+import { csvDownload } from "../http/csv-download";
 import type { AppDeps } from "../http/deps";
 import { findClientPage, findSalespersonPage, findSkuPage } from "../lines/find-dimension-page";
 import { findHelpText } from "../reports/find-help-text";
@@ -113,8 +113,7 @@ export async function reportRoutes(app: FastifyInstance, deps: AppDeps) {
         }),
       ) as unknown as string;
     }
-    reply.type("text/csv; charset=utf-8");
-    return Readable.from(reportCsv(report.columns, report.rows)) as unknown as string;
+    return csvDownload(reply, reportCsv(report.columns, report.rows));
   });
 
   registerContract(app, deps, helpText, ({ query }) => findHelpText(query.key));

@@ -1,4 +1,4 @@
-import type { ImportJob } from "@varia/contracts";
+import { type ImportJob, importedLinesSplit } from "@varia/contracts";
 import {
   selectJob,
   selectJobCompleted,
@@ -55,6 +55,8 @@ export function JobProgress({ actor }: { actor: JobActor }) {
   // A file of a header and nothing under it (an export filtered to nothing, say): said so, with no
   // way to a dashboard that has nothing new to show (docs/import.md, "Validation").
   const headerOnly = job?.kind === "Import" && job.rowsImported === 0;
+  // New lines, or lines that replaced stored ones of the same key (docs/import.md, "Re-import and replace").
+  const split = job ? importedLinesSplit(job, format.count) : null;
   return (
     <div className="job-progress" role="status" aria-live="polite">
       <p className={`job-progress__label${finished ? (completed ? " is-done" : " is-failed") : ""}`}>
@@ -67,7 +69,8 @@ export function JobProgress({ actor }: { actor: JobActor }) {
       {completed && job && !headerOnly && (
         <p>
           {format.count(job.rowsImported ?? 0)} invoice {job.rowsImported === 1 ? "line" : "lines"} imported
-          from {job.fileName}.
+          from {job.fileName}
+          {split ? `: ${split}` : ""}.
           {job.finishedAt ? (
             <span className="job-progress__when"> Finished {dateTime(job.finishedAt, format)}.</span>
           ) : null}

@@ -34,7 +34,12 @@ const unfinished = (job: ImportJobSummary) => job.status === "Pending" || job.st
 function outcome(job: ImportJobSummary, format: Format): string {
   if (job.status === "Completed") {
     const n = job.rowsImported ?? 0;
-    return `${format.count(n)} ${n === 1 ? "line" : "lines"}`;
+    const lines = `${format.count(n)} ${n === 1 ? "line" : "lines"}`;
+    // A re-import says how many of its lines replaced stored ones (docs/import.md, "Re-import and replace").
+    const replaced = job.rowsReplaced ?? 0;
+    return replaced > 0
+      ? `${lines}, ${format.count(replaced)} replacing stored ${replaced === 1 ? "one" : "ones"}`
+      : lines;
   }
   if (job.status === "Failed" && job.errorCount > 0)
     return `${format.count(job.errorCount)} bad ${job.errorCount === 1 ? "cell" : "cells"}, nothing imported`;

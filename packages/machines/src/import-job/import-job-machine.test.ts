@@ -10,6 +10,7 @@ const job = (status: JobStatus): ImportJob => ({
   status,
   fileName: "lines.csv",
   rowsImported: status === "Completed" ? 10 : null,
+  rowsReplaced: status === "Completed" ? 0 : null,
   errors: [],
   errorCount: 0,
   message: null,

@@ -6,11 +6,12 @@ import {
   backupList,
   backupReason,
   backupRestore,
+  deleteAlsoLoses,
   restoreSummary,
 } from "@varia/contracts";
 import type { CommandContext } from "../../context";
 import { CliError } from "../../errors/cli-error";
-import { exitCodes } from "../../errors/exit-codes";
+import { pickListed } from "../../filters/listed-id";
 import { configuredClient } from "../../http/client";
 import { formatByteCount, formatCount, formatSize, formatUtc } from "../../output/format";
 import { formatTable } from "../../output/table";
@@ -23,12 +24,17 @@ const takenAt = (iso: string) => formatUtc(iso, { seconds: true });
 
 const lines = (n: number) => `${formatCount(n)} invoice ${n === 1 ? "line" : "lines"}`;
 
-/** The backup a user named, from the list; an unknown id is refused listing none of the others. */
+/** The backup a user named by its id or its first characters, from the list (`pickListed`). */
 async function named(ctx: CommandContext, id: string): Promise<{ backup: Backup; all: Backup[] }> {
   const { client } = configuredClient(ctx);
   const all = await client.call(backupList);
-  const backup = all.find((b) => b.backupID === id);
-  if (!backup) throw new CliError(`No backup '${id}' (varia backups list shows them)`, exitCodes.refused);
+  const backup = pickListed(all, id, {
+    keys: (b) => [b.backupID],
+    describe: (b) => `${b.backupID}  ${takenAt(b.createdAt)}  ${backupReason(b)}`,
+    what: "backup",
+    whats: "backups",
+    listedBy: "varia backups list",
+  });
   return { backup, all };
 }
 
@@ -70,17 +76,18 @@ export async function runBackupsDownload(ctx: CommandContext, [id]: string[], op
   const binary = "a gzip-compressed backup";
   checkOutput(ctx, options.output, binary);
   const { client } = configuredClient(ctx);
+  const { backup } = await named(ctx, id!);
   const file = await downloadTo(
     ctx,
     options.output,
-    (onProgress) => client.download(backupDownload, { query: { backupID: id! } }, { onProgress }),
+    (onProgress) => client.download(backupDownload, { query: { backupID: backup.backupID } }, { onProgress }),
     binary,
   );
   reportWritten(
     ctx,
     options.output,
     { file: options.output, bytes: file.body.length },
-    `Wrote backup ${id} (${formatByteCount(file.body.length)}) to ${where(options.output)}`,
+    `Wrote backup ${backup.backupID} (${formatByteCount(file.body.length)}) to ${where(options.output)}`,
   );
 }
 
@@ -128,11 +135,12 @@ export async function runBackupsRestore(
 
 /** `varia backups delete`: Backup/Delete, only with --yes. */
 export async function runBackupsDelete(ctx: CommandContext, [id]: string[], options: { yes?: boolean }) {
-  const { backup } = await named(ctx, id!);
+  const { backup, all } = await named(ctx, id!);
   const what = `the backup of ${takenAt(backup.createdAt)} (${backupReason(backup)}, ${lines(backup.lineCount)})`;
+  const alsoLost = deleteAlsoLoses(all, backup);
   if (!options.yes)
     throw new CliError(
-      `Deleting ${what} means it can no longer be restored; run again with --yes to delete it`,
+      `Deleting ${what} means it can no longer be restored${alsoLost ? `, and ${alsoLost}` : ""}; run again with --yes to delete it`,
     );
   const { client } = configuredClient(ctx);
   await client.call(backupDelete, { query: { backupID: backup.backupID } });

@@ -1,9 +1,9 @@
 import type { Command } from "commander";
-import { idArgument } from "../../filters/filter-options";
+import { listedIdArgument } from "../../filters/listed-id";
 import type { Lazy } from "../../program";
 import { pollIntervalOption, waitTimeoutOption } from "../job-options";
 
-const backupID = idArgument("a backup's id", "varia backups list");
+const backupID = listedIdArgument("a backup's id", "varia backups list");
 
 /** `varia backups list|create|download|restore|delete`: the organisation's backups (docs/storage.md, "Backups are undo records and snapshots"). */
 export function defineBackups(program: Command, lazy: Lazy) {
@@ -20,13 +20,13 @@ export function defineBackups(program: Command, lazy: Lazy) {
     .action(lazy(() => import("./backups").then((m) => m.runBackupsCreate)));
   backups
     .command("download")
-    .argument("<backup>", "a backup's id (`varia backups list`)", backupID)
+    .argument("<backup>", "a backup's id (`varia backups list`), or its first characters", backupID)
     .description("Save a backup as its portable file (gzip'd JSON), saying how many bytes")
     .requiredOption("-o, --output <file>", "where to write the backup (- for stdout, not a terminal)")
     .action(lazy(() => import("./backups").then((m) => m.runBackupsDownload)));
   backups
     .command("restore")
-    .argument("<backup>", "a backup's id (`varia backups list`)", backupID)
+    .argument("<backup>", "a backup's id (`varia backups list`), or its first characters", backupID)
     .description(
       "Restore a backup as a job (an admin's token only), undoing every import and restore since; with --wait, follow it",
     )
@@ -37,7 +37,7 @@ export function defineBackups(program: Command, lazy: Lazy) {
     .action(lazy(() => import("./backups").then((m) => m.runBackupsRestore)));
   backups
     .command("delete")
-    .argument("<backup>", "a backup's id (`varia backups list`)", backupID)
+    .argument("<backup>", "a backup's id (`varia backups list`), or its first characters", backupID)
     .description("Delete a backup (an admin's token only): what it holds can no longer be restored")
     .option("--yes", "delete it: without, say what would go and change nothing")
     .action(lazy(() => import("./backups").then((m) => m.runBackupsDelete)));

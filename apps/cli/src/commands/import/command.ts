@@ -1,6 +1,7 @@
 import { importJobListLimits } from "@varia/contracts";
 import { type Command, InvalidArgumentError, Option } from "commander";
-import { idArgument, integerAtLeast } from "../../filters/filter-options";
+import { integerAtLeast } from "../../filters/filter-options";
+import { listedIdArgument } from "../../filters/listed-id";
 import type { Lazy } from "../../program";
 import { pollIntervalOption, waitTimeoutOption } from "../job-options";
 
@@ -54,8 +55,8 @@ export function defineImport(program: Command, lazy: Lazy) {
     .command("status")
     .argument(
       "<job>",
-      "the job id that `varia import upload` printed",
-      idArgument("a job id", "varia import upload"),
+      "the job id that `varia import upload` printed, or the first characters of one of the latest (`varia import list`)",
+      listedIdArgument("a job id", "varia import upload"),
     )
     .description("Show an import job's status, and a rejected file's bad cells (exit codes as upload --wait)")
     .action(lazy(() => import("./job-status").then((m) => m.runJobStatus)));

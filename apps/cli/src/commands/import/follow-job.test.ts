@@ -88,6 +88,7 @@ describe("following a job", () => {
           status: "Running",
           fileName: "lines.csv",
           rowsImported: null,
+          rowsReplaced: null,
           errors: [],
           errorCount: 0,
           message: null,

@@ -1,4 +1,4 @@
-import type { ImportJob } from "@varia/contracts";
+import { type ImportJob, importedLinesSplit, restoredLinesSentence } from "@varia/contracts";
 import { jobStatusLabels } from "@varia/machines";
 import type { CommandContext } from "../../context";
 import { type ExitCode, exitCodes } from "../../errors/exit-codes";
@@ -22,12 +22,17 @@ export function rowErrorLines(job: ImportJob): string[] {
   return lines;
 }
 
-/** What a completed job did, by its kind. */
+/**
+ * What a completed job did, by its kind: an import's lines split into new ones and those that
+ * replaced stored lines; a restore's lines, those stored once it ended.
+ */
 function completedWork(job: ImportJob): string {
   const lines = `${formatCount(job.rowsImported ?? 0)} ${job.rowsImported === 1 ? "line" : "lines"}`;
-  if (job.kind === "Restore") return `${lines} restored from ${job.fileName}`;
+  if (job.kind === "Restore")
+    return `restored ${job.fileName}: ${restoredLinesSentence(job.rowsImported ?? 0, formatCount)}`;
   if (job.kind === "RebuildCube") return `the cube rebuilt from the ${lines} stored`;
-  return `${lines} imported from ${job.fileName}`;
+  const split = importedLinesSplit(job, formatCount);
+  return `${lines} imported from ${job.fileName}${split ? `: ${split}` : ""}`;
 }
 
 /** A job's state in a line (the status label of docs/behaviour.md#import-jobs first), then its bad cells. */

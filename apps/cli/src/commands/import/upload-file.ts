@@ -6,11 +6,12 @@ import { pipeline } from "node:stream/promises";
 import { importUpload, type JobStatus } from "@varia/contracts";
 import type { CommandContext } from "../../context";
 import { CliError } from "../../errors/cli-error";
+import { exitCodes } from "../../errors/exit-codes";
 import { configuredClient } from "../../http/client";
 import { formatSize, formatTransfer } from "../../output/format";
 import { throttled } from "../../transfer/throttled";
 import { followJob } from "./follow-job";
-import { printJob } from "./job-outcome";
+import { jobExitCode, jobSummary, printJob } from "./job-outcome";
 
 interface UploadOptions {
   wait?: boolean;
@@ -87,7 +88,16 @@ export async function runUpload(ctx: CommandContext, [file]: string[], options: 
       : `Uploaded ${name} as job ${queued.jobGuid}`,
   );
   const job = await followJob(ctx, client, queued.jobGuid, options);
-  printJob(ctx, job);
+  // Said on stdout and in the JSON too: a script (or --quiet) must not read the earlier upload's
+  // "lines imported" as this one's.
+  if (ctx.options.json) {
+    ctx.terminal.json({ ...job, duplicate: queued.duplicate });
+    ctx.exitWith(jobExitCode(job));
+  } else if (queued.duplicate && jobExitCode(job) === exitCodes.ok) {
+    ctx.terminal.out(
+      `${name} was uploaded before, as job ${job.jobGuid}: nothing is imported again. What that upload did: ${jobSummary(job)}`,
+    );
+  } else printJob(ctx, job);
   // A refused file's bad cells are listed above already.
   if (queued.duplicate && job.status === "FailedPermanently") noteFailedBefore(ctx, job);
 }

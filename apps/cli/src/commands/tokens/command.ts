@@ -1,5 +1,5 @@
 import { type Command, Option } from "commander";
-import { idArgument } from "../../filters/filter-options";
+import { listedIdArgument } from "../../filters/listed-id";
 import type { Lazy } from "../../program";
 
 const collect = (value: string, previous: string[]) => [...previous, value];
@@ -23,11 +23,11 @@ export function defineTokens(program: Command, lazy: Lazy) {
     .action(lazy(() => import("./manage-tokens").then((m) => m.runTokensCreate)));
   tokens
     .command("revoke")
-    .description("Revoke a token by its id; it is refused from then on")
+    .description("Revoke a token by its id (or its first characters); it is refused from then on")
     .argument(
       "<tokenID>",
-      "the id shown by `varia tokens list`",
-      idArgument("a token's id", "varia tokens list"),
+      "the id shown by `varia tokens list`, or its first characters (or the token's, varia_…)",
+      listedIdArgument("a token's id", "varia tokens list"),
     )
     .action(lazy(() => import("./manage-tokens").then((m) => m.runTokensRevoke)));
 }

@@ -8,7 +8,9 @@ import {
 } from "@varia/contracts";
 import type { CommandContext } from "../../context";
 import { CliError } from "../../errors/cli-error";
+import { pickListed } from "../../filters/listed-id";
 import { configuredClient } from "../../http/client";
+import { formatUtc } from "../../output/format";
 import { formatTable } from "../../output/table";
 
 const catalogue: RoleAbility[] = Object.values(abilities).map((a) => ({ ...a }));
@@ -34,7 +36,7 @@ export async function runTokensList(ctx: CommandContext) {
         t.name,
         `${t.tokenPrefix}…`,
         t.userName,
-        t.lastUsedAt ?? "never",
+        t.lastUsedAt ? formatUtc(t.lastUsedAt) : "never",
         t.abilities.length ? t.abilities.map(abilityKey).join(",") : "all",
       ]),
     ]),
@@ -52,9 +54,25 @@ export async function runTokensCreate(ctx: CommandContext, [name]: string[], opt
   ctx.terminal.note(`Created token '${created.name}' (${created.tokenID}). It is shown only this once.`);
 }
 
-export async function runTokensRevoke(ctx: CommandContext, [tokenID]: string[]) {
-  const { client } = configuredClient(ctx);
-  await client.call(revokeApiToken, { query: { tokenID: tokenID! } });
-  if (ctx.options.json) ctx.terminal.json({ revoked: tokenID });
-  else ctx.terminal.out(`Revoked ${tokenID}`);
+/**
+ * `varia tokens revoke`: the token named by its id, or the first characters of its id or of the
+ * token itself as `varia tokens list` shows them (`pickListed`), then revoked by its whole id.
+ */
+export async function runTokensRevoke(ctx: CommandContext, [given]: string[]) {
+  const { client, target } = configuredClient(ctx);
+  const token = pickListed(await client.call(listApiTokens), given!, {
+    keys: (t) => [t.tokenID, t.tokenPrefix],
+    describe: (t) => `${t.tokenID}  ${t.name}  ${t.tokenPrefix}…  ${t.userName}`,
+    what: "token",
+    whats: "tokens",
+    listedBy: "varia tokens list",
+  });
+  await client.call(revokeApiToken, { query: { tokenID: token.tokenID } });
+  if (ctx.options.json) ctx.terminal.json({ revoked: token.tokenID });
+  else ctx.terminal.out(`Revoked ${token.tokenID} (${token.name})`);
+  // Rotating tokens, the old one is easily the one still configured: the next command would be refused.
+  if (target.token.startsWith(token.tokenPrefix))
+    ctx.terminal.note(
+      `That was the token this command used${target.profile ? ` (profile ${target.profile})` : " (VARIA_TOKEN)"}: varia's calls with it are refused from now on`,
+    );
 }

@@ -1,3 +1,4 @@
+import { csvByteOrderMark } from "@varia/contracts";
 import type { Format } from "../format/format";
 import { csvValue } from "./cell-text";
 import { cellValue } from "./columns";
@@ -44,7 +45,7 @@ export async function allRows<Row>(
 
 /** Saves text as a file through the browser. */
 export function saveFile(fileName: string, text: string, type = "text/csv;charset=utf-8") {
-  const url = URL.createObjectURL(new Blob(["\uFEFF", text], { type }));
+  const url = URL.createObjectURL(new Blob([csvByteOrderMark, text], { type }));
   const link = document.createElement("a");
   link.href = url;
   link.download = fileName;

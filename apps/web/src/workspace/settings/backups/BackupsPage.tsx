@@ -6,6 +6,8 @@ import {
   backupList,
   backupReason,
   backupRestore,
+  deleteAlsoLoses,
+  restoredLinesSentence,
   restoreSummary,
 } from "@varia/contracts";
 import { selectJob, selectJobCompleted, selectJobFinished, selectJobLabel } from "@varia/machines";
@@ -30,11 +32,10 @@ import "../data-settings.css";
 
 type RestoreActor = ActorRefFrom<typeof appImportJobMachine>;
 
+const capitalised = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
+
 /** Why a backup was taken, as a table's cell says it (`backupReason`, capitalised). */
-const why = (b: Backup) => {
-  const text = backupReason(b);
-  return text.charAt(0).toUpperCase() + text.slice(1);
-};
+const why = (b: Backup) => capitalised(backupReason(b));
 
 const lines = (n: number, format: Format) => `${format.count(n)} invoice ${n === 1 ? "line" : "lines"}`;
 
@@ -59,8 +60,8 @@ function RestoreProgress({ actor, backup }: { actor: RestoreActor; backup: Backu
       </p>
       {completed && job ? (
         <p>
-          Restored: {lines(job.rowsImported ?? backup.lineCount, format)} are back as they were then. Every
-          screen shows the restored data.
+          Restored: {restoredLinesSentence(job.rowsImported ?? 0, format.count)}. Every screen shows the
+          restored data.
         </p>
       ) : null}
       {finished && !completed && job?.message ? <p>{job.message}</p> : null}
@@ -352,6 +353,12 @@ export function BackupsPage() {
             {backupReason(confirm.backup)}, {held(confirm.backup, format)}) will be deleted; its data can no
             longer be restored.
           </p>
+          {deleteAlsoLoses(backups ?? [], confirm.backup) ? (
+            <p>
+              {capitalised(deleteAlsoLoses(backups ?? [], confirm.backup))}. Backups made by hand or before a
+              restore still can.
+            </p>
+          ) : null}
         </ConfirmDialog>
       ) : null}
     </PageFrame>

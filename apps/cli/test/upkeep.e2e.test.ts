@@ -138,10 +138,13 @@ describe("varia for the upkeep of a tenant's data", () => {
     const bot = create("report bot");
     // Times as the other lists write them (2026-11-25 06:09 UTC), not an ISO stamp; unused: never.
     const table = runVaria(["tokens", "list"], env).stdout.split("\n");
-    expect(table[0]).toMatch(/^ID +NAME +TOKEN +USER +LAST USED +ABILITIES$/);
-    expect(table.find((line) => line.includes("report bot"))).toMatch(/ never +Variance\/Dashboard\/View$/);
+    expect(table[0]).toMatch(/^ID +NAME +TOKEN +USER +LAST USED +IN FORCE +ABILITIES$/);
+    expect(table.find((line) => line.includes("report bot"))).toMatch(
+      / never +yes +Variance\/Dashboard\/View$/,
+    );
+    // The admin's token made with every ability: 'all', not the twelve spelled out.
     expect(table.find((line) => line.includes("cli test"))).toMatch(
-      / \d{4}-\d\d-\d\d \d\d:\d\d UTC +Variance\/Dashboard\/View,/,
+      / \d{4}-\d\d-\d\d \d\d:\d\d UTC +yes +all$/,
     );
     // The shortest start of ci's id that no other live token's id shares, as a person would type it.
     const ids = (JSON.parse(runVaria(["--json", "tokens", "list"], env).stdout) as { tokenID: string }[]).map(

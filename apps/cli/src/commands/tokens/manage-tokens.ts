@@ -1,4 +1,5 @@
 import {
+  type ApiToken,
   abilities,
   abilityKey,
   createApiToken,
@@ -23,6 +24,25 @@ function parseAbility(text: string): RoleAbility {
   return found;
 }
 
+/** A token's abilities for the table: 'all' for none named or the whole catalogue, else their names. */
+export function abilitiesText(t: ApiToken) {
+  return t.abilities.length === 0 || t.abilities.length === catalogue.length
+    ? "all"
+    : t.abilities.map(abilityKey).join(",");
+}
+
+/**
+ * Whether a token's abilities count now (docs/settings.md, "Users, roles and tokens"): refused while
+ * its user is disabled; those its user no longer holds are named.
+ */
+export function inForceText(t: ApiToken) {
+  if (t.userDisabled) return "no: user disabled";
+  const inForce = new Set(t.abilitiesInForce.map(abilityKey));
+  const lapsed = t.abilities.filter((a) => !inForce.has(abilityKey(a)));
+  if (lapsed.length === 0) return "yes";
+  return `not ${lapsed.map(abilityKey).join(",")}`;
+}
+
 export async function runTokensList(ctx: CommandContext) {
   const { client } = configuredClient(ctx);
   const list = await client.call(listApiTokens);
@@ -30,14 +50,15 @@ export async function runTokensList(ctx: CommandContext) {
   if (list.length === 0) return ctx.terminal.out("No API tokens");
   ctx.terminal.out(
     formatTable([
-      ["ID", "NAME", "TOKEN", "USER", "LAST USED", "ABILITIES"],
+      ["ID", "NAME", "TOKEN", "USER", "LAST USED", "IN FORCE", "ABILITIES"],
       ...list.map((t) => [
         t.tokenID,
         t.name,
         `${t.tokenPrefix}…`,
         t.userName,
         t.lastUsedAt ? formatUtc(t.lastUsedAt) : "never",
-        t.abilities.length ? t.abilities.map(abilityKey).join(",") : "all",
+        inForceText(t),
+        abilitiesText(t),
       ]),
     ]),
   );

@@ -200,10 +200,12 @@ describe("importing a CSV in the browser", () => {
     // The oldest: taken before good.csv's first import, which replaced nothing.
     const first = page.getByRole("row").filter({ hasText: "Before the import of good.csv" }).last();
     await first.getByRole("button", { name: /^Restore the backup of/ }).click();
-    await page
-      .getByRole("alertdialog", { name: "Restore this backup?" })
-      .getByRole("button", { name: "Restore backup" })
-      .click();
+    const confirm = page.getByRole("alertdialog", { name: "Restore this backup?" });
+    // What it holds, in words: not 'the 0 invoice lines that import replaced'.
+    await confirm
+      .getByText(/\(Before the import of good\.csv, no invoice lines, as that import replaced none\)\./i)
+      .waitFor();
+    await confirm.getByRole("button", { name: "Restore backup" }).click();
     await page
       .getByText(
         "Restored: no invoice lines are stored now, as none were then. Every screen shows the restored data.",

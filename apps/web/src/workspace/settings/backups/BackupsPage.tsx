@@ -39,11 +39,16 @@ const why = (b: Backup) => capitalised(backupReason(b));
 
 const lines = (n: number, format: Format) => `${format.count(n)} invoice ${n === 1 ? "line" : "lines"}`;
 
-/** What a backup holds: all the lines, or, taken before an import, only those the import replaced. */
-const held = (b: Backup, format: Format) =>
-  b.reason === "BeforeImport"
-    ? `the ${lines(b.lineCount, format)} that import replaced`
-    : lines(b.lineCount, format);
+/**
+ * What a backup holds: all the lines, or, taken before an import, only those the import replaced
+ * (none, when it only added lines, as a first import does).
+ */
+const held = (b: Backup, format: Format) => {
+  if (b.reason !== "BeforeImport") return lines(b.lineCount, format);
+  return b.lineCount === 0
+    ? "no invoice lines, as that import replaced none"
+    : `the ${lines(b.lineCount, format)} that import replaced`;
+};
 
 /** The restore job as it runs (Import/GetJobStatus every 5 s), then its outcome. */
 function RestoreProgress({ actor, backup }: { actor: RestoreActor; backup: Backup }) {

@@ -208,5 +208,10 @@ describeWithServer("the same numbers on every surface of the API", (ctx) => {
     expect(find(revenue.lostClients, "ZN02")).toBeLessThan(0);
     expect(find(margin.lostClients, "ZN01")).toBe(-80);
     expect(find(margin.acquiredClients, "ZN02")).toBe(30);
+    // The cards' help says so, as a person seeing a new client among the lost would ask.
+    for (const key of ["lostClients", "acquiredClients"])
+      expect((await get(`helpText?key=${key}`)).content).toContain(
+        "In Margin the lists go by the sign of the margin's change: a client acquired at a loss",
+      );
   });
 });

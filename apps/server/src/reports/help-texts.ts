@@ -13,6 +13,9 @@ export interface HelpEntry {
 
 const activity =
   "A client is active in a month when its Recurring revenue there is above zero; filters narrow what is summed, never what counts as active.";
+/** Lists go by the sign of a client's variance (docs/methodology.md, "Signs, contributions and lists"). */
+const bySign =
+  "In Margin the lists go by the sign of the margin's change: a client acquired at a loss (margin below zero) is among the lost clients, one lost at a loss among the acquired.";
 
 /** Every card's key has a text (`cardHelpKeys`); the KPIs' movements and a few more are for the API. */
 const baseTexts: Record<CardHelpKey, HelpEntry> & Record<string, HelpEntry> = {
@@ -127,12 +130,12 @@ const baseTexts: Record<CardHelpKey, HelpEntry> & Record<string, HelpEntry> = {
   lostClients: {
     title: "Lost clients",
     format: "text",
-    content: `Clients active in the first period and not in the second (negative Client variance), with their revenue, rank and contribution before they left. ${activity}`,
+    content: `Clients active in the first period and not in the second (negative Client variance), with their revenue, rank and contribution before they left. ${activity} ${bySign}`,
   },
   acquiredClients: {
     title: "Acquired clients",
     format: "text",
-    content: `Clients not active in the first period and active in the second (positive Client variance). ${activity}`,
+    content: `Clients not active in the first period and active in the second (positive Client variance). ${activity} ${bySign}`,
   },
   stepTotal: {
     title: "Total of the step",

@@ -1,3 +1,4 @@
+import { readFileSync } from "node:fs";
 import type { Browser, Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { card, cardsDrawn, openDemoLevel1, uncut } from "./workspace";
@@ -114,6 +115,28 @@ describe("the grids of the dashboards and reports, on the demo data", () => {
     expect(await contributors.locator(".ag-body-horizontal-scroll-viewport").evaluate(fits)).toBe(true);
     for (const header of await contributors.getByRole("columnheader").all())
       expect(await header.evaluate(uncut), await header.innerText()).toBe(true);
+  }, 90_000);
+
+  it("shows every column of level 1's activity table at 1440 px without scrolling sideways, the CSV a column per type", async () => {
+    await page.goto(`${origin}${level1}`);
+    await cardsDrawn(page);
+    const activity = card(page, "activity");
+    // AG Grid's own table, not the first page drawn before it.
+    await activity.hover();
+    await activity.locator(".ag-row").first().waitFor();
+    const fits = (element: { scrollWidth: number; clientWidth: number }) =>
+      element.scrollWidth <= element.clientWidth;
+    expect(await activity.locator(".ag-body-horizontal-scroll-viewport").evaluate(fits)).toBe(true);
+    const headers = await activity.getByRole("columnheader").all();
+    expect(headers.length).toBeGreaterThanOrEqual(8);
+    for (const header of headers) expect(await header.evaluate(uncut), await header.innerText()).toBe(true);
+    // A line's change named by type, as the CSV's columns per type hold it.
+    const byType = await activity.locator(".ag-row [col-id='parts']").allInnerTexts();
+    expect(byType.some((t) => /^(Client|Service|Price|Volume|Usage) [+-]\$[\d,]+\.\d\d/.test(t))).toBe(true);
+    const download = page.waitForEvent("download");
+    await activity.getByRole("button", { name: "Download CSV" }).click();
+    const header = readFileSync((await (await download).path())!, "utf8").split(/\r\n/)[0]!;
+    expect(header).toMatch(/,Change,Client,Service,Price,Volume,Usage$/);
   }, 90_000);
 
   it("names a value cut off in a cell when it is pointed at, and leaves a whole one without a title", async () => {

@@ -165,15 +165,67 @@ describe("the grids of the dashboards and reports, on the demo data", () => {
   it("fits a grid's pager into a phone's screen, with three Tab stops", async () => {
     await page.setViewportSize({ width: 390, height: 844 });
     try {
-      const lines = await openLevel4();
-      const pager = lines.locator(".ag-paging-panel");
+      // Level 1's activity grid (level 4's lines are blocks on a phone).
+      await page.goto(`${origin}${level1}`);
+      await cardsDrawn(page);
+      const activity = card(page, "activity");
+      await activity.hover();
+      const pager = activity.locator(".ag-paging-panel");
       await pager.waitFor();
       const stops = pager.locator('[tabindex="0"]:not(.ag-tab-guard)');
       const visible: Locator[] = [];
       for (const stop of await stops.all()) if (await stop.isVisible()) visible.push(stop);
       expect(visible.length).toBe(3);
       for (const stop of visible) expect(await stop.evaluate(uncut)).toBe(true);
-      expect(await lines.locator(".ag-paging-description").evaluate(uncut)).toBe(true);
+      expect(await activity.locator(".ag-paging-description").evaluate(uncut)).toBe(true);
+    } finally {
+      await page.setViewportSize({ width: 1440, height: 900 });
+    }
+  }, 90_000);
+
+  it("lists level 4's lines as blocks on a phone, the money in sight, ordered with Sort by on the server and paged", async () => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    try {
+      await page.goto(`${origin}/variance/dashboard/invoice`);
+      const lines = card(page, "invoiceLines");
+      const blocks = lines.locator(".stacked-rows__row:not(.stacked-rows__row--total)");
+      await blocks.first().waitFor();
+      expect(await page.evaluate("document.documentElement.scrollWidth")).toBe(390);
+      const value = (block: Locator, term: string) =>
+        block.locator(`.stacked-rows__field:has(> dt:text-is("${term}")) dd`);
+      for (const term of ["Amount", "Cost", "Margin"])
+        expect(await value(blocks.first(), term).evaluate(uncut), term).toBe(true);
+      const total = lines.locator(".stacked-rows__row--total");
+      expect(await total.locator(".stacked-rows__title").innerText()).toBe("Total");
+      expect(await value(total, "Amount").evaluate(uncut)).toBe(true);
+
+      // Sort by: the server's order, largest amount first.
+      const amounts = async () => (await value(blocks, "Amount").allInnerTexts()).map(cents);
+      const descending = (values: number[]) => values.every((v, i) => i === 0 || values[i - 1]! >= v);
+      expect(descending(await amounts())).toBe(false);
+      const sortBy = lines.getByRole("combobox", { name: "Sort by" });
+      expect(await sortBy.evaluate(uncut)).toBe(true);
+      const asked = page.waitForRequest(
+        (r) =>
+          r.url().includes("TableInvoiceData") &&
+          new URL(r.url()).searchParams.get("sortBy") === "amountCents" &&
+          new URL(r.url()).searchParams.get("sortDir") === "desc",
+      );
+      await sortBy.selectOption({ label: "Amount, largest first" });
+      await asked;
+      await expect.poll(async () => descending(await amounts())).toBe(true);
+      const firstPage = await amounts();
+      expect(firstPage.length).toBe(100);
+
+      // The next page goes on in the same order.
+      const pages = lines.getByRole("navigation", { name: "Pages" });
+      expect(await pages.getByText(/^Page 1 of \d+$/).evaluate(uncut)).toBe(true);
+      await pages.getByRole("button", { name: "Next" }).click();
+      await pages.getByText(/^Page 2 of \d+$/).waitFor();
+      await expect.poll(async () => (await amounts())[0]! <= firstPage.at(-1)!).toBe(true);
+      expect(descending(await amounts())).toBe(true);
+      for (const button of await pages.getByRole("button").all())
+        expect(await button.evaluate(uncut)).toBe(true);
     } finally {
       await page.setViewportSize({ width: 1440, height: 900 });
     }

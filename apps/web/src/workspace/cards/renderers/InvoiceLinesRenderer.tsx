@@ -164,6 +164,7 @@ export function InvoiceLinesRenderer({
         getRowId={(r) => `${r.invoiceNumber}-${r.lineNumber}`}
         onRowCount={drawn}
         totals={totals}
+        stackOnPhone
       />
     </div>
   );

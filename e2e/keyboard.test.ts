@@ -216,6 +216,31 @@ describe("the workspace with the keyboard alone, on the demo data", () => {
     expect(await page.locator("main#main-content").evaluate(isFocused)).toBe(true);
   }, 60_000);
 
+  it("gives the focus back to a card's Expand button when its dialog closes, though shrinking reloads the card", async () => {
+    for (const [id, heading, close] of [
+      ["trend", "Trend", "Escape"],
+      ["activity", "Activity", "Close"],
+      ["acquiredClients", "Acquired clients", "Escape"],
+    ] as const) {
+      const expand = card(page, id).getByRole("button", { name: `Expand ${heading}` });
+      await expand.focus();
+      await page.keyboard.press("Enter");
+      const dialog = page.getByRole("dialog", { name: heading });
+      await dialog.waitFor();
+      await expect.poll(() => dialog.evaluate((d) => d.contains(d.ownerDocument.activeElement))).toBe(true);
+      if (close === "Close") await dialog.getByRole("button", { name: "Close" }).focus();
+      await page.keyboard.press(close === "Close" ? "Enter" : "Escape");
+      await dialog.waitFor({ state: "detached" });
+      // Focused at once and still once the card has loaded again.
+      await expect
+        .poll(() => expand.evaluate(isFocused), { message: `${heading} closed with ${close}` })
+        .toBe(true);
+      await card(page, id).and(page.locator('[data-card-state="content"]')).waitFor();
+      expect(await expand.evaluate(isFocused), heading).toBe(true);
+    }
+    await cardsDrawn(page);
+  }, 90_000);
+
   it("shows which item of a menu has the keyboard's focus with an outline", async () => {
     await page.getByRole("button", { name: /^Account of/ }).focus();
     await page.keyboard.press("Enter");

@@ -1,7 +1,7 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { accessibilityViolations } from "./drill-workspace";
-import { card, cardsDrawn, holdChunk, isFocused, openDemoLevel1 } from "./workspace";
+import { card, cardsDrawn, drawnCount, holdChunk, isFocused, openDemoLevel1 } from "./workspace";
 
 /*
  * The analyst's workspace with the keyboard alone (docs/behaviour.md, "Keyboard"): the Tab stops of
@@ -240,6 +240,25 @@ describe("the workspace with the keyboard alone, on the demo data", () => {
     }
     await cardsDrawn(page);
   }, 90_000);
+
+  it("chooses Margin with the right arrow on the Revenue/Margin switch, as a group of radio buttons does", async () => {
+    const switcher = page.locator(".page__actions").getByRole("radiogroup");
+    const revenue = switcher.getByRole("radio", { name: "Revenue" });
+    const margin = switcher.getByRole("radio", { name: "Margin" });
+    const drawn = await drawnCount(page);
+    await revenue.focus();
+    await page.keyboard.press("ArrowRight");
+    await page.waitForURL(/dataType=Margin/);
+    expect(await margin.evaluate(isFocused)).toBe(true);
+    expect(await margin.getAttribute("aria-checked")).toBe("true");
+    await cardsDrawn(page, drawn);
+    // And back with the left arrow.
+    const again = await drawnCount(page);
+    await page.keyboard.press("ArrowLeft");
+    await expect.poll(() => new URL(page.url()).searchParams.get("dataType") ?? "Revenue").toBe("Revenue");
+    expect(await revenue.getAttribute("aria-checked")).toBe("true");
+    await cardsDrawn(page, again);
+  }, 60_000);
 
   it("shows which item of a menu has the keyboard's focus with an outline", async () => {
     await page.getByRole("button", { name: /^Account of/ }).focus();

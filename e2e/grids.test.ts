@@ -231,6 +231,27 @@ describe("the grids of the dashboards and reports, on the demo data", () => {
     }
   }, 90_000);
 
+  it("shows a client's History on a phone as a block a month, its change and MRR after in sight", async () => {
+    await page.goto(`${origin}${level1}`);
+    await cardsDrawn(page);
+    const client = await card(page, "acquiredClients").getByRole("link").first().getAttribute("href");
+    await page.setViewportSize({ width: 390, height: 844 });
+    try {
+      await page.goto(`${origin}${client}`);
+      await page.locator('.card-grid[data-all-drawn="true"]').waitFor();
+      const history = card(page, "subjectHistory").locator(".history");
+      const cells = history.locator("tbody td");
+      expect(await cells.count()).toBeGreaterThanOrEqual(3);
+      for (const cell of await cells.all())
+        expect(await cell.evaluate(uncut), await cell.innerText()).toBe(true);
+      // Each value named by its column.
+      expect(await cells.nth(2).getAttribute("data-label")).toMatch(/^MRR after$/);
+      expect(await page.evaluate("document.documentElement.scrollWidth")).toBe(390);
+    } finally {
+      await page.setViewportSize({ width: 1440, height: 900 });
+    }
+  }, 90_000);
+
   it("keeps the months of the cards of changes month by month in the address, and links from cards carry them", async () => {
     await page.goto(`${origin}${level1}`);
     await cardsDrawn(page);

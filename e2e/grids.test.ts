@@ -231,6 +231,27 @@ describe("the grids of the dashboards and reports, on the demo data", () => {
     }
   }, 90_000);
 
+  it("lists a step's contributors on level 2 as blocks on a phone, their money in sight, with Sort by", async () => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    try {
+      for (const step of ["varType=Price&sign=Positive", "varType=Client&sign=Positive"]) {
+        await page.goto(`${origin}/variance/dashboard/positiveOrNegative?${step}`);
+        await page.locator('.card-grid[data-all-drawn="true"]').waitFor();
+        const blocks = page.locator("section[data-card] .stacked-rows__row");
+        await blocks.first().waitFor();
+        expect(await page.locator("section[data-card] .ag-root").count(), step).toBe(0);
+        const money = blocks.first().locator(".stacked-rows__field dd");
+        expect(await money.count()).toBeGreaterThan(1);
+        for (const value of await money.all()) expect(await value.evaluate(uncut), step).toBe(true);
+        const sortBy = page.locator("section[data-card]").getByRole("combobox", { name: "Sort by" }).first();
+        expect(await sortBy.evaluate(uncut), step).toBe(true);
+        expect(await page.evaluate("document.documentElement.scrollWidth")).toBe(390);
+      }
+    } finally {
+      await page.setViewportSize({ width: 1440, height: 900 });
+    }
+  }, 90_000);
+
   it("shows a client's History on a phone as a block a month, its change and MRR after in sight", async () => {
     await page.goto(`${origin}${level1}`);
     await cardsDrawn(page);

@@ -1,3 +1,4 @@
+import { readFileSync } from "node:fs";
 import type { Browser, Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { comparedMonths } from "./level-1-checks";
@@ -186,6 +187,28 @@ describe("the grids of the dashboards and reports, on the demo data", () => {
       expect(await header.evaluate(uncut), await header.innerText()).toBe(true);
   }, 90_000);
 
+  it("shows every column of level 1's activity table at 1440 px without scrolling sideways, the CSV a column per type", async () => {
+    await page.goto(`${origin}${level1}`);
+    await cardsDrawn(page);
+    const activity = card(page, "activity");
+    // AG Grid's own table, not the first page drawn before it.
+    await activity.hover();
+    await activity.locator(".ag-row").first().waitFor();
+    const fits = (element: { scrollWidth: number; clientWidth: number }) =>
+      element.scrollWidth <= element.clientWidth;
+    expect(await activity.locator(".ag-body-horizontal-scroll-viewport").evaluate(fits)).toBe(true);
+    const headers = await activity.getByRole("columnheader").all();
+    expect(headers.length).toBeGreaterThanOrEqual(8);
+    for (const header of headers) expect(await header.evaluate(uncut), await header.innerText()).toBe(true);
+    // A line's change named by type, as the CSV's columns per type hold it.
+    const byType = await activity.locator(".ag-row [col-id='parts']").allInnerTexts();
+    expect(byType.some((t) => /^(Client|Service|Price|Volume|Usage) [+-]\$[\d,]+\.\d\d/.test(t))).toBe(true);
+    const download = page.waitForEvent("download");
+    await activity.getByRole("button", { name: "Download CSV" }).click();
+    const header = readFileSync((await (await download).path())!, "utf8").split(/\r\n/)[0]!;
+    expect(header).toMatch(/,Change,Client,Service,Price,Volume,Usage$/);
+  }, 90_000);
+
   it("names a value cut off in a cell when it is pointed at, and leaves a whole one without a title", async () => {
     const report = await runPriceChanges();
     const cells = report.locator(".ag-row:not(.ag-row-pinned) .ag-cell");
@@ -212,15 +235,109 @@ describe("the grids of the dashboards and reports, on the demo data", () => {
   it("fits a grid's pager into a phone's screen, with three Tab stops", async () => {
     await page.setViewportSize({ width: 390, height: 844 });
     try {
-      const lines = await openLevel4();
-      const pager = lines.locator(".ag-paging-panel");
+      // Level 1's activity grid (level 4's lines are blocks on a phone).
+      await page.goto(`${origin}${level1}`);
+      await cardsDrawn(page);
+      const activity = card(page, "activity");
+      await activity.hover();
+      const pager = activity.locator(".ag-paging-panel");
       await pager.waitFor();
       const stops = pager.locator('[tabindex="0"]:not(.ag-tab-guard)');
       const visible: Locator[] = [];
       for (const stop of await stops.all()) if (await stop.isVisible()) visible.push(stop);
       expect(visible.length).toBe(3);
       for (const stop of visible) expect(await stop.evaluate(uncut)).toBe(true);
-      expect(await lines.locator(".ag-paging-description").evaluate(uncut)).toBe(true);
+      expect(await activity.locator(".ag-paging-description").evaluate(uncut)).toBe(true);
+    } finally {
+      await page.setViewportSize({ width: 1440, height: 900 });
+    }
+  }, 90_000);
+
+  it("lists level 4's lines as blocks on a phone, the money in sight, ordered with Sort by on the server and paged", async () => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    try {
+      await page.goto(`${origin}/variance/dashboard/invoice`);
+      const lines = card(page, "invoiceLines");
+      const blocks = lines.locator(".stacked-rows__row:not(.stacked-rows__row--total)");
+      await blocks.first().waitFor();
+      expect(await page.evaluate("document.documentElement.scrollWidth")).toBe(390);
+      const value = (block: Locator, term: string) =>
+        block.locator(`.stacked-rows__field:has(> dt:text-is("${term}")) dd`);
+      for (const term of ["Amount", "Cost", "Margin"])
+        expect(await value(blocks.first(), term).evaluate(uncut), term).toBe(true);
+      const total = lines.locator(".stacked-rows__row--total");
+      expect(await total.locator(".stacked-rows__title").innerText()).toBe("Total");
+      expect(await value(total, "Amount").evaluate(uncut)).toBe(true);
+
+      // Sort by: the server's order, largest amount first.
+      const amounts = async () => (await value(blocks, "Amount").allInnerTexts()).map(cents);
+      const descending = (values: number[]) => values.every((v, i) => i === 0 || values[i - 1]! >= v);
+      expect(descending(await amounts())).toBe(false);
+      const sortBy = lines.getByRole("combobox", { name: "Sort by" });
+      expect(await sortBy.evaluate(uncut)).toBe(true);
+      const asked = page.waitForRequest(
+        (r) =>
+          r.url().includes("TableInvoiceData") &&
+          new URL(r.url()).searchParams.get("sortBy") === "amountCents" &&
+          new URL(r.url()).searchParams.get("sortDir") === "desc",
+      );
+      await sortBy.selectOption({ label: "Amount, largest first" });
+      await asked;
+      await expect.poll(async () => descending(await amounts())).toBe(true);
+      const firstPage = await amounts();
+      expect(firstPage.length).toBe(100);
+
+      // The next page goes on in the same order.
+      const pages = lines.getByRole("navigation", { name: "Pages" });
+      expect(await pages.getByText(/^Page 1 of \d+$/).evaluate(uncut)).toBe(true);
+      await pages.getByRole("button", { name: "Next" }).click();
+      await pages.getByText(/^Page 2 of \d+$/).waitFor();
+      await expect.poll(async () => (await amounts())[0]! <= firstPage.at(-1)!).toBe(true);
+      expect(descending(await amounts())).toBe(true);
+      for (const button of await pages.getByRole("button").all())
+        expect(await button.evaluate(uncut)).toBe(true);
+    } finally {
+      await page.setViewportSize({ width: 1440, height: 900 });
+    }
+  }, 90_000);
+
+  it("lists a step's contributors on level 2 as blocks on a phone, their money in sight, with Sort by", async () => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    try {
+      for (const step of ["varType=Price&sign=Positive", "varType=Client&sign=Positive"]) {
+        await page.goto(`${origin}/variance/dashboard/positiveOrNegative?${step}`);
+        await page.locator('.card-grid[data-all-drawn="true"]').waitFor();
+        const blocks = page.locator("section[data-card] .stacked-rows__row");
+        await blocks.first().waitFor();
+        expect(await page.locator("section[data-card] .ag-root").count(), step).toBe(0);
+        const money = blocks.first().locator(".stacked-rows__field dd");
+        expect(await money.count()).toBeGreaterThan(1);
+        for (const value of await money.all()) expect(await value.evaluate(uncut), step).toBe(true);
+        const sortBy = page.locator("section[data-card]").getByRole("combobox", { name: "Sort by" }).first();
+        expect(await sortBy.evaluate(uncut), step).toBe(true);
+        expect(await page.evaluate("document.documentElement.scrollWidth")).toBe(390);
+      }
+    } finally {
+      await page.setViewportSize({ width: 1440, height: 900 });
+    }
+  }, 90_000);
+
+  it("shows a client's History on a phone as a block a month, its change and MRR after in sight", async () => {
+    await page.goto(`${origin}${level1}`);
+    await cardsDrawn(page);
+    const client = await card(page, "acquiredClients").getByRole("link").first().getAttribute("href");
+    await page.setViewportSize({ width: 390, height: 844 });
+    try {
+      await page.goto(`${origin}${client}`);
+      await page.locator('.card-grid[data-all-drawn="true"]').waitFor();
+      const history = card(page, "subjectHistory").locator(".history");
+      const cells = history.locator("tbody td");
+      expect(await cells.count()).toBeGreaterThanOrEqual(3);
+      for (const cell of await cells.all())
+        expect(await cell.evaluate(uncut), await cell.innerText()).toBe(true);
+      // Each value named by its column.
+      expect(await cells.nth(2).getAttribute("data-label")).toMatch(/^MRR after$/);
+      expect(await page.evaluate("document.documentElement.scrollWidth")).toBe(390);
     } finally {
       await page.setViewportSize({ width: 1440, height: 900 });
     }

@@ -1,7 +1,7 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { accessibilityViolations } from "./drill-workspace";
-import { card, cardsDrawn, holdChunk, isFocused, openDemoLevel1 } from "./workspace";
+import { card, cardsDrawn, drawnCount, holdChunk, isFocused, openDemoLevel1 } from "./workspace";
 
 /*
  * The analyst's workspace with the keyboard alone (docs/behaviour.md, "Keyboard"): the Tab stops of
@@ -214,6 +214,50 @@ describe("the workspace with the keyboard alone, on the demo data", () => {
     expect((await skip.boundingBox())!.y).toBeGreaterThanOrEqual(0);
     await page.keyboard.press("Enter");
     expect(await page.locator("main#main-content").evaluate(isFocused)).toBe(true);
+  }, 60_000);
+
+  it("gives the focus back to a card's Expand button when its dialog closes, though shrinking reloads the card", async () => {
+    for (const [id, heading, close] of [
+      ["trend", "Trend", "Escape"],
+      ["activity", "Activity", "Close"],
+      ["acquiredClients", "Acquired clients", "Escape"],
+    ] as const) {
+      const expand = card(page, id).getByRole("button", { name: `Expand ${heading}` });
+      await expand.focus();
+      await page.keyboard.press("Enter");
+      const dialog = page.getByRole("dialog", { name: heading });
+      await dialog.waitFor();
+      await expect.poll(() => dialog.evaluate((d) => d.contains(d.ownerDocument.activeElement))).toBe(true);
+      if (close === "Close") await dialog.getByRole("button", { name: "Close" }).focus();
+      await page.keyboard.press(close === "Close" ? "Enter" : "Escape");
+      await dialog.waitFor({ state: "detached" });
+      // Focused at once and still once the card has loaded again.
+      await expect
+        .poll(() => expand.evaluate(isFocused), { message: `${heading} closed with ${close}` })
+        .toBe(true);
+      await card(page, id).and(page.locator('[data-card-state="content"]')).waitFor();
+      expect(await expand.evaluate(isFocused), heading).toBe(true);
+    }
+    await cardsDrawn(page);
+  }, 90_000);
+
+  it("chooses Margin with the right arrow on the Revenue/Margin switch, as a group of radio buttons does", async () => {
+    const switcher = page.locator(".page__actions").getByRole("radiogroup");
+    const revenue = switcher.getByRole("radio", { name: "Revenue" });
+    const margin = switcher.getByRole("radio", { name: "Margin" });
+    const drawn = await drawnCount(page);
+    await revenue.focus();
+    await page.keyboard.press("ArrowRight");
+    await page.waitForURL(/dataType=Margin/);
+    expect(await margin.evaluate(isFocused)).toBe(true);
+    expect(await margin.getAttribute("aria-checked")).toBe("true");
+    await cardsDrawn(page, drawn);
+    // And back with the left arrow.
+    const again = await drawnCount(page);
+    await page.keyboard.press("ArrowLeft");
+    await expect.poll(() => new URL(page.url()).searchParams.get("dataType") ?? "Revenue").toBe("Revenue");
+    expect(await revenue.getAttribute("aria-checked")).toBe("true");
+    await cardsDrawn(page, again);
   }, 60_000);
 
   it("shows which item of a menu has the keyboard's focus with an outline", async () => {

@@ -261,7 +261,7 @@ describe("level 1 in the browser, on the demo data", () => {
       const sorted = asked(
         (u) => u.searchParams.get("sortBy") === "valueCentsVariance" && u.searchParams.get("sortDir") === dir,
       );
-      await activity.getByRole("columnheader", { name: "Change" }).click();
+      await activity.getByRole("columnheader", { name: "Change", exact: true }).click();
       await sorted;
       const expected = await api(
         `dateFrom=${from}&dateTo=${to}&sortBy=valueCentsVariance&sortDir=${dir}&rowLimit=1`,

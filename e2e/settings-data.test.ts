@@ -438,6 +438,14 @@ describe("exclusion lists, organisation and backups in the browser", () => {
       expect(await terms.locator("td:last-child").evaluate(uncut)).toBe(true);
       for (const label of ["In effect from", "Status", "Users who accepted it"])
         expect(await terms.locator(`td[data-label="${label}"]`).evaluate(uncut), label).toBe(true);
+      // And the items with a category of their own: a block each, its category and Remove within the panel.
+      const items = page.locator('table[aria-label="Items with a category of their own"]');
+      const removes = await items.getByRole("button", { name: /^Remove / }).all();
+      expect(removes.length).toBeGreaterThan(0);
+      for (const remove of removes) expect(await remove.evaluate(uncut)).toBe(true);
+      expect(await items.locator('td[data-label="Category"]').first().evaluate(uncut)).toBe(true);
+      const panel = items.locator("xpath=ancestor::section[contains(@class, 'panel')][1]");
+      expect(await panel.evaluate((p) => p.scrollWidth <= p.clientWidth)).toBe(true);
       expect(await violations()).toEqual([]);
       await screenshotWholePage(page, "settings-organisation-phone.png");
     });

@@ -211,6 +211,16 @@ describe("users and roles in the browser", () => {
     ]);
     expect(await phoneLists.evaluate("document.documentElement.scrollWidth")).toBe(390);
     await look(phoneLists, "user-list-phone");
+    // Sort by orders the blocks, as a header's click orders the grid on a wider screen.
+    const names = () => userList.locator(".stacked-rows__title").allInnerTexts();
+    const byName = (await names()).toSorted((a, b) => a.localeCompare(b));
+    expect(byName.length).toBeGreaterThan(1);
+    const sortBy = userList.getByRole("combobox", { name: "Sort by" });
+    expect(await sortBy.evaluate(uncut)).toBe(true);
+    await sortBy.selectOption({ label: "Name, Z to A" });
+    expect(await names()).toEqual(byName.toReversed());
+    await sortBy.selectOption({ label: "Name, A to Z" });
+    expect(await names()).toEqual(byName);
     // The link of an entry opens it.
     await userList.getByRole("link", { name: "Grace Hopper" }).click();
     await phoneLists.getByRole("button", { name: "Delete user" }).waitFor();

@@ -2,8 +2,12 @@ import { ToggleButton, ToggleButtonGroup } from "react-aria-components";
 
 /**
  * A choice of one among a few, shown side by side (the revenue/margin toggle, a card's toggle):
- * React Aria's toggle button group, one always chosen.
+ * React Aria's toggle button group, one always chosen. It is a group of radio buttons to assistive
+ * technology, so the choice follows the focus as a radio group's does: the arrows choose the next
+ * option, not only move to it (Tab lands on the chosen one; docs/behaviour.md, "Keyboard").
  */
+const arrowKeys = new Set(["ArrowLeft", "ArrowRight", "ArrowUp", "ArrowDown", "Home", "End"]);
+
 export function Segmented({
   label,
   options,
@@ -30,7 +34,16 @@ export function Segmented({
       }}
     >
       {options.map((o) => (
-        <ToggleButton key={o.value} id={o.value} className="segmented__option">
+        <ToggleButton
+          key={o.value}
+          id={o.value}
+          className="segmented__option"
+          // The arrow's key comes up on the option it moved to. (Not on focus: React Aria moves the
+          // focus through the group's last option when Tab leaves it.)
+          onKeyUp={(event) => {
+            if (arrowKeys.has(event.key) && o.value !== value) onChange(o.value);
+          }}
+        >
           {o.label}
         </ToggleButton>
       ))}

@@ -79,7 +79,7 @@ export function DataGrid<Row>(props: DataGridProps<Row>) {
   // Default: a header, up to 15 rows of 40 px and the pager.
   const height = props.height ?? 40 + Math.min(props.pageSize ?? 25, 15) * 40 + 50;
   const showFirstPage = firstPage && !gridDrawn;
-  const stacked = usePhoneWidth() && props.stackOnPhone === true && props.rows !== undefined;
+  const stacked = usePhoneWidth() && props.stackOnPhone === true;
   return (
     // A named group, not a region: the card around a table is the landmark, and a second one of the
     // same name (level 4's page, its card and its table are all "Invoice lines") reads as a duplicate.
@@ -88,9 +88,13 @@ export function DataGrid<Row>(props: DataGridProps<Row>) {
       {stacked && (
         <StackedRows<Row>
           columns={props.columns}
-          rows={props.rows ?? []}
+          {...(props.source ? { source: props.source } : { rows: props.rows ?? [] })}
+          pageSize={props.pageSize}
+          totals={props.totals}
           getRowId={props.getRowId}
           emptyText={props.emptyText}
+          onRowCount={props.onRowCount}
+          onError={props.onError}
         />
       )}
       {!stacked && showFirstPage && (

@@ -71,8 +71,9 @@ export interface DataGridProps<Row> {
   emptyText?: string;
   /**
    * On a phone (under 640 px wide) the rows are a list of blocks, each titled by the first column
-   * and naming the others (StackedRows.tsx), instead of a table wider than the screen. Only for
-   * `rows` (all of them, in the order given; no sorting or pages there).
+   * and naming the others (StackedRows.tsx), instead of a table wider than the screen, with Sort by
+   * over the sortable columns: `rows` all at once, sorted in the browser; a `source` a page at a
+   * time, sorted on the server, with Previous and Next and the `totals` in a last block.
    */
   stackOnPhone?: boolean;
   /**

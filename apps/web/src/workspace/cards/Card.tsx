@@ -290,6 +290,10 @@ export function Card<D>({
       </div>
     ) : null;
 
+  // The buttons are aria-disabled, not disabled, while the card has no content: shrinking an
+  // expanded card reloads it, and a disabled Expand could not take back the focus the dialog
+  // returns to it (docs/behaviour.md, "Keyboard").
+  const noContent = view !== "content";
   const actions = (inExpanded: boolean) => (
     <div className="card__actions" data-screenshot="skip">
       <button
@@ -297,8 +301,10 @@ export function Card<D>({
         className="icon-button"
         aria-label={`Download a screenshot of ${heading}`}
         title="Download screenshot"
-        onClick={() => screenshot(inExpanded ? dialogBody.current : frame.current)}
-        disabled={view !== "content"}
+        onClick={() => {
+          if (!noContent) screenshot(inExpanded ? dialogBody.current : frame.current);
+        }}
+        aria-disabled={noContent}
       >
         <Icon name="download" size={16} />
       </button>
@@ -308,8 +314,10 @@ export function Card<D>({
           className="icon-button"
           aria-label={`Expand ${heading}`}
           title="Expand"
-          onClick={() => actor.send({ type: "card.expand" })}
-          disabled={view !== "content"}
+          onClick={() => {
+            if (!noContent) actor.send({ type: "card.expand" });
+          }}
+          aria-disabled={noContent}
         >
           <Icon name="expand" size={16} />
         </button>

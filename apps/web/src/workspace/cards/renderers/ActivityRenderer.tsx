@@ -54,22 +54,35 @@ export function activityQuery(
   };
 }
 
+/** The types a row's change is split into, in the waterfall's order; Transfer only by salesperson. */
+function partTypes(filter: ViewFilter): string[] {
+  const types = ["Client", "Service", "Price", "Volume", "Usage"];
+  return filter.salespersonID || filter.salesperson ? [...types, "Transfer"] : types;
+}
+
+/**
+ * The grid's columns. The change's split by type is one column naming the types that moved ('Volume
+ * +$40.00 · Price -$3.00'; a line's change goes to one or two types), so that every column fits a
+ * laptop's 1440 px window without scrolling sideways; the CSV keeps a column per type (`csvColumns`).
+ * (docs/behaviour.md, "Tables on a laptop and a phone")
+ */
 function columns(filter: ViewFilter, format: Format, links: ViewFilter): GridColumn<Row>[] {
   const month = (key: string | null) => (key ? periodFormat(periodFromKey(key)) : "");
-  const part = (type: string) =>
-    moneyColumn<Row>(`part${type}`, type, { value: (r) => r.parts[type] ?? 0, sortable: false, width: 118 });
+  const types = partTypes(filter);
   return [
-    clientLinkColumn<Row>((r) => rowLevel3Href(links, r, false), { minWidth: 200, pinned: true }),
-    serviceLinkColumn<Row>(links),
-    textColumn<Row>("salesperson", "Salesperson", { minWidth: 130 }),
+    clientLinkColumn<Row>((r) => rowLevel3Href(links, r, false), { width: 180, minWidth: 180, pinned: true }),
+    serviceLinkColumn<Row>(links, { minWidth: 160 }),
+    textColumn<Row>("salesperson", "Salesperson", { minWidth: 100 }),
     textColumn<Row>("badgeVariant", "Status", {
       width: 112,
+      minWidth: 112,
       flex: 0,
       render: (r) => <Badge variant={r.badgeVariant} />,
     }),
-    moneyColumn<Row>("valueFromCents", `MRR ${month(filter.dateFrom)}`),
-    moneyColumn<Row>("valueCents", `MRR ${month(filter.dateTo)}`),
+    moneyColumn<Row>("valueFromCents", `MRR ${month(filter.dateFrom)}`, { width: 120 }),
+    moneyColumn<Row>("valueCents", `MRR ${month(filter.dateTo)}`, { width: 120 }),
     moneyColumn<Row>("valueCentsVariance", "Change", {
+      width: 125,
       render: (r) => (
         <Change
           value={r.valueCentsVariance}
@@ -77,12 +90,26 @@ function columns(filter: ViewFilter, format: Format, links: ViewFilter): GridCol
         />
       ),
     }),
-    part("Client"),
-    part("Service"),
-    part("Price"),
-    part("Volume"),
-    part("Usage"),
-    ...(filter.salespersonID || filter.salesperson ? [part("Transfer")] : []),
+    textColumn<Row>("parts", "Change by type", {
+      minWidth: 180,
+      flex: 1.5,
+      sortable: false,
+      value: (r) =>
+        types
+          .filter((type) => (r.parts[type] ?? 0) !== 0)
+          .map((type) => `${type} ${format.money(r.parts[type] ?? 0, { signed: true, decimals: 2 })}`)
+          .join(" · "),
+    }),
+  ];
+}
+
+/** The CSV's columns: the grid's, with the change's split by type as a number per type. */
+function csvColumns(grid: GridColumn<Row>[], filter: ViewFilter): GridColumn<Row>[] {
+  return [
+    ...grid.filter((c) => c.field !== "parts"),
+    ...partTypes(filter).map((type) =>
+      moneyColumn<Row>(`part${type}`, type, { value: (r) => r.parts[type] ?? 0, sortable: false }),
+    ),
   ];
 }
 
@@ -112,7 +139,7 @@ export function ActivityRenderer({
   );
   const month = (key: string | null) => (key ? periodFormat(periodFromKey(key)) : "");
   const download = useCsvDownload(
-    cols,
+    useMemo(() => csvColumns(cols, filter), [cols, filter]),
     source,
     gridFileName("Activity", filter, toggle && toggle !== "all" ? toggle : undefined),
   );

@@ -97,6 +97,7 @@ export function ContributorClientsRenderer({
         height={cardGridHeight(expanded, data.rowCount, contributorPageSize, 520)}
         getRowId={(r) => `${r.clientID}-${r.stockItemID ?? ""}`}
         onRowCount={drawn}
+        stackOnPhone
       />
     </div>
   );

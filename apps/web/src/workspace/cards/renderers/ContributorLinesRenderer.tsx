@@ -166,6 +166,7 @@ export function ContributorLinesRenderer({
         height={cardGridHeight(expanded, data.rowCount, contributorLinesPageSize, 520)}
         getRowId={(r) => `${r.clientID}-${r.stockItemID}`}
         onRowCount={drawn}
+        stackOnPhone
       />
     </div>
   );

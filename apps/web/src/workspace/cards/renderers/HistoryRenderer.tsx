@@ -49,7 +49,9 @@ export function HistoryRenderer({
   const measure = measureName(filter.dataType);
   return (
     <div className="history">
-      <table className="data-table data-table--compact">
+      {/* On a phone a block a month, each cell named (ui.css, table--stack): its Change and MRR after
+          ran past the card's edge. (docs/behaviour.md, "Tables on a laptop and a phone") */}
+      <table className="data-table data-table--compact table--stack">
         <caption className="visually-hidden">
           The months in which {measure} moved, newest first, with what moved it
         </caption>
@@ -88,7 +90,7 @@ export function HistoryRenderer({
                     {month(row.period)}
                   </Link>
                 </th>
-                <td>
+                <td data-label="What changed">
                   <ul className="history__movements">
                     {movements.map((m) => (
                       <li key={m.key}>
@@ -98,13 +100,15 @@ export function HistoryRenderer({
                     ))}
                   </ul>
                 </td>
-                <td className="number">
+                <td className="number" data-label="Change">
                   <Change
                     value={row.netCents}
                     text={format.money(row.netCents, { signed: true, decimals: 2 })}
                   />
                 </td>
-                <td className="number">{format.money(row.mrrCents, { decimals: 2 })}</td>
+                <td className="number" data-label={`${measure} after`}>
+                  {format.money(row.mrrCents, { decimals: 2 })}
+                </td>
               </tr>
             );
           })}

@@ -165,6 +165,7 @@ export function InvoiceLinesRenderer({
         getRowId={(r) => `${r.invoiceNumber}-${r.lineNumber}`}
         onRowCount={drawn}
         totals={totals}
+        stackOnPhone
       />
     </div>
   );

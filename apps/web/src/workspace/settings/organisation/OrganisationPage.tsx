@@ -330,7 +330,8 @@ export function OrganisationPage() {
             {items.length === 0 ? (
               <p className="form__note">Every item takes the default category.</p>
             ) : (
-              <table className="data-table" aria-label="Items with a category of their own">
+              // On a phone a block an item (ui.css, table--stack): its Remove buttons ran past the panel's edge.
+              <table className="data-table table--stack" aria-label="Items with a category of their own">
                 <thead>
                   <tr>
                     <th scope="col">Item</th>
@@ -348,7 +349,7 @@ export function OrganisationPage() {
                         <span className="exclusion-entries__detail">{item.detail}</span>
                         <FieldErrors errors={fieldMessages(errors, `itemCategories.${index}`)} />
                       </th>
-                      <td>
+                      <td data-label="Category">
                         <SelectField
                           label={`Category of ${item.name}`}
                           className="select-field--inline"

@@ -5,7 +5,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, vi } from "vitest";
-import { createOrganisation } from "../src/admin/organisations";
+import { createOrganisation, createTokenForUser } from "../src/admin/organisations";
 import { TokenCipher } from "../src/auth/token-cipher";
 import { loadConfig, type ServerConfig } from "../src/config";
 import type { ConnectorRegistry } from "../src/connectors/index";
@@ -308,4 +308,47 @@ export async function heldGrant(database: Database, organisationId: string) {
   const cipher = await TokenCipher.open(database.db);
   const refreshToken = cipher.decrypt(row.refresh_token_encrypted!, `${organisationId}/${row.id}/refresh`);
   return { id: row.id, refreshToken };
+}
+
+/**
+ * A tenant's API called over real HTTP with an API token of its first admin (the organisation and the
+ * token made on first use): `call` answers the status, headers, text and parsed JSON; `upload` sends
+ * a CSV file as the import page does, with an idempotency key when given.
+ */
+export function apiTokenCalls(ctx: () => TestServer) {
+  let tokens: Record<string, string> = {};
+  async function token(tenant: string) {
+    if (!tokens[tenant]) {
+      const org = await ctx().createOrganisation(tenant);
+      const created = await createTokenForUser(ctx().database.db, { tenant, email: org.email, name: "ops" });
+      tokens = { ...tokens, [tenant]: created.token };
+    }
+    return tokens[tenant]!;
+  }
+  async function call(tenant: string, path: string, init: RequestInit = {}) {
+    const response = await localFetch(`${ctx().tenantUrl(tenant)}${path}`, {
+      ...init,
+      headers: {
+        authorization: `Bearer ${await token(tenant)}`,
+        ...(init.headers as Record<string, string>),
+      },
+    });
+    const text = await response.text();
+    return {
+      status: response.status,
+      headers: response.headers,
+      text,
+      json: response.headers.get("content-type")?.includes("json") && text ? JSON.parse(text) : undefined,
+    };
+  }
+  async function upload(tenant: string, content: string, options: { name?: string; key?: string } = {}) {
+    const form = new FormData();
+    form.append("csv", new Blob([content], { type: "text/csv" }), options.name ?? "lines.csv");
+    return call(tenant, "/api/import/upload", {
+      method: "POST",
+      body: form,
+      headers: options.key ? { "idempotency-key": options.key } : {},
+    });
+  }
+  return { token, call, upload };
 }

@@ -5,12 +5,11 @@ import { join } from "node:path";
 import { gunzipSync } from "node:zlib";
 import { sql } from "kysely";
 import { expect, it, vi } from "vitest";
-import { createTokenForUser } from "../src/admin/organisations";
 import { convertQuickBooks } from "../src/connectors/quickbooks/convert-quickbooks";
 import { cellsVersion, decodeCubeSnapshot } from "../src/cube/cube-snapshot";
 import { runImportJob } from "../src/imports/import-jobs";
 import { uploadReadingsTaken } from "../src/imports/upload-readings";
-import { describeWithServer, localFetch } from "./harness";
+import { apiTokenCalls, describeWithServer, localFetch } from "./harness";
 
 const header =
   "InvoiceDate,InvoiceNumber,LineNumber,ClientCode,ClientName,ItemCode,ItemName,StockType,Quantity,UnitPrice,Amount,Cost,Salesperson,ServiceFrom,ServiceTo,RecordType,Category";
@@ -26,46 +25,7 @@ const goodFile = [
 ].join("\n");
 
 describeWithServer("CSV import", (ctx) => {
-  let tokenFor: Record<string, string> = {};
-
-  async function token(tenant: string) {
-    if (!tokenFor[tenant]) {
-      const org = await ctx().createOrganisation(tenant);
-      tokenFor = {
-        ...tokenFor,
-        [tenant]: (await createTokenForUser(ctx().database.db, { tenant, email: org.email, name: "t" }))
-          .token,
-      };
-    }
-    return tokenFor[tenant]!;
-  }
-
-  async function call(tenant: string, path: string, init: RequestInit = {}) {
-    const response = await localFetch(`${ctx().tenantUrl(tenant)}${path}`, {
-      ...init,
-      headers: {
-        authorization: `Bearer ${await token(tenant)}`,
-        ...(init.headers as Record<string, string>),
-      },
-    });
-    const text = await response.text();
-    return {
-      status: response.status,
-      headers: response.headers,
-      text,
-      json: response.headers.get("content-type")?.includes("json") && text ? JSON.parse(text) : undefined,
-    };
-  }
-
-  async function upload(tenant: string, content: string, options: { name?: string; key?: string } = {}) {
-    const form = new FormData();
-    form.append("csv", new Blob([content], { type: "text/csv" }), options.name ?? "lines.csv");
-    return call(tenant, "/api/import/upload", {
-      method: "POST",
-      body: form,
-      headers: options.key ? { "idempotency-key": options.key } : {},
-    });
-  }
+  const { token, call, upload } = apiTokenCalls(ctx);
 
   async function finalStatus(tenant: string, jobGuid: string, timeout = 30_000) {
     let job: Record<string, unknown> = {};

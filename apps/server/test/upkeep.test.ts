@@ -1,6 +1,5 @@
 import { expect, it, vi } from "vitest";
-import { createTokenForUser } from "../src/admin/organisations";
-import { describeWithServer, localFetch } from "./harness";
+import { apiTokenCalls, describeWithServer, localFetch } from "./harness";
 
 /**
  * Keeping a tenant's data right month after month, over real HTTP with an API token: a corrected
@@ -23,38 +22,11 @@ const octoberCorrected = file(
 const november = file("2025-11-05,UP-2,1,ZOE,Zoë Ångström AB,PRO,Subscription,1,99.00");
 
 describeWithServer("a tenant's data kept right", (ctx) => {
-  let tokens: Record<string, string> = {};
-
-  async function token(tenant: string) {
-    if (!tokens[tenant]) {
-      const org = await ctx().createOrganisation(tenant);
-      const created = await createTokenForUser(ctx().database.db, { tenant, email: org.email, name: "ops" });
-      tokens = { ...tokens, [tenant]: created.token };
-    }
-    return tokens[tenant]!;
-  }
-
-  async function call(tenant: string, path: string, init: RequestInit = {}) {
-    const response = await localFetch(`${ctx().tenantUrl(tenant)}${path}`, {
-      ...init,
-      headers: {
-        authorization: `Bearer ${await token(tenant)}`,
-        ...(init.headers as Record<string, string>),
-      },
-    });
-    const text = await response.text();
-    const json = response.headers.get("content-type")?.includes("json") && text ? JSON.parse(text) : null;
-    return { status: response.status, headers: response.headers, text, json };
-  }
+  const api = apiTokenCalls(ctx);
+  const { call, token } = api;
 
   async function upload(tenant: string, content: string, name: string, key?: string) {
-    const form = new FormData();
-    form.append("csv", new Blob([content], { type: "text/csv" }), name);
-    const answer = await call(tenant, "/api/import/upload", {
-      method: "POST",
-      body: form,
-      headers: key ? { "idempotency-key": key } : {},
-    });
+    const answer = await api.upload(tenant, content, { name, ...(key ? { key } : {}) });
     expect(answer.status).toBe(200);
     return answer.json as { jobGuid: string; duplicate: boolean };
   }

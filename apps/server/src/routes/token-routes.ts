@@ -45,16 +45,23 @@ export async function tokenRoutes(app: FastifyInstance, deps: AppDeps) {
     if (owner) query = query.where("api_tokens.user_id", "=", owner);
     const rows = await query.execute();
     const organisationId = auth!.organisation.id;
+    // What each user holds, read once per user however many tokens they have.
+    const heldBy = new Map<string, ReturnType<typeof loadUserAbilities>>();
     return Promise.all(
       rows.map(async (row) => {
         const abilities = await loadTokenAbilities(db, organisationId, row.id);
         // As a call with the token counts them (http/auth-context.ts, resolveAuth), so that the list
         // never shows a token able to do what it is refused.
-        const held = await loadUserAbilities(db, {
-          organisation_id: organisationId,
-          id: row.user_id,
-          is_admin: row.user_is_admin,
-        });
+        if (!heldBy.has(row.user_id))
+          heldBy.set(
+            row.user_id,
+            loadUserAbilities(db, {
+              organisation_id: organisationId,
+              id: row.user_id,
+              is_admin: row.user_is_admin,
+            }),
+          );
+        const held = await heldBy.get(row.user_id)!;
         const userDisabled = row.user_disabled_at !== null;
         return {
           tokenID: row.id,
